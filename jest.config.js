@@ -1,0 +1,20 @@
+// Three suites, run in this order by `npm test` (scripts/test.mjs):
+//   unit   - pure code and the sandbox, no n8n
+//   engine - workflows run through n8n-core's WorkflowExecute in this process
+//   e2e    - workflows run by a real n8n process with the packed package installed
+// Type checking is done once by `tsc -p tsconfig.test.json`; jest only transpiles.
+const transform = {
+	'^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.test.json', isolatedModules: true, diagnostics: false }],
+};
+
+const project = (name, timeout) => ({
+	displayName: name,
+	testEnvironment: 'node',
+	transform,
+	testMatch: [`<rootDir>/test/${name}/**/*.test.ts`],
+	testTimeout: timeout,
+});
+
+module.exports = {
+	projects: [project('unit', 30_000), project('engine', 60_000), project('e2e', 600_000)],
+};

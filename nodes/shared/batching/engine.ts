@@ -1,0 +1,234 @@
+import type { IDataObject, IExecuteFunctions, IPollFunctions, JsonObject } from 'n8n-workflow';
+import { deepCopy, NodeApiError, NodeOperationError } from 'n8n-workflow';
+
+import { ENDPOINTS, type EndpointName } from '../catalog';
+import { type Connection, getConnection } from '../transport/connection';
+import { RateLimiter } from '../transport/rateLimiter';
+import { apiRequest } from '../transport/request';
+import { type ServiceProblem, serviceError } from '../transport/serviceError';
+import { mapWithConcurrency } from './pool';
+
+/** What one input item asks of a batched endpoint. */
+export interface ItemRequest<E = unknown> {
+	itemIndex: number;
+	/** this item's elements of the endpoint's batch key (ids, or match objects) */
+	entries: E[];
+	/** the other body fields; items share a request only when these are equal */
+	shared?: IDataObject;
+}
+
+export interface EntryResult<E> {
+	entry: E;
+	/** response elements for this entry: exactly one for a position join, 0..n for an id join */
+	matches: IDataObject[];
+}
+
+export type ItemOutcome<E> =
+	| { itemIndex: number; ok: true; results: Array<EntryResult<E>>; skippedEntries: number }
+	| { itemIndex: number; ok: false; error: NodeApiError | NodeOperationError };
+
+export interface BatchOptions {
+	/** requests in flight at once (node option "Batch Concurrency") */
+	concurrency?: number;
+	/** turn failed chunks into per-item errors instead of failing the run */
+	continueOnFail?: boolean;
+	connection?: Connection;
+	limiter?: RateLimiter;
+}
+
+export const DEFAULT_CONCURRENCY = 2;
+
+/** One element of a request: the value sent and the items (after de-duplication) it answers. */
+interface Element<E> {
+	value: E;
+	owners: Array<{ itemIndex: number; entryIndex: number }>;
+}
+
+export function chunk<T>(values: readonly T[], size: number): T[][] {
+	const chunks: T[][] = [];
+	for (let start = 0; start < values.length; start += size) chunks.push(values.slice(start, start + size));
+	return chunks;
+}
+
+/** Canonical JSON (sorted keys) so that equal shared fields group together. */
+export function stableKey(value: unknown): string {
+	if (Array.isArray(value)) return `[${value.map(stableKey).join(',')}]`;
+	if (value && typeof value === 'object') {
+		const entries = Object.entries(value as Record<string, unknown>)
+			.filter(([, v]) => v !== undefined)
+			.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+		return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${stableKey(v)}`).join(',')}}`;
+	}
+	return JSON.stringify(value) ?? 'null';
+}
+
+const isMissingId = (value: unknown) =>
+	value === null || value === undefined || (typeof value === 'string' && value.trim() === '');
+
+/**
+ * The batching engine: packs the entries of many input items into as few requests as the
+ * endpoint's limit allows, runs them with bounded concurrency and scatters the results back to
+ * the items that asked, in input order. For endpoints that join results by id, missing ids are
+ * dropped before sending and repeated ids are requested once and shared.
+ */
+export async function runBatched<E>(
+	ctx: IExecuteFunctions | IPollFunctions,
+	name: EndpointName,
+	requests: Array<ItemRequest<E>>,
+	options: BatchOptions = {},
+): Promise<Array<ItemOutcome<E>>> {
+	const definition = ENDPOINTS[name];
+	const batch = definition.batch;
+	if (!batch) throw new NodeOperationError(ctx.getNode(), `Endpoint ${name} does not take batches`);
+	const join = definition.result?.join;
+	const byId = join?.by === 'id';
+	const continueOnFail = options.continueOnFail ?? ('continueOnFail' in ctx ? ctx.continueOnFail() : false);
+	const node = ctx.getNode();
+
+	// 1. group items by their shared fields, and collect elements (de-duplicated by id)
+	const groups = new Map<string, { shared: IDataObject; elements: Array<Element<E>>; byValue: Map<string, Element<E>> }>();
+	const skipped = new Map<number, number>();
+	for (const request of requests) {
+		const key = stableKey(request.shared ?? {});
+		let group = groups.get(key);
+		if (!group) {
+			group = { shared: request.shared ?? {}, elements: [], byValue: new Map() };
+			groups.set(key, group);
+		}
+		request.entries.forEach((value, entryIndex) => {
+			if (byId && isMissingId(value)) {
+				skipped.set(request.itemIndex, (skipped.get(request.itemIndex) ?? 0) + 1);
+				return;
+			}
+			const owner = { itemIndex: request.itemIndex, entryIndex };
+			const idKey = byId ? String(value).trim() : undefined;
+			const existing = idKey === undefined ? undefined : group.byValue.get(idKey);
+			if (existing) return void existing.owners.push(owner);
+			const element: Element<E> = { value: (idKey ?? value) as E, owners: [owner] };
+			group.elements.push(element);
+			if (idKey !== undefined) group.byValue.set(idKey, element);
+		});
+	}
+
+	// 2. chunk each group to the endpoint limit
+	const jobs = [...groups.values()].flatMap((group) =>
+		chunk(group.elements, batch.limit).map((elements) => ({ shared: group.shared, elements })),
+	);
+
+	// 3. send, with bounded concurrency and a shared request budget
+	const connection = options.connection ?? (await getConnection(ctx));
+	const limiter = options.limiter ?? new RateLimiter();
+	const matches = new Map<Element<E>, IDataObject[]>();
+	const failures = new Map<number, NodeApiError | NodeOperationError>();
+
+	const ownerItems = (elements: Array<Element<E>>) => [...new Set(elements.flatMap((e) => e.owners.map((o) => o.itemIndex)))];
+
+	await mapWithConcurrency(jobs, options.concurrency ?? DEFAULT_CONCURRENCY, async (job) => {
+		let elements = job.elements;
+		// a 422 that names elements drops them (their items fail) and re-sends the rest once
+		for (let resend = 0; ; resend++) {
+			const itemIndex = elements[0].owners[0].itemIndex;
+			try {
+				const body = { ...job.shared, [batch.key]: elements.map((e) => e.value) } as IDataObject;
+				const response = await apiRequest(ctx, name, body, { itemIndex, connection, limiter });
+				scatter(node, name, response, elements, matches, join);
+				return;
+			} catch (error) {
+				const named = namedElements(error, batch.key, elements);
+				if (named.size > 0) {
+					const labelled = relabel(node, error as NodeApiError, batch.key, elements);
+					if (!continueOnFail) throw labelled;
+					for (const position of named) {
+						for (const item of ownerItems([elements[position]])) failures.set(item, labelled);
+					}
+					elements = elements.filter((_, position) => !named.has(position));
+					if (elements.length > 0 && resend === 0) continue;
+					if (elements.length === 0) return;
+				}
+				if (!continueOnFail) throw error;
+				for (const item of ownerItems(elements)) {
+					if (!failures.has(item)) failures.set(item, error as NodeApiError);
+				}
+				return;
+			}
+		}
+	});
+
+	// 4. scatter back in input order
+	const resultsByItem = new Map<number, Array<EntryResult<E>>>();
+	for (const group of groups.values()) {
+		for (const element of group.elements) {
+			for (const owner of element.owners) {
+				const list = resultsByItem.get(owner.itemIndex) ?? [];
+				list.push({ entry: element.value, matches: (matches.get(element) ?? []).map((m) => deepCopy(m)) });
+				resultsByItem.set(owner.itemIndex, list);
+			}
+		}
+	}
+	return requests.map((request) => {
+		const error = failures.get(request.itemIndex);
+		if (error) return { itemIndex: request.itemIndex, ok: false, error };
+		return {
+			itemIndex: request.itemIndex,
+			ok: true,
+			results: resultsByItem.get(request.itemIndex) ?? [],
+			skippedEntries: skipped.get(request.itemIndex) ?? 0,
+		};
+	});
+}
+
+function scatter<E>(
+	node: NodeApiError['node'],
+	name: EndpointName,
+	response: IDataObject,
+	elements: Array<Element<E>>,
+	matches: Map<Element<E>, IDataObject[]>,
+	join: { by: 'position' } | { by: 'id'; field: string } | undefined,
+) {
+	const field = ENDPOINTS[name].result?.field;
+	const list = field === undefined ? [response] : ((response?.[field] ?? []) as IDataObject[]);
+	if (!Array.isArray(list)) {
+		throw new NodeApiError(node, response as JsonObject, { message: `The service answered without a "${field}" list` });
+	}
+	if (join?.by === 'position') {
+		if (list.length !== elements.length) {
+			throw new NodeApiError(node, response as JsonObject, {
+				message: `The service answered ${list.length} results for ${elements.length} requested; results cannot be paired with items`,
+			});
+		}
+		elements.forEach((element, position) => matches.set(element, [list[position]]));
+		return;
+	}
+	if (join?.by === 'id') {
+		const byKey = new Map(elements.map((element) => [String(element.value), element]));
+		for (const result of list) {
+			const element = byKey.get(String(result?.[join.field]));
+			if (element) matches.set(element, [...(matches.get(element) ?? []), result]);
+		}
+		return;
+	}
+	elements.forEach((element) => matches.set(element, list));
+}
+
+/** Positions in the chunk that a 422 names, e.g. loc ["body", "prospect_ids", 7]. */
+function namedElements<E>(error: unknown, key: string, elements: Array<Element<E>>): Set<number> {
+	const positions = new Set<number>();
+	if (!(error instanceof NodeApiError) || error.httpCode !== '422') return positions;
+	const problems = (error.context.problems ?? []) as unknown as ServiceProblem[];
+	for (const problem of problems) {
+		const [field, position] = problem.path;
+		if (field === key && typeof position === 'number' && position < elements.length) positions.add(position);
+	}
+	return positions;
+}
+
+/** Rewrites chunk positions in a 422 into the input items they came from. */
+function relabel<E>(node: NodeApiError['node'], error: NodeApiError, key: string, elements: Array<Element<E>>) {
+	const problems = ((error.context.problems ?? []) as unknown as ServiceProblem[]).map((problem) => {
+		const [field, position, ...rest] = problem.path;
+		if (field !== key || typeof position !== 'number' || !elements[position]) return problem;
+		return { path: rest, message: problem.message, itemIndex: elements[position].owners[0].itemIndex };
+	});
+	const first = problems.find((problem) => problem.itemIndex !== undefined);
+	return serviceError(node, 422, error.errorResponse, { problems, itemIndex: first?.itemIndex });
+}

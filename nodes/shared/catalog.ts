@@ -1,0 +1,222 @@
+/**
+ * The endpoint catalog: every endpoint of the service contract, once. Transport reads method
+ * and path, the batching engine reads the batch key, limit, uniqueness and where results live,
+ * validation reads the schemas, and the sandbox serves exactly these routes.
+ */
+import type { IHttpRequestMethods } from 'n8n-workflow';
+import type { ZodTypeAny } from 'zod';
+
+import { LIMITS } from './limits';
+import {
+	businessBulkEnrichBody,
+	businessEnrollmentBody,
+	deleteProspectEnrollmentBody,
+	emptyBody,
+	getBusinessEventsBody,
+	matchProspectsBody,
+	prospectBulkEnrichBody,
+	prospectEnrollmentBody,
+	searchBusinessesBody,
+	updateBusinessEnrollmentBody,
+	updateProspectEnrollmentBody,
+} from './schemas';
+
+/** How the elements of a response are matched back to the batched request elements. */
+export type ResultJoin =
+	/** the n-th result belongs to the n-th request element (the service keeps order) */
+	| { by: 'position' }
+	/** results carry the id they belong to; an id may have zero, one or many results */
+	| { by: 'id'; field: string };
+
+export interface EndpointBatch {
+	/** body array that many input items share */
+	key: string;
+	/** most elements of `key` per request */
+	limit: number;
+	/** the contract requires the elements to be unique */
+	unique: boolean;
+}
+
+export interface EndpointDefinition {
+	method: IHttpRequestMethods;
+	/** path below the base URL, with the /v1 prefix */
+	path: string;
+	/** request body schema (the whole body) */
+	body: ZodTypeAny;
+	/** present when many input items can share one request */
+	batch?: EndpointBatch;
+	/** response field holding the result array, and how it joins back */
+	result?: { field: string; join?: ResultJoin };
+	/** retrying may create a duplicate: retry only when the request surely never arrived */
+	idempotent: boolean;
+	/** send the credential's partner id header (only where the contract names it) */
+	partnerHeader?: boolean;
+}
+
+const businessBulkEnrich = (path: string): EndpointDefinition => ({
+	method: 'POST',
+	path,
+	body: businessBulkEnrichBody,
+	batch: { key: 'business_ids', limit: LIMITS.businessEnrichIds, unique: false },
+	result: { field: 'data', join: { by: 'id', field: 'business_id' } },
+	idempotent: true,
+});
+
+const prospectBulkEnrich = (path: string): EndpointDefinition => ({
+	method: 'POST',
+	path,
+	body: prospectBulkEnrichBody,
+	batch: { key: 'prospect_ids', limit: LIMITS.prospectEnrichIds, unique: true },
+	result: { field: 'data', join: { by: 'id', field: 'prospect_id' } },
+	idempotent: true,
+});
+
+const definitions = {
+	searchBusinesses: {
+		method: 'POST',
+		path: '/v1/businesses',
+		body: searchBusinessesBody,
+		result: { field: 'data' },
+		idempotent: true,
+	},
+	getBusinessEvents: {
+		method: 'POST',
+		path: '/v1/businesses/events',
+		body: getBusinessEventsBody,
+		batch: { key: 'business_ids', limit: LIMITS.businessEventIds, unique: false },
+		result: { field: 'output_events', join: { by: 'id', field: 'business_id' } },
+		idempotent: true,
+	},
+	createBusinessEnrollment: {
+		method: 'POST',
+		path: '/v1/businesses/events/enrollments',
+		body: businessEnrollmentBody,
+		batch: { key: 'business_ids', limit: LIMITS.businessEnrollmentIds, unique: false },
+		idempotent: false,
+	},
+	updateBusinessEnrollment: {
+		method: 'PATCH',
+		path: '/v1/businesses/events/enrollments',
+		body: updateBusinessEnrollmentBody,
+		batch: { key: 'business_ids', limit: LIMITS.businessEnrollmentIds, unique: false },
+		idempotent: true,
+	},
+	listBusinessEnrollments: {
+		method: 'GET',
+		path: '/v1/businesses/events/enrollments',
+		body: emptyBody,
+		result: { field: 'enrollments' },
+		idempotent: true,
+		partnerHeader: true,
+	},
+	createProspectEnrollment: {
+		method: 'POST',
+		path: '/v1/prospects/events/enrollments',
+		body: prospectEnrollmentBody,
+		batch: { key: 'prospect_ids', limit: LIMITS.prospectEnrollmentIds, unique: false },
+		idempotent: false,
+	},
+	updateProspectEnrollment: {
+		method: 'PATCH',
+		path: '/v1/prospects/events/enrollments',
+		body: updateProspectEnrollmentBody,
+		batch: { key: 'prospect_ids', limit: LIMITS.prospectEnrollmentIds, unique: false },
+		idempotent: true,
+	},
+	deleteProspectEnrollment: {
+		method: 'DELETE',
+		path: '/v1/prospects/events/enrollments',
+		body: deleteProspectEnrollmentBody,
+		idempotent: true,
+	},
+	matchProspects: {
+		method: 'POST',
+		path: '/v1/prospects/match',
+		body: matchProspectsBody,
+		batch: { key: 'prospects_to_match', limit: LIMITS.matchItems, unique: false },
+		result: { field: 'matched_prospects', join: { by: 'position' } },
+		idempotent: true,
+	},
+	enrichProspectProfiles: prospectBulkEnrich('/v1/prospects/profiles/bulk_enrich'),
+	enrichProspectPosts: prospectBulkEnrich('/v1/prospects/profnet_posts/bulk_enrich'),
+	enrichBusinessFunding: businessBulkEnrich('/v1/businesses/funding_and_acquisition/bulk_enrich'),
+	enrichBusinessStrategy: businessBulkEnrich('/v1/businesses/pc_strategy_10k/bulk_enrich'),
+	enrichBusinessWebsiteChanges: businessBulkEnrich('/v1/businesses/website_changes/bulk_enrich'),
+	enrichBusinessChallenges: businessBulkEnrich('/v1/businesses/pc_business_challenges_10k/bulk_enrich'),
+} satisfies Record<string, EndpointDefinition>;
+
+export type EndpointName = keyof typeof definitions;
+
+export const ENDPOINTS: Record<EndpointName, EndpointDefinition> = definitions;
+
+/** Business event types known today; the list is open, so the UI also accepts free values. */
+export const BUSINESS_EVENT_TYPES = [
+	'ipo_announcement',
+	'new_funding_round',
+	'new_investment',
+	'new_product',
+	'new_office',
+	'closing_office',
+	'new_partnership',
+	'increase_in_engineering_department',
+	'increase_in_sales_department',
+	'increase_in_marketing_department',
+	'increase_in_operations_department',
+	'increase_in_customer_service_department',
+	'increase_in_all_departments',
+	'decrease_in_engineering_department',
+	'decrease_in_sales_department',
+	'decrease_in_marketing_department',
+	'decrease_in_operations_department',
+	'decrease_in_customer_service_department',
+	'decrease_in_all_departments',
+	'employee_joined_company',
+	'hiring_in_creative_department',
+	'hiring_in_education_department',
+	'hiring_in_engineering_department',
+	'hiring_in_finance_department',
+	'hiring_in_health_department',
+	'hiring_in_human_resources_department',
+	'hiring_in_legal_department',
+	'hiring_in_marketing_department',
+	'hiring_in_operations_department',
+	'hiring_in_professional_service_department',
+	'hiring_in_sales_department',
+	'hiring_in_support_department',
+	'hiring_in_trade_department',
+	'hiring_in_unknown_department',
+	'company_award',
+	'outages_and_security_breaches',
+	'cost_cutting',
+	'merger_and_acquisitions',
+	'lawsuits_and_legal_issues',
+] as const;
+
+export const PROSPECT_EVENT_TYPES = [
+	'prospect_changed_role',
+	'prospect_changed_company',
+	'prospect_job_start_anniversary',
+] as const;
+
+/** Known bracket values of the search filters (free values are accepted too). */
+export const FILTER_BRACKETS = {
+	company_size: ['1-10', '11-50', '51-200', '201-500', '501-1000', '1001-5000', '5001-10000', '10001+'],
+	company_revenue: [
+		'0-500K',
+		'500K-1M',
+		'1M-5M',
+		'5M-10M',
+		'10M-25M',
+		'25M-75M',
+		'75M-200M',
+		'200M-500M',
+		'500M-1B',
+		'1B-10B',
+		'10B-100B',
+		'100B-1T',
+		'1T-10T',
+		'10T+',
+	],
+	company_age: ['0-3', '3-6', '6-10', '10-20', '20+'],
+	number_of_locations: ['0-1', '2-5', '6-20', '21-50', '51-100', '101-1000', '1001+'],
+} as const;

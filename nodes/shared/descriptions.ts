@@ -1,0 +1,17 @@
+import type { INodeCredentialDescription, INodeProperties } from 'n8n-workflow';
+
+import { DEFAULT_CONCURRENCY } from './batching/engine';
+
+/** Every node uses the one credential. */
+export const CREDENTIALS: INodeCredentialDescription[] = [{ name: 'businessProspectDataApi', required: true }];
+
+/** "Batch Concurrency" inside a node's Options collection. */
+export const concurrencyOption: INodeProperties = {
+	displayName: 'Batch Concurrency',
+	name: 'concurrency',
+	type: 'number',
+	typeOptions: { minValue: 1, maxValue: 10 },
+	default: DEFAULT_CONCURRENCY,
+	description:
+		'How many batched requests may run at the same time. Items are packed into as few requests as the service allows.',
+};

@@ -1,0 +1,33 @@
+/**
+ * Every numeric limit of the service contract, in one place. The catalog, the request schemas,
+ * the batching engine, the parameter UI bounds, the sandbox and the tests all read these:
+ * when the service changes a limit, this is the one line to change.
+ */
+export const LIMITS = {
+	/** search: total records across all pages */
+	searchSize: { min: 1, max: 10_000 },
+	/** search: records per page */
+	searchPageSize: { min: 1, max: 100 },
+	/** search: business ids to leave out */
+	searchExclude: 1_000,
+	/** business ids per request when fetching events */
+	businessEventIds: 40,
+	/** business ids per business enrollment */
+	businessEnrollmentIds: 20,
+	/** prospect ids per prospect enrollment: not bounded by the contract */
+	prospectEnrollmentIds: Number.MAX_SAFE_INTEGER,
+	/** business ids per bulk enrichment request */
+	businessEnrichIds: 50,
+	/** unique prospect ids per profile or posts enrichment request */
+	prospectEnrichIds: 50,
+	/** prospects per match request (the stricter of the contract and the published reference) */
+	matchItems: 40,
+	enrollmentKeyMinLength: 4,
+	fullNameLength: { min: 1, max: 97 },
+	companyNameLength: 256,
+	profileUrlLength: 2_048,
+	/** events are served only this far back */
+	eventWindowDays: 90,
+	/** requests per API key in a sliding window (published reference) */
+	rateLimit: { requests: 200, windowMs: 60_000 },
+} as const;

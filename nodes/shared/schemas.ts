@@ -1,0 +1,234 @@
+/**
+ * Request schemas of the service contract (zod 3 API: zod reaches the node through n8n-workflow).
+ * Limits come from `limits.ts`; the catalog points at these schemas. The nodes validate each
+ * item against the item schemas before sending; the sandbox validates whole bodies with the
+ * body schemas and answers 422 exactly as the service does.
+ */
+import { z } from 'zod';
+
+import { LIMITS } from './limits';
+
+export const BUSINESS_ID_PATTERN = /^[0-9a-f]{32}$/;
+export const FULL_NAME_PATTERN = /^[\p{L} .-]+$/u;
+export const PHONE_PATTERN = /^\+[1-9]\d{0,2}\d{1,12}$/;
+export const DATE_OR_DATETIME_PATTERN =
+	/^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
+
+const requestContext = z.record(z.unknown()).optional();
+const parameters = z.record(z.unknown()).optional();
+
+/** A non-empty id string. */
+export const idSchema = z.string().trim().min(1, 'must not be empty');
+export const businessIdSchema = z
+	.string()
+	.regex(BUSINESS_ID_PATTERN, 'must be 32 lowercase hexadecimal characters');
+
+const idArray = (min: number, max: number) =>
+	z
+		.array(idSchema)
+		.min(min, `must hold at least ${min} id${min === 1 ? '' : 's'}`)
+		.max(max, `must hold at most ${max} ids`);
+
+const uniqueIds = (ids: string[]) => new Set(ids).size === ids.length;
+
+const eventTypes = z
+	.array(z.string().trim().min(1, 'must not be empty'))
+	.min(1, 'must hold at least 1 event type');
+
+export const enrollmentKeySchema = z
+	.string()
+	.min(LIMITS.enrollmentKeyMinLength, `must be at least ${LIMITS.enrollmentKeyMinLength} characters long`);
+
+// ---------------------------------------------------------------- search
+
+const filterValues = z.object({
+	values: z.array(z.string().trim().min(1, 'must not be empty')).min(1, 'must hold at least 1 value'),
+});
+
+export const BRACKET_FILTERS = ['company_size', 'company_revenue', 'company_age', 'number_of_locations'] as const;
+export const CATEGORY_FILTERS = ['websearch_category', 'profnet_category', 'naics_category'] as const;
+export const FILTER_NAMES = [
+	'country_code',
+	'region_country_code',
+	'city_region_country',
+	...BRACKET_FILTERS,
+	...CATEGORY_FILTERS,
+	'company_tech_stack_category',
+	'company_tech_stack_tech',
+	'company_name',
+	'website_keywords',
+] as const;
+export type FilterName = (typeof FILTER_NAMES)[number];
+
+export const COUNTRY_CODE_PATTERN = /^[a-z]{2}$/;
+export const REGION_CODE_PATTERN = /^[a-z]{2}-[a-z0-9]{1,3}$/;
+export const CITY_PATTERN = /^[^,]+, [^,]+, [a-z]{2}$/i;
+
+const patterned = (pattern: RegExp, rule: string) =>
+	z.object({ values: z.array(z.string().regex(pattern, rule)).min(1, 'must hold at least 1 value') });
+
+/**
+ * Bracket filters accept the known brackets and other values of the same shape (the lists are
+ * not complete in the contract), such as "1-10", "500K-1M", "20+" or "1"; anything else is a typo.
+ */
+export const BRACKET_PATTERN = /^\d+(?:\.\d+)?[KMBT]?(?:-\d+(?:\.\d+)?[KMBT]?|\+)?$/;
+const bracketValues = patterned(BRACKET_PATTERN, 'must be brackets such as "1-10", "500K-1M" or "10001+"');
+
+export const filtersSchema = z
+	.object({
+		country_code: patterned(COUNTRY_CODE_PATTERN, 'must be lowercase two-letter country codes, such as "us"'),
+		region_country_code: patterned(
+			REGION_CODE_PATTERN,
+			'must be lowercase <country>-<subdivision> codes (ISO 3166-2), such as "us-ca"',
+		),
+		city_region_country: patterned(CITY_PATTERN, 'must be "<City>, <Region>, <Country code>" strings'),
+		company_size: bracketValues,
+		company_revenue: bracketValues,
+		company_age: bracketValues,
+		number_of_locations: bracketValues,
+		websearch_category: filterValues,
+		profnet_category: filterValues,
+		naics_category: filterValues,
+		company_tech_stack_category: filterValues,
+		company_tech_stack_tech: filterValues,
+		company_name: filterValues,
+		website_keywords: filterValues,
+	})
+	.partial()
+	.strict()
+	.refine((filters) => CATEGORY_FILTERS.filter((name) => filters[name] !== undefined).length <= 1, {
+		message: `at most one category filter may be used per request (${CATEGORY_FILTERS.join(', ')})`,
+	});
+
+export const searchBusinessesBody = z.object({
+	mode: z.enum(['full', 'preview']),
+	size: z
+		.number()
+		.int('must be a whole number')
+		.min(LIMITS.searchSize.min, `must be at least ${LIMITS.searchSize.min}`)
+		.max(LIMITS.searchSize.max, `must be at most ${LIMITS.searchSize.max}`),
+	page_size: z
+		.number()
+		.int('must be a whole number')
+		.min(LIMITS.searchPageSize.min, `must be at least ${LIMITS.searchPageSize.min}`)
+		.max(LIMITS.searchPageSize.max, `must be at most ${LIMITS.searchPageSize.max}`),
+	page: z.number().int('must be a whole number').min(1, 'must be at least 1').optional(),
+	exclude: idArray(1, LIMITS.searchExclude).optional(),
+	filters: filtersSchema.optional(),
+	request_context: requestContext,
+});
+
+// ---------------------------------------------------------------- events and enrollments
+
+export const getBusinessEventsBody = z.object({
+	event_types: eventTypes,
+	business_ids: idArray(1, LIMITS.businessEventIds),
+	timestamp_from: z
+		.string()
+		.regex(DATE_OR_DATETIME_PATTERN, 'must be an ISO 8601 datetime or a date as YYYY-MM-DD')
+		.optional(),
+	event_data_parameters: z.array(z.record(z.unknown())).optional(),
+	request_context: requestContext,
+});
+
+export const businessEnrollmentBody = z.object({
+	enrollment_key: enrollmentKeySchema,
+	event_types: eventTypes,
+	business_ids: idArray(1, LIMITS.businessEnrollmentIds),
+	request_context: requestContext,
+});
+
+export const updateBusinessEnrollmentBody = businessEnrollmentBody.extend({
+	enrollment_id: idSchema,
+});
+
+export const prospectEnrollmentBody = z.object({
+	enrollment_key: enrollmentKeySchema,
+	prospect_ids: idArray(1, LIMITS.prospectEnrollmentIds),
+	event_types: eventTypes,
+	ttl_days: z.number().int('must be a whole number').positive('must be a positive number of days').optional(),
+	request_context: requestContext,
+});
+
+export const updateProspectEnrollmentBody = prospectEnrollmentBody
+	.omit({ ttl_days: true })
+	.extend({ enrollment_id: idSchema });
+
+export const deleteProspectEnrollmentBody = z.object({
+	enrollment_id: idSchema,
+	request_context: requestContext,
+});
+
+// ---------------------------------------------------------------- match and enrich
+
+/** One element of prospects_to_match: at least one fetcher; name and company only together. */
+export const matchItemSchema = z
+	.object({
+		business_id: businessIdSchema.optional(),
+		full_name: z
+			.string()
+			.min(LIMITS.fullNameLength.min, `must be ${LIMITS.fullNameLength.min} to ${LIMITS.fullNameLength.max} characters`)
+			.max(LIMITS.fullNameLength.max, `must be ${LIMITS.fullNameLength.min} to ${LIMITS.fullNameLength.max} characters`)
+			.regex(FULL_NAME_PATTERN, 'may contain only letters, spaces, dots and hyphens')
+			.optional(),
+		company_name: z
+			.string()
+			.min(1, 'must not be empty')
+			.max(LIMITS.companyNameLength, `must be at most ${LIMITS.companyNameLength} characters`)
+			.optional(),
+		email: z.string().email('must be an email address').optional(),
+		phone_number: z
+			.string()
+			.regex(PHONE_PATTERN, 'must be in international form: a plus sign, the country calling code, then 1 to 12 digits')
+			.optional(),
+		profnet: z
+			.string()
+			.url('must be a profile URL')
+			.max(LIMITS.profileUrlLength, `must be at most ${LIMITS.profileUrlLength} characters`)
+			.optional(),
+	})
+	.strict()
+	.superRefine((item, ctx) => {
+		if (item.full_name !== undefined && item.company_name === undefined) {
+			ctx.addIssue({ code: 'custom', path: ['company_name'], message: 'is required when full_name is given' });
+		}
+		if (item.company_name !== undefined && item.full_name === undefined) {
+			ctx.addIssue({ code: 'custom', path: ['full_name'], message: 'is required when company_name is given' });
+		}
+		const hasFetcher =
+			item.email !== undefined ||
+			item.phone_number !== undefined ||
+			item.profnet !== undefined ||
+			(item.full_name !== undefined && item.company_name !== undefined);
+		if (!hasFetcher) {
+			ctx.addIssue({
+				code: 'custom',
+				path: [],
+				message:
+					'needs at least one of email, phone_number, profnet, or full_name together with company_name',
+			});
+		}
+	});
+export type MatchItem = z.infer<typeof matchItemSchema>;
+
+export const matchProspectsBody = z.object({
+	prospects_to_match: z
+		.array(matchItemSchema)
+		.min(1, 'must hold at least 1 prospect')
+		.max(LIMITS.matchItems, `must hold at most ${LIMITS.matchItems} prospects`),
+	request_context: requestContext,
+});
+
+export const prospectBulkEnrichBody = z.object({
+	prospect_ids: idArray(1, LIMITS.prospectEnrichIds).refine(uniqueIds, 'must not contain duplicate ids'),
+	request_context: requestContext,
+	parameters,
+});
+
+export const businessBulkEnrichBody = z.object({
+	business_ids: idArray(1, LIMITS.businessEnrichIds),
+	request_context: requestContext,
+	parameters,
+});
+
+export const emptyBody = z.object({}).strict();

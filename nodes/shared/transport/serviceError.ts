@@ -1,0 +1,113 @@
+import type { Failure, INode, JsonObject } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
+
+/** One problem the service reported, with the body path it points at (422 `loc`, minus "body"). */
+export interface ServiceProblem {
+	path: Array<string | number>;
+	message: string;
+	/** the input item the problem belongs to, once the batching engine has mapped it */
+	itemIndex?: number;
+}
+
+function describeProblem(problem: ServiceProblem): string {
+	const where = [
+		problem.itemIndex === undefined ? '' : `item ${problem.itemIndex}`,
+		problem.path.length ? formatPath(problem.path) : '',
+	].filter(Boolean);
+	return where.length ? `${where.join(', ')}: ${problem.message}` : problem.message;
+}
+
+/** Renders a body path the way a user reads it: prospects_to_match[3].phone_number */
+export function formatPath(path: Array<string | number>): string {
+	return path
+		.map((part, index) => (typeof part === 'number' ? `[${part}]` : index === 0 ? part : `.${part}`))
+		.join('');
+}
+
+/** Reads the service's error shapes: { details }, { detail: [{ loc, msg }] }, { message }. */
+export function readProblems(body: unknown): ServiceProblem[] {
+	if (!body || typeof body !== 'object') return typeof body === 'string' && body ? [{ path: [], message: body }] : [];
+	const data = body as Record<string, unknown>;
+	if (Array.isArray(data.detail)) {
+		return data.detail.map((entry) => {
+			const item = (entry ?? {}) as { loc?: unknown; msg?: unknown };
+			const loc = Array.isArray(item.loc) ? (item.loc as Array<string | number>) : [];
+			return { path: loc[0] === 'body' ? loc.slice(1) : loc, message: String(item.msg ?? 'invalid') };
+		});
+	}
+	for (const key of ['details', 'detail', 'message', 'error'] as const) {
+		if (typeof data[key] === 'string' && data[key] !== '') return [{ path: [], message: data[key] as string }];
+	}
+	return [];
+}
+
+export function correlationIdOf(body: unknown): string | undefined {
+	if (!body || typeof body !== 'object') return undefined;
+	const data = body as Record<string, unknown>;
+	const context = (data.response_context ?? data.request_context) as Record<string, unknown> | undefined;
+	const id = data.correlation_id ?? context?.correlation_id;
+	return typeof id === 'string' ? id : undefined;
+}
+
+const STATUS_TEXT: Record<number, { summary: string; failure?: Failure }> = {
+	400: { summary: 'The service rejected the request as malformed' },
+	401: {
+		summary: 'The service rejected the API key or partner ID',
+		failure: { cause: 'credential-invalid' },
+	},
+	403: { summary: 'The service refused the request (insufficient credits)', failure: { cause: 'quota-exhausted' } },
+	404: { summary: 'The service did not find what the request names', failure: { cause: 'configuration-invalid' } },
+	422: { summary: 'The service rejected the request' },
+	429: { summary: 'The service is rate limiting requests' },
+};
+
+function summaryOf(status: number): { summary: string; failure?: Failure } {
+	if (STATUS_TEXT[status]) return STATUS_TEXT[status];
+	if (status >= 500) return { summary: 'The service failed', failure: { cause: 'temporarily-unavailable' } };
+	return { summary: 'The service returned an unexpected answer' };
+}
+
+export interface ServiceErrorOptions {
+	itemIndex?: number;
+	retryAfterMs?: number;
+	/** overrides the problem list (the batching engine rewrites chunk positions into items) */
+	problems?: ServiceProblem[];
+}
+
+/** An HTTP failure as a NodeApiError: status, the service's own words, the correlation id. */
+export function serviceError(node: INode, status: number, body: unknown, options: ServiceErrorOptions = {}) {
+	const { summary, failure: statusFailure } = summaryOf(status);
+	const problems = options.problems ?? readProblems(body);
+	const detail = problems.map(describeProblem).join('; ');
+	const correlationId = correlationIdOf(body);
+	const failure: Failure | undefined =
+		status === 429 ? { cause: 'rate-limited', retryAfterMs: options.retryAfterMs } : statusFailure;
+	const waitHint =
+		status === 429 && options.retryAfterMs !== undefined
+			? ` Retry after ${Math.ceil(options.retryAfterMs / 1000)} s.`
+			: '';
+	const error = new NodeApiError(node, (body && typeof body === 'object' ? body : { body }) as JsonObject, {
+		message: `${summary} (${status})${detail ? `: ${detail}` : ''}`,
+		description:
+			`${waitHint}${correlationId ? ` Correlation id: ${correlationId}.` : ''}`.trim() || undefined,
+		httpCode: String(status),
+		itemIndex: options.itemIndex,
+		failure,
+	});
+	error.context.problems = problems as unknown as JsonObject[];
+	return error;
+}
+
+/** A failure before any HTTP answer (refused, reset, timed out), without the request options. */
+export function networkError(node: INode, code: string, url: string, itemIndex?: number) {
+	return new NodeApiError(
+		node,
+		{ code },
+		{
+			message: `Could not reach the service at ${url} (${code})`,
+			description: 'Check the Base URL in the credential and that the service is reachable from n8n.',
+			itemIndex,
+			failure: { cause: 'temporarily-unavailable' },
+		},
+	);
+}
