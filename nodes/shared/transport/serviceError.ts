@@ -98,13 +98,27 @@ export function serviceError(node: INode, status: number, body: unknown, options
 	return error;
 }
 
-/** A failure before any HTTP answer (refused, reset, timed out), without the request options. */
+const NETWORK_WORDS: Record<string, string> = {
+	ECONNREFUSED: 'connection refused',
+	ECONNRESET: 'connection reset',
+	EPIPE: 'connection closed',
+	ETIMEDOUT: 'timed out',
+	ECONNABORTED: 'timed out',
+	ENOTFOUND: 'host not found',
+	EAI_AGAIN: 'host lookup failed',
+};
+
+/**
+ * A failure before any HTTP answer (refused, reset, timed out), built from the code alone so
+ * that nothing of the request options (headers with the API key) travels with it. The code is
+ * put in plain words: n8n rewrites messages that contain a raw code into a generic text.
+ */
 export function networkError(node: INode, code: string, url: string, itemIndex?: number) {
 	return new NodeApiError(
 		node,
-		{ code },
+		{ networkCode: code },
 		{
-			message: `Could not reach the service at ${url} (${code})`,
+			message: `Could not reach the service at ${url}: ${NETWORK_WORDS[code] ?? 'network error'}`,
 			description: 'Check the Base URL in the credential and that the service is reachable from n8n.',
 			itemIndex,
 			failure: { cause: 'temporarily-unavailable' },

@@ -1,0 +1,2 @@
+// Longest a single unit test may take.
+jest.setTimeout(30_000);

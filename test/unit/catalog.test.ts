@@ -1,0 +1,109 @@
+import { ENDPOINTS } from '../../nodes/shared/catalog';
+import { LIMITS } from '../../nodes/shared/limits';
+import { filtersSchema, matchItemSchema, prospectBulkEnrichBody, searchBusinessesBody } from '../../nodes/shared/schemas';
+
+describe('endpoint catalog', () => {
+	it('lists the 15 endpoints of the contract with their methods, paths and batch limits', () => {
+		const table = Object.entries(ENDPOINTS).map(([name, e]) => [name, e.method, e.path, e.batch?.key, e.batch?.limit]);
+		expect(table).toEqual([
+			['searchBusinesses', 'POST', '/v1/businesses', undefined, undefined],
+			['getBusinessEvents', 'POST', '/v1/businesses/events', 'business_ids', 40],
+			['createBusinessEnrollment', 'POST', '/v1/businesses/events/enrollments', 'business_ids', 20],
+			['updateBusinessEnrollment', 'PATCH', '/v1/businesses/events/enrollments', 'business_ids', 20],
+			['listBusinessEnrollments', 'GET', '/v1/businesses/events/enrollments', undefined, undefined],
+			['createProspectEnrollment', 'POST', '/v1/prospects/events/enrollments', 'prospect_ids', LIMITS.prospectEnrollmentIds],
+			['updateProspectEnrollment', 'PATCH', '/v1/prospects/events/enrollments', 'prospect_ids', LIMITS.prospectEnrollmentIds],
+			['deleteProspectEnrollment', 'DELETE', '/v1/prospects/events/enrollments', undefined, undefined],
+			['matchProspects', 'POST', '/v1/prospects/match', 'prospects_to_match', 40],
+			['enrichProspectProfiles', 'POST', '/v1/prospects/profiles/bulk_enrich', 'prospect_ids', 50],
+			['enrichProspectPosts', 'POST', '/v1/prospects/profnet_posts/bulk_enrich', 'prospect_ids', 50],
+			['enrichBusinessFunding', 'POST', '/v1/businesses/funding_and_acquisition/bulk_enrich', 'business_ids', 50],
+			['enrichBusinessStrategy', 'POST', '/v1/businesses/pc_strategy_10k/bulk_enrich', 'business_ids', 50],
+			['enrichBusinessWebsiteChanges', 'POST', '/v1/businesses/website_changes/bulk_enrich', 'business_ids', 50],
+			['enrichBusinessChallenges', 'POST', '/v1/businesses/pc_business_challenges_10k/bulk_enrich', 'business_ids', 50],
+		]);
+	});
+
+	it('retries only what is safe to repeat: creating an enrollment is not', () => {
+		const unsafe = Object.entries(ENDPOINTS).filter(([, e]) => !e.idempotent).map(([name]) => name);
+		expect(unsafe).toEqual(['createBusinessEnrollment', 'createProspectEnrollment']);
+	});
+
+	it('requires unique ids exactly where the contract does', () => {
+		const unique = Object.entries(ENDPOINTS).filter(([, e]) => e.batch?.unique).map(([name]) => name);
+		expect(unique).toEqual(['enrichProspectProfiles', 'enrichProspectPosts']);
+	});
+
+	it('lets each body schema enforce its own batch limit', () => {
+		for (const [name, e] of Object.entries(ENDPOINTS)) {
+			if (!e.batch || e.batch.limit >= Number.MAX_SAFE_INTEGER) continue;
+			const ids = (n: number) =>
+				Array.from({ length: n }, (_, i) => (e.batch!.key === 'prospects_to_match' ? { email: `p${i}@example.com` } : `${i}`.padStart(32, 'a')));
+			const base = {
+				mode: 'preview',
+				event_types: ['new_product'],
+				enrollment_key: 'key-1',
+				enrollment_id: 'enr-1',
+			};
+			const atLimit = e.body.safeParse({ ...base, [e.batch.key]: ids(e.batch.limit) });
+			const overLimit = e.body.safeParse({ ...base, [e.batch.key]: ids(e.batch.limit + 1) });
+			expect([name, atLimit.success]).toEqual([name, true]);
+			expect([name, overLimit.success]).toEqual([name, false]);
+		}
+	});
+});
+
+describe('request schemas', () => {
+	const firstIssue = (result: { success: boolean; error?: { issues: Array<{ path: unknown[]; message: string }> } }) =>
+		result.success ? undefined : { path: result.error!.issues[0].path, message: result.error!.issues[0].message };
+
+	it('accepts each single fetcher and name with company', () => {
+		for (const item of [
+			{ email: 'a@b.co' },
+			{ phone_number: '+14155550100' },
+			{ profnet: 'https://profiles.example.com/in/jane' },
+			{ full_name: 'Jane O. Doe-Smith', company_name: 'Acme' },
+			{ full_name: 'José Müller', company_name: 'Acme', business_id: 'a'.repeat(32) },
+		]) {
+			expect(matchItemSchema.safeParse(item).success).toBe(true);
+		}
+	});
+
+	it.each([
+		[{}, [], 'needs at least one of email, phone_number, profnet, or full_name together with company_name'],
+		[{ full_name: 'Jane Doe' }, ['company_name'], 'is required when full_name is given'],
+		[{ company_name: 'Acme' }, ['full_name'], 'is required when company_name is given'],
+		[{ phone_number: '4155550100' }, ['phone_number'], 'must be in international form: a plus sign, the country calling code, then 1 to 12 digits'],
+		[{ email: 'a@b.co', business_id: 'A'.repeat(32) }, ['business_id'], 'must be 32 lowercase hexadecimal characters'],
+		[{ email: 'a@b.co', business_id: 'a'.repeat(33) }, ['business_id'], 'must be 32 lowercase hexadecimal characters'],
+		[{ full_name: 'x'.repeat(98), company_name: 'Acme' }, ['full_name'], 'must be 1 to 97 characters'],
+		[{ full_name: 'R2-D2', company_name: 'Acme' }, ['full_name'], 'may contain only letters, spaces, dots and hyphens'],
+		[{ full_name: 'Jane', company_name: 'x'.repeat(257) }, ['company_name'], 'must be at most 256 characters'],
+		[{ profnet: `https://x.example.com/${'a'.repeat(2048)}` }, ['profnet'], 'must be at most 2048 characters'],
+	])('rejects %j at %j: %s', (item, path, message) => {
+		expect(firstIssue(matchItemSchema.safeParse(item))).toEqual({ path, message });
+	});
+
+	it('rejects duplicate prospect ids for enrichment', () => {
+		expect(firstIssue(prospectBulkEnrichBody.safeParse({ prospect_ids: ['a', 'a'] }))).toEqual({
+			path: ['prospect_ids'],
+			message: 'must not contain duplicate ids',
+		});
+	});
+
+	it('allows one category filter only', () => {
+		expect(filtersSchema.safeParse({ naics_category: { values: ['54'] } }).success).toBe(true);
+		expect(firstIssue(filtersSchema.safeParse({ naics_category: { values: ['54'] }, profnet_category: { values: ['IT'] } }))).toEqual({
+			path: [],
+			message: 'may use only one category filter per request, one of websearch_category, profnet_category, naics_category: combining them is not supported',
+		});
+	});
+
+	it('bounds search size and page size from the limits', () => {
+		const body = { mode: 'full', size: 10, page_size: 10 };
+		expect(searchBusinessesBody.safeParse(body).success).toBe(true);
+		expect(firstIssue(searchBusinessesBody.safeParse({ ...body, size: 10_001 }))).toEqual({ path: ['size'], message: 'must be at most 10000' });
+		expect(firstIssue(searchBusinessesBody.safeParse({ ...body, page_size: 101 }))).toEqual({ path: ['page_size'], message: 'must be at most 100' });
+		expect(firstIssue(searchBusinessesBody.safeParse({ ...body, size: 0 }))).toEqual({ path: ['size'], message: 'must be at least 1' });
+	});
+});
