@@ -1,0 +1,8 @@
+/** Engine harness: run workflow JSON and poll triggers in-process on n8n-core's real engine. */
+export { ITEMS_TYPE, MANUAL_TRIGGER_TYPE } from '../fixtures';
+export type { BusinessProspectDataCredentials, EngineOptions, WorkflowJson, WorkflowNode } from './buildWorkflow';
+export { type EngineError, EngineRun } from './engineRun';
+export { NodeRegistry } from './nodeRegistry';
+export { type PollOptions, type PollResult, runPoll } from './runPoll';
+export { type RunOptions, runWorkflow } from './runWorkflow';
+export { itemsNode, linearWorkflow, manualTriggerNode } from './workflowJson';
