@@ -1,9 +1,14 @@
-import type { IAuthenticateGeneric, Icon, ICredentialType, INodeProperties } from 'n8n-workflow';
+import type {
+	IAuthenticateGeneric,
+	Icon,
+	ICredentialTestRequest,
+	ICredentialType,
+	INodeProperties,
+} from 'n8n-workflow';
 
 /**
  * API key credential. The key travels in the API_KEY header (set by `authenticate`, so n8n
  * redacts it); the partner id is sent only where the contract names it, by the transport.
- * Tested by the nodes' `credentialTest` method, which validates the base URL and explains a 401.
  */
 export class BusinessProspectDataApi implements ICredentialType {
 	name = 'businessProspectDataApi';
@@ -53,5 +58,30 @@ export class BusinessProspectDataApi implements ICredentialType {
 				API_KEY: '={{$credentials.apiKey}}',
 			},
 		},
+	};
+
+	/** The cheapest authenticated call: listing business enrollments (no body, no credits). */
+	test: ICredentialTestRequest = {
+		request: {
+			baseURL: '={{ $credentials.baseUrl.replace(/\\/+$/, "") }}',
+			url: '/v1/businesses/events/enrollments',
+			method: 'GET',
+		},
+		rules: [
+			{
+				type: 'responseCode',
+				properties: {
+					value: 401,
+					message: 'The service rejected the API key (401). Check the API key and, if set, the partner ID.',
+				},
+			},
+			{
+				type: 'responseCode',
+				properties: {
+					value: 404,
+					message: 'Nothing answers at this base URL (404). Use the service address without the /v1 prefix.',
+				},
+			},
+		],
 	};
 }

@@ -97,7 +97,7 @@ export const filtersSchema = z
 	.partial()
 	.strict()
 	.refine((filters) => CATEGORY_FILTERS.filter((name) => filters[name] !== undefined).length <= 1, {
-		message: `at most one category filter may be used per request (${CATEGORY_FILTERS.join(', ')})`,
+		message: `may use only one category filter per request, one of ${CATEGORY_FILTERS.join(', ')}: combining them is not supported`,
 	});
 
 export const searchBusinessesBody = z.object({

@@ -9,7 +9,10 @@ export function describeIssue(issue: ZodIssue, fieldPrefix?: string): string {
 	const path = [...(fieldPrefix ? [fieldPrefix] : []), ...issue.path];
 	const field = path.length ? formatPath(path) : (fieldPrefix ?? 'the item');
 	if (issue.code === 'invalid_type' && issue.received === 'undefined') return `${field} is required`;
-	if (issue.code === 'invalid_type') return `${field} must be a ${issue.expected}, got ${issue.received}`;
+	if (issue.code === 'invalid_type' && issue.expected === 'integer') return `${field} must be a whole number`;
+	if (issue.code === 'invalid_type') {
+		return `${field} must be ${/^[aeiou]/.test(issue.expected) ? 'an' : 'a'} ${issue.expected}, got ${issue.received}`;
+	}
 	if (issue.code === 'unrecognized_keys') return `${field} has unknown field${issue.keys.length > 1 ? 's' : ''} ${issue.keys.join(', ')}`;
 	if (issue.code === 'invalid_enum_value') return `${field} must be one of ${issue.options.join(', ')}`;
 	return `${field} ${issue.message}`;
