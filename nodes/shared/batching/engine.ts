@@ -145,9 +145,13 @@ export async function runBatched<E>(
 					if (elements.length > 0 && resend === 0) continue;
 					if (elements.length === 0) return;
 				}
-				if (!continueOnFail) throw error;
+				const failure =
+					error instanceof NodeApiError || error instanceof NodeOperationError
+						? error
+						: new NodeOperationError(node, error as Error, { itemIndex });
+				if (!continueOnFail) throw failure;
 				for (const item of ownerItems(elements)) {
-					if (!failures.has(item)) failures.set(item, error as NodeApiError);
+					if (!failures.has(item)) failures.set(item, failure);
 				}
 				return;
 			}
