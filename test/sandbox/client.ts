@@ -1,0 +1,44 @@
+/**
+ * A minimal client for the sandbox, addressed by catalog endpoint name: for the sandbox's own
+ * tests, the demo and the benchmark. The nodes never use it; they go through n8n's HTTP helper.
+ */
+import { ENDPOINTS, type EndpointName } from '../../nodes/shared/catalog';
+
+export interface SandboxResponse<T = Record<string, unknown>> {
+	status: number;
+	headers: Headers;
+	body: T;
+}
+
+export interface CallOptions {
+	/** replaces the default headers (the API key); pass {} to send none */
+	headers?: Record<string, string>;
+}
+
+export interface SandboxClient {
+	call<T = any>(name: EndpointName, body?: unknown, options?: CallOptions): Promise<SandboxResponse<T>>;
+	/** any method and path, for what the catalog does not name (unknown paths, raw bodies) */
+	raw<T = any>(method: string, path: string, body?: string, options?: CallOptions): Promise<SandboxResponse<T>>;
+}
+
+export function sandboxClient(target: { url: string; apiKey: string }): SandboxClient {
+	const raw = async <T>(method: string, path: string, body?: string, options: CallOptions = {}) => {
+		const response = await fetch(`${target.url}${path}`, {
+			method,
+			headers: {
+				...(body !== undefined && { 'Content-Type': 'application/json' }),
+				...(options.headers ?? { API_KEY: target.apiKey }),
+			},
+			body,
+		});
+		const text = await response.text();
+		return { status: response.status, headers: response.headers, body: (text ? JSON.parse(text) : undefined) as T };
+	};
+	return {
+		raw,
+		call: (name, body, options) => {
+			const { method, path } = ENDPOINTS[name];
+			return raw(method, path, method === 'GET' ? undefined : JSON.stringify(body ?? {}), options);
+		},
+	};
+}

@@ -1,0 +1,36 @@
+/** What a handler gets besides its validated body, and what it returns. */
+import type { EnrollmentStore } from '../enrollments';
+import type { Random } from '../random';
+import type { Universe } from '../universe';
+
+export interface HandlerContext {
+	universe: Universe;
+	enrollments: EnrollmentStore;
+	/** the sandbox clock when the request arrived */
+	now: Date;
+	correlationId: string;
+	/** seconds since the request arrived, for time_took_in_seconds */
+	elapsedSeconds(): number;
+	/** the sandbox's seeded generator for ids it assigns */
+	ids: Random;
+}
+
+/** Always a 200: every other answer is an HttpError thrown on the way. */
+export interface Reply {
+	body: Record<string, unknown>;
+}
+
+/**
+ * A handler's body is validated by the router with the endpoint's catalog schema first; `never`
+ * lets each handler declare the schema's inferred type without the router using `any`.
+ */
+export type Handler = (body: never, ctx: HandlerContext) => Reply;
+
+/** The success envelope every answer but prospect enrollment deletion carries. */
+export function responseContext(ctx: HandlerContext) {
+	return {
+		correlation_id: ctx.correlationId,
+		request_status: 'success',
+		time_took_in_seconds: ctx.elapsedSeconds(),
+	};
+}

@@ -1,0 +1,52 @@
+/**
+ * The six bulk enrichments. Results come in input order; ids the service knows nothing about are
+ * simply absent (no error), and posts give zero or more elements per prospect.
+ */
+import type { z } from 'zod';
+
+import type { businessBulkEnrichBody, prospectBulkEnrichBody } from '../../../nodes/shared/schemas';
+import type { BusinessEnrichmentKind } from '../universe';
+import { type HandlerContext, type Handler, type Reply, responseContext } from './context';
+
+type ProspectBody = z.infer<typeof prospectBulkEnrichBody>;
+type BusinessBody = z.infer<typeof businessBulkEnrichBody>;
+
+function enriched(ctx: HandlerContext, data: unknown[]): Reply {
+	return { body: { response_context: responseContext(ctx), data, total_results: data.length } };
+}
+
+export function enrichProspectProfiles(body: ProspectBody, ctx: HandlerContext): Reply {
+	return enriched(
+		ctx,
+		body.prospect_ids.flatMap((id) => {
+			const prospect = ctx.universe.prospect(id);
+			return prospect ? [{ prospect_id: id, data: prospect.profile }] : [];
+		}),
+	);
+}
+
+export function enrichProspectPosts(body: ProspectBody, ctx: HandlerContext): Reply {
+	return enriched(
+		ctx,
+		body.prospect_ids.flatMap((id) =>
+			(ctx.universe.prospect(id)?.posts ?? []).map((post) => ({ prospect_id: id, data: post })),
+		),
+	);
+}
+
+/** The business enrichments repeat no business, even when the request names one twice. */
+const businessEnrichment =
+	(kind: BusinessEnrichmentKind): Handler =>
+	(body: BusinessBody, ctx: HandlerContext) =>
+		enriched(
+			ctx,
+			[...new Set(body.business_ids)].flatMap((id) => {
+				const data = ctx.universe.businessEnrichment(kind, id);
+				return data ? [{ business_id: id, data }] : [];
+			}),
+		);
+
+export const enrichBusinessFunding = businessEnrichment('funding');
+export const enrichBusinessStrategy = businessEnrichment('strategy');
+export const enrichBusinessWebsiteChanges = businessEnrichment('website_changes');
+export const enrichBusinessChallenges = businessEnrichment('challenges');

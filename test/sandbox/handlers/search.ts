@@ -1,0 +1,45 @@
+/** POST /v1/businesses: filter, exclude, cap at `size`, then page. */
+import type { z } from 'zod';
+
+import type { searchBusinessesBody } from '../../../nodes/shared/schemas';
+import { invalid, validationError } from '../errors';
+import type { BusinessPreview, BusinessRecord, SandboxBusiness } from '../universe';
+import { type HandlerContext, type Reply, responseContext } from './context';
+
+type SearchBody = z.infer<typeof searchBusinessesBody>;
+
+const preview = ({ business_id, name, domain, logo, country_name }: SandboxBusiness): BusinessPreview => ({
+	business_id,
+	name,
+	domain,
+	logo,
+	country_name,
+});
+
+/** The served record: everything but what only the filters see. */
+const full = ({
+	facets: _facets,
+	metrics: _metrics,
+	public_company: _public,
+	...record
+}: SandboxBusiness): BusinessRecord => record;
+
+export function searchBusinesses(body: SearchBody, ctx: HandlerContext): Reply {
+	// A cross-field rule of the real service (a model validator, hence loc ["body"]).
+	if (body.size < body.page_size) {
+		throw validationError([invalid([], "'size' must be greater than or equal to 'page_size'")]);
+	}
+	// `size` caps the records the whole search yields; pages are cut from that.
+	const selected = ctx.universe.searchBusinesses(body.filters, body.exclude).slice(0, body.size);
+	const page = body.page ?? 1;
+	const records = selected.slice((page - 1) * body.page_size, page * body.page_size);
+	return {
+		body: {
+			response_context: responseContext(ctx),
+			data: records.map(body.mode === 'preview' ? preview : full),
+			total_results: selected.length,
+			page,
+			total_pages: Math.ceil(selected.length / body.page_size),
+		},
+	};
+}

@@ -1,0 +1,28 @@
+/**
+ * A local simulation of the business and prospect data service, for tests, the demo and the
+ * benchmark. See README.md in this folder for what it simulates and how tests use it.
+ */
+export { startSandbox, type RecordedRequest, type Sandbox } from './server';
+export {
+	DEFAULT_SEED,
+	SANDBOX_API_KEY,
+	type FaultOptions,
+	type FaultStep,
+	type RateLimitOptions,
+	type SandboxOptions,
+	type SandboxSettings,
+} from './options';
+export type { BusinessEnrollment, ProspectEnrollment } from './enrollments';
+export type {
+	BusinessEnrichmentKind,
+	BusinessEvent,
+	BusinessPreview,
+	BusinessRecord,
+	Fetcher,
+	MatchInput,
+	SandboxBusiness,
+	SandboxProspect,
+	SandboxUniverse,
+	SearchFilters,
+} from './universe';
+export { sandboxClient, type SandboxClient, type SandboxResponse } from './client';

@@ -1,0 +1,79 @@
+/** Options of the sandbox and the settings a running sandbox can change. */
+import { LIMITS } from '../../nodes/shared/limits';
+
+export const SANDBOX_API_KEY = 'sandbox-api-key';
+export const DEFAULT_SEED = 1;
+
+/** One scripted response: 'ok' lets the request through, the others replace its answer. */
+export type FaultStep = 'ok' | '429' | '500' | '503' | 'drop';
+
+export interface FaultOptions {
+	/** share of requests answered 500 or 503 (half each), drawn from the seeded generator */
+	errorRate?: number;
+	/** share of requests whose connection is destroyed without an answer */
+	dropRate?: number;
+	/** the next responses, in order, one step per request; random faults apply once it runs out */
+	sequence?: FaultStep[];
+}
+
+export interface RateLimitOptions {
+	requests: number;
+	windowMs: number;
+}
+
+export interface SandboxOptions {
+	/** 0 (the default) picks a free port */
+	port?: number;
+	host?: '127.0.0.1';
+	apiKey?: string;
+	/** when set, a partner_id header that differs from it is rejected with 401 */
+	partnerId?: string;
+	/** the universe's seed: the same seed gives the same businesses, prospects and events */
+	seed?: number;
+	/** the sandbox's clock: event dates, the event window and the rate limit window read it */
+	now?: () => Date;
+	/** delay before each answer */
+	latencyMs?: number;
+	/** the service's sliding window by default; false turns it off (benchmarks) */
+	rateLimit?: RateLimitOptions | false;
+	faults?: FaultOptions;
+	/** fixes the Retry-After of every 429 (simulated or real); computed from the window otherwise */
+	retryAfterSeconds?: number;
+}
+
+/** What `configure` may change on a running sandbox: everything but the socket and the universe. */
+export type SandboxSettings = Omit<SandboxOptions, 'port' | 'host' | 'seed'>;
+
+export interface ResolvedSettings {
+	apiKey: string;
+	partnerId: string | undefined;
+	now: () => Date;
+	latencyMs: number;
+	rateLimit: RateLimitOptions | false;
+	retryAfterSeconds: number | undefined;
+}
+
+const DEFAULT_SETTINGS: ResolvedSettings = {
+	apiKey: SANDBOX_API_KEY,
+	partnerId: undefined,
+	now: () => new Date(),
+	latencyMs: 0,
+	rateLimit: LIMITS.rateLimit,
+	retryAfterSeconds: undefined,
+};
+
+/**
+ * Applies a patch: a key that is present wins, and a key set to undefined falls back to the
+ * default (so `configure({ partnerId: undefined })` clears the partner id).
+ */
+export function resolveSettings(patch: SandboxSettings, base: ResolvedSettings = DEFAULT_SETTINGS): ResolvedSettings {
+	const has = (key: keyof SandboxSettings) => Object.prototype.hasOwnProperty.call(patch, key);
+	return {
+		apiKey: has('apiKey') ? (patch.apiKey ?? DEFAULT_SETTINGS.apiKey) : base.apiKey,
+		partnerId: has('partnerId') ? patch.partnerId : base.partnerId,
+		now: has('now') ? (patch.now ?? DEFAULT_SETTINGS.now) : base.now,
+		latencyMs: has('latencyMs') ? (patch.latencyMs ?? 0) : base.latencyMs,
+		rateLimit: has('rateLimit') ? (patch.rateLimit ?? DEFAULT_SETTINGS.rateLimit) : base.rateLimit,
+		retryAfterSeconds: has('retryAfterSeconds') ? patch.retryAfterSeconds : base.retryAfterSeconds,
+	};
+}

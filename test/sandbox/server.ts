@@ -1,0 +1,279 @@
+/**
+ * The HTTP side: one node:http server on the loopback interface. Each request goes through the
+ * same steps as at the real service, in this order: faults (infrastructure fails first), route
+ * (404/405), API key and partner id (401), rate limit (429), JSON and schema validation (422),
+ * then the endpoint's handler. Every answer is logged for tests.
+ */
+import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
+
+import { createEnrollmentStore, type EnrollmentStore } from './enrollments';
+import { generalError, HttpError, rateLimited } from './errors';
+import { Faults } from './faults';
+import { flattenHeaders, headerOf, parseJson, readBody } from './http';
+import {
+	DEFAULT_SEED,
+	type FaultStep,
+	type ResolvedSettings,
+	resolveSettings,
+	type SandboxOptions,
+	type SandboxSettings,
+} from './options';
+import { Random } from './random';
+import { rateLimitHeaders, SlidingWindow } from './rateLimit';
+import { dispatch, type Route, route } from './router';
+import { type BusinessEvent, type SandboxUniverse, Universe } from './universe';
+import { datedPayload, eventPayload } from './universe/eventPayloads';
+import { isoWithOffset } from './universe/events';
+
+export interface RecordedRequest {
+	method: string;
+	/** without the query string */
+	path: string;
+	/** as received, names lowercased (the API key is here: this log never leaves the process) */
+	headers: Record<string, string>;
+	/** the parsed JSON body; the raw text when it was not JSON; undefined when empty */
+	body: unknown;
+	/** 0 when the connection was dropped on purpose */
+	status: number;
+	/** sandbox clock at arrival */
+	at: Date;
+}
+
+export interface Sandbox {
+	/** http://127.0.0.1:<port>, without a trailing slash or /v1 */
+	url: string;
+	port: number;
+	apiKey: string;
+	/** every request answered (or dropped) so far, in the order they were answered */
+	requests: RecordedRequest[];
+	clearRequests(): void;
+	/** changes settings of the running sandbox; `faults` replaces the whole fault setup */
+	configure(patch: SandboxSettings): void;
+	universe: SandboxUniverse;
+	/** enrollments created through the API, by enrollment_id */
+	enrollments: Readonly<EnrollmentStore>;
+	/** adds an event as if it happened now (or at `event_time`); returns it as the API serves it */
+	addEvent(event: Partial<BusinessEvent> & { business_id: string; event_name: string }): BusinessEvent;
+	close(): Promise<void>;
+}
+
+interface IncomingRequest {
+	method: string;
+	path: string;
+	headers: IncomingHttpHeaders;
+	raw: string;
+	/** sandbox clock at arrival */
+	at: Date;
+	/** performance.now() at arrival */
+	started: number;
+	correlationId: string;
+}
+
+/** What goes back: an HttpError is one too. */
+type Answer = Pick<HttpError, 'status' | 'body' | 'headers'>;
+
+class SandboxServer {
+	readonly requests: RecordedRequest[] = [];
+	readonly universe: Universe;
+	readonly enrollments = createEnrollmentStore();
+	private settings: ResolvedSettings;
+	private window: SlidingWindow | undefined;
+	private readonly faults: Faults;
+	/** correlation ids, enrollment ids, added event ids: seeded, so runs are repeatable */
+	private readonly ids: Random;
+	private readonly server = createServer((req, res) => {
+		// handle() answers every error itself; this only catches a broken socket.
+		this.handle(req, res).catch(() => res.destroy());
+	});
+
+	constructor(private readonly options: SandboxOptions) {
+		const seed = options.seed ?? DEFAULT_SEED;
+		this.settings = resolveSettings(options);
+		this.window = this.settings.rateLimit ? new SlidingWindow(this.settings.rateLimit) : undefined;
+		this.faults = new Faults(Random.derive(seed, 'faults'));
+		this.faults.configure(options.faults);
+		this.ids = Random.derive(seed, 'ids');
+		this.universe = new Universe(seed, this.settings.now());
+	}
+
+	async listen(): Promise<number> {
+		const { port = 0, host = '127.0.0.1' } = this.options;
+		await new Promise<void>((resolve, reject) => {
+			this.server.once('error', reject);
+			this.server.listen(port, host, () => resolve());
+		});
+		return (this.server.address() as AddressInfo).port;
+	}
+
+	async close(): Promise<void> {
+		const closed = new Promise<void>((resolve, reject) =>
+			this.server.close((error) => (error ? reject(error) : resolve())),
+		);
+		// Keep-alive connections of clients would hold close() open until they time out.
+		this.server.closeAllConnections();
+		await closed;
+	}
+
+	get apiKey(): string {
+		return this.settings.apiKey;
+	}
+
+	configure(patch: SandboxSettings): void {
+		this.settings = resolveSettings(patch, this.settings);
+		// A new limit starts with an empty window.
+		if ('rateLimit' in patch) {
+			this.window = this.settings.rateLimit ? new SlidingWindow(this.settings.rateLimit) : undefined;
+		}
+		if ('faults' in patch) this.faults.configure(patch.faults);
+	}
+
+	addEvent(event: Partial<BusinessEvent> & { business_id: string; event_name: string }): BusinessEvent {
+		const eventId = event.event_id ?? this.ids.uuid();
+		if (this.universe.eventStore.has(eventId)) throw new Error(`An event with event_id ${eventId} exists already`);
+		const eventTime = event.event_time ?? isoWithOffset(this.settings.now().getTime());
+		const business = this.universe.business(event.business_id);
+		const added: BusinessEvent = {
+			event_name: event.event_name,
+			event_time: eventTime,
+			event_id: eventId,
+			data:
+				event.data ??
+				(business
+					? datedPayload(event.event_name, eventPayload(event.event_name, this.ids, business), eventTime)
+					: { event_name: event.event_name }),
+			business_id: event.business_id,
+		};
+		this.universe.eventStore.add(added);
+		return added;
+	}
+
+	private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+		const at = this.settings.now();
+		const started = performance.now();
+		const correlationId = this.ids.uuid();
+		const method = req.method ?? 'GET';
+		const path = new URL(req.url ?? '/', 'http://sandbox').pathname;
+		let raw = '';
+		let answer: Answer | 'drop';
+		try {
+			raw = await readBody(req, correlationId);
+			if (this.settings.latencyMs > 0) await sleep(this.settings.latencyMs);
+			answer = this.answer({ method, path, headers: req.headers, raw, at, started, correlationId });
+		} catch (error) {
+			answer =
+				error instanceof HttpError
+					? error
+					: generalError(500, `Internal sandbox error: ${(error as Error)?.message}`, correlationId);
+		}
+		// Logged before the answer leaves, so a client that got its answer finds it in the log.
+		this.record({
+			method,
+			path,
+			headers: flattenHeaders(req.headers),
+			body: raw,
+			status: answer === 'drop' ? 0 : answer.status,
+			at,
+		});
+		if (answer === 'drop') {
+			req.socket.destroy();
+			return;
+		}
+		const text = JSON.stringify(answer.body);
+		res.writeHead(answer.status, {
+			...(this.window && rateLimitHeaders(this.window.peek(at.getTime()))),
+			...answer.headers,
+			'Content-Type': 'application/json',
+			'Content-Length': Buffer.byteLength(text),
+		});
+		res.end(text);
+	}
+
+	/** The steps of the service, in its order; every refusal is thrown as an HttpError. */
+	private answer(request: IncomingRequest): Answer | 'drop' {
+		const fault = this.faults.next();
+		if (fault === 'drop') return 'drop';
+		if (fault !== 'ok') throw this.simulatedFault(fault, request.correlationId);
+		const found = route(request.method, request.path, request.correlationId);
+		this.authenticate(request.headers, found, request.correlationId);
+		this.takeRateLimit(request.at);
+		const body = parseJson(request.raw);
+		const reply = dispatch(found, body, {
+			universe: this.universe,
+			enrollments: this.enrollments,
+			now: request.at,
+			correlationId: request.correlationId,
+			elapsedSeconds: () => Math.round(performance.now() - request.started) / 1000,
+			ids: this.ids,
+		});
+		return { status: 200, body: reply.body, headers: {} };
+	}
+
+	private record(entry: Omit<RecordedRequest, 'body'> & { body: string }): void {
+		let body: unknown = entry.body === '' ? undefined : entry.body;
+		try {
+			if (typeof body === 'string') body = JSON.parse(body);
+		} catch {
+			// Not JSON: the raw text is what the test needs to see.
+		}
+		this.requests.push({ ...entry, body });
+	}
+
+	private simulatedFault(fault: Exclude<FaultStep, 'ok' | 'drop'>, correlationId: string): HttpError {
+		if (fault === '429') {
+			return rateLimited(this.settings.retryAfterSeconds ?? 1, 'Rate limit exceeded (simulated)');
+		}
+		return generalError(
+			Number(fault),
+			fault === '500' ? 'Internal server error (simulated)' : 'Service unavailable (simulated)',
+			correlationId,
+		);
+	}
+
+	/** Header names are case-insensitive (Node lowercases them), so API_KEY and api_key both arrive here. */
+	private authenticate(headers: IncomingHttpHeaders, found: Route, correlationId: string): void {
+		if (headerOf(headers, 'api_key') !== this.settings.apiKey) {
+			throw generalError(401, 'Invalid or missing API key', correlationId);
+		}
+		const partnerId = headerOf(headers, 'partner_id');
+		// Only where the contract names the header; when absent the key implies the partner.
+		if (found.definition.partnerHeader && this.settings.partnerId !== undefined && partnerId !== undefined) {
+			if (partnerId !== this.settings.partnerId) throw generalError(401, 'Unknown partner id', correlationId);
+		}
+	}
+
+	private takeRateLimit(at: Date): void {
+		if (!this.window) return;
+		const { allowed, retryAfterSeconds } = this.window.take(at.getTime());
+		if (!allowed && this.settings.rateLimit) {
+			const { requests, windowMs } = this.settings.rateLimit;
+			throw rateLimited(
+				this.settings.retryAfterSeconds ?? retryAfterSeconds,
+				`Rate limit exceeded: ${requests} requests per ${windowMs / 1000} seconds`,
+			);
+		}
+	}
+}
+
+/** Starts a sandbox on 127.0.0.1 (a free port by default). Close it with `close()`. */
+export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
+	const server = new SandboxServer(options);
+	const port = await server.listen();
+	return {
+		url: `http://127.0.0.1:${port}`,
+		port,
+		get apiKey() {
+			return server.apiKey;
+		},
+		requests: server.requests,
+		clearRequests: () => {
+			server.requests.length = 0;
+		},
+		configure: (patch) => server.configure(patch),
+		universe: server.universe,
+		enrollments: server.enrollments,
+		addEvent: (event) => server.addEvent(event),
+		close: () => server.close(),
+	};
+}

@@ -1,0 +1,135 @@
+/**
+ * The simulated service's data, built from a seed: businesses, prospects, events, and the rules
+ * that select from them. Handlers and tests read the same universe, so a test can compute the
+ * exact answer it expects (`universe.searchBusinesses(filters).length`) instead of hard-coding
+ * numbers that change when the generator changes.
+ */
+import { generateBusinesses } from './businesses';
+import { contactFor, ProspectDirectory, unknownContact } from './contacts';
+import { type BusinessEnrichmentKind, businessEnrichment } from './enrichment';
+import { dateEvents, type EventSeed, EventStore, generateEventSeeds } from './events';
+import { type SearchFilters, selectBusinesses } from './filters';
+import { generatePosts, generateProspects, type ProspectBase } from './prospects';
+import type { BusinessEvent, Fetcher, MatchInput, SandboxBusiness, SandboxProspect } from './types';
+
+export type { BusinessEnrichmentKind } from './enrichment';
+export type { SearchFilters } from './filters';
+export { parseBracket } from './filters';
+export type * from './types';
+
+/** Read access for tests. */
+export interface SandboxUniverse {
+	readonly seed: number;
+	/** when the sandbox started: seeded events, posts and website changes are dated back from it */
+	readonly anchor: Date;
+	readonly businesses: readonly SandboxBusiness[];
+	readonly prospects: readonly SandboxProspect[];
+	/** live: the seeded events, then those added with `sandbox.addEvent` */
+	readonly events: readonly BusinessEvent[];
+	business(businessId: string): SandboxBusiness | undefined;
+	prospect(prospectId: string): SandboxProspect | undefined;
+	/** every business a search with these filters selects, in served order (before paging and size) */
+	searchBusinesses(filters?: SearchFilters, exclude?: readonly string[]): SandboxBusiness[];
+	/** the prospect match returns for one input, or undefined for a miss */
+	matchProspect(input: MatchInput): SandboxProspect | undefined;
+	/** an input naming the prospect by one fetcher: a hit exactly when `prospect.matchable` */
+	contactFor(prospect: SandboxProspect, fetcher: Fetcher): MatchInput;
+	/** a valid input naming nobody: always a miss; vary `n` for distinct inputs */
+	unknownContact(fetcher: Fetcher, n?: number): MatchInput;
+	/** the `data` an enrichment serves for a business, or undefined when it serves none */
+	businessEnrichment(kind: BusinessEnrichmentKind, businessId: string): Record<string, unknown> | undefined;
+}
+
+/** The part of a universe that depends on the seed only. */
+interface UniverseCore {
+	businesses: readonly SandboxBusiness[];
+	businessById: ReadonlyMap<string, SandboxBusiness>;
+	prospects: readonly ProspectBase[];
+	events: readonly EventSeed[];
+}
+
+/**
+ * Test files start many sandboxes with the same seed: the seed-only part is built once per
+ * process and frozen, so no test can change what another one sees.
+ */
+const cores = new Map<number, UniverseCore>();
+
+function deepFreeze<T>(value: T): T {
+	if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+		Object.freeze(value);
+		for (const child of Object.values(value)) deepFreeze(child);
+	}
+	return value;
+}
+
+function coreFor(seed: number): UniverseCore {
+	let core = cores.get(seed);
+	if (!core) {
+		const businesses = deepFreeze(generateBusinesses(seed));
+		core = {
+			businesses,
+			businessById: new Map(businesses.map((business) => [business.business_id, business])),
+			prospects: deepFreeze(generateProspects(seed, businesses)),
+			events: deepFreeze(generateEventSeeds(seed, businesses)),
+		};
+		cores.set(seed, core);
+	}
+	return core;
+}
+
+export class Universe implements SandboxUniverse {
+	readonly businesses: readonly SandboxBusiness[];
+	readonly prospects: readonly SandboxProspect[];
+	/** the sandbox writes here (addEvent); tests read `events` */
+	readonly eventStore: EventStore;
+	private readonly businessById: ReadonlyMap<string, SandboxBusiness>;
+	private readonly directory: ProspectDirectory;
+
+	constructor(
+		readonly seed: number,
+		readonly anchor: Date,
+	) {
+		const anchorMs = anchor.getTime();
+		const core = coreFor(seed);
+		this.businesses = core.businesses;
+		this.businessById = core.businessById;
+		// Posts and events are dated back from this sandbox's start, so they are its own.
+		const posts = generatePosts(seed, core.prospects, anchorMs);
+		this.prospects = core.prospects.map((prospect, index) => ({ ...prospect, posts: posts[index] }));
+		this.directory = new ProspectDirectory(this.prospects);
+		this.eventStore = new EventStore(dateEvents(core.events, anchorMs));
+	}
+
+	get events(): readonly BusinessEvent[] {
+		return this.eventStore.all;
+	}
+
+	business(businessId: string) {
+		return this.businessById.get(businessId);
+	}
+
+	prospect(prospectId: string) {
+		return this.directory.get(prospectId);
+	}
+
+	searchBusinesses(filters?: SearchFilters, exclude?: readonly string[]) {
+		return selectBusinesses(this.businesses, filters, exclude);
+	}
+
+	matchProspect(input: MatchInput) {
+		return this.directory.match(input);
+	}
+
+	contactFor(prospect: SandboxProspect, fetcher: Fetcher) {
+		return contactFor(prospect, fetcher);
+	}
+
+	unknownContact(fetcher: Fetcher, n?: number) {
+		return unknownContact(fetcher, n);
+	}
+
+	businessEnrichment(kind: BusinessEnrichmentKind, businessId: string) {
+		const business = this.businessById.get(businessId);
+		return business && businessEnrichment(kind, business, this.seed, this.anchor.getTime());
+	}
+}
