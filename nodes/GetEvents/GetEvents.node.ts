@@ -1,0 +1,28 @@
+import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
+
+import { CREDENTIALS } from '../shared/descriptions';
+import * as getEvents from './actions/getEvents.operation';
+
+export class GetEvents implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Get Business Events',
+		name: 'getEvents',
+		icon: { light: 'file:../../icons/businessProspectData.svg', dark: 'file:../../icons/businessProspectData.dark.svg' },
+		group: ['transform'],
+		version: 1,
+		subtitle: '={{ ($parameter["eventTypes"] || []).length + " event types" }}',
+		description:
+			'Get recent events (funding, IPOs, new products, offices, partnerships and more) for the businesses in your items',
+		defaults: { name: 'Get Business Events' },
+		usableAsTool: true,
+		inputs: [NodeConnectionTypes.Main],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: CREDENTIALS,
+		properties: getEvents.description,
+	};
+
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		return [await getEvents.execute.call(this)];
+	}
+}

@@ -1,0 +1,188 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { z } from 'zod';
+
+import { runBatched, type ItemRequest } from '../../shared/batching/engine';
+import { prepareItems } from '../../shared/batching/items';
+import { ItemValidationError, validateItem } from '../../shared/batching/validate';
+import { BUSINESS_EVENT_TYPES } from '../../shared/catalog';
+import { concurrencyOption } from '../../shared/descriptions';
+import { combineEventTypes, DEFAULT_BUSINESS_EVENT_TYPES, eventTypeOptions } from '../../shared/eventTypes';
+import { parseIdList } from '../../shared/idList';
+import { LIMITS } from '../../shared/limits';
+import { getBusinessEventsBody, idSchema } from '../../shared/schemas';
+import { buildOutput, type OutputMode } from '../output';
+import { resolveSince } from '../since';
+
+export const description: INodeProperties[] = [
+	{
+		displayName: 'Business IDs',
+		name: 'businessIds',
+		type: 'string',
+		required: true,
+		default: '={{ $json.business_id }}',
+		placeholder: 'e.g. 3f2a9c1e0b7d4e5f8a6b2c3d4e5f6a7b',
+		description:
+			'The businesses to get events for: one ID, a list, or IDs separated by commas. By default the business_id field of each input item.',
+		hint: `IDs from all input items are combined and each business is asked for once, ${LIMITS.businessEventIds} per request`,
+	},
+	{
+		displayName: 'Event Types',
+		name: 'eventTypes',
+		type: 'multiOptions',
+		options: eventTypeOptions(BUSINESS_EVENT_TYPES),
+		default: [...DEFAULT_BUSINESS_EVENT_TYPES],
+		description:
+			'Which kinds of events to return. To ask for a type not in this list, add it under Options > Other Event Types.',
+	},
+	{
+		displayName: 'Since',
+		name: 'since',
+		type: 'dateTime',
+		default: '={{ $now.minus({ days: 7 }).toISO() }}',
+		description: `Only events after this moment are returned. Must be within the last ${LIMITS.eventWindowDays} days: the service keeps events for about three months. A date without a time means midnight UTC; empty means 7 days ago.`,
+	},
+	{
+		displayName: 'Output',
+		name: 'output',
+		type: 'options',
+		options: [
+			{
+				name: 'One Item per Event',
+				value: 'event',
+				description:
+					'Each event becomes an item, linked to every input item that asked for its business',
+			},
+			{
+				name: 'One Item per Input Item',
+				value: 'inputItem',
+				description: 'Each input item is kept and gets an events field listing the events of its businesses',
+			},
+		],
+		default: 'event',
+	},
+	{
+		displayName:
+			'When none of the businesses had events in the period, this node outputs no items and the nodes after it do not run. That is normal. To continue anyway, turn on Always Output Data in the node settings, or choose One Item per Input Item above.',
+		name: 'noEventsNotice',
+		type: 'notice',
+		default: '',
+		displayOptions: { show: { output: ['event'] } },
+	},
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		options: [
+			concurrencyOption,
+			{
+				displayName: 'Event Data Parameters',
+				name: 'eventDataParameters',
+				type: 'json',
+				default: '[]',
+				description:
+					'Extra filters on the event payload, sent to the service as event_data_parameters: a JSON list of objects',
+			},
+			{
+				displayName: 'Other Event Types',
+				name: 'otherEventTypes',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. new_award, cost_cutting',
+				description:
+					'Event types the list above does not offer yet, separated by commas. The service adds new types over time.',
+			},
+		],
+	},
+];
+
+/** The body fields items share; items with equal ones are batched together. */
+interface SharedFields extends IDataObject {
+	event_types: string[];
+	timestamp_from: string;
+	event_data_parameters?: IDataObject[];
+}
+
+/** The body of one item: any number of ids (the batching engine chunks them to the limit). */
+const itemSchema = getBusinessEventsBody.extend({ business_ids: z.array(idSchema) });
+
+function invalid(ctx: IExecuteFunctions, itemIndex: number, field: string, rule: string): never {
+	throw new ItemValidationError(ctx.getNode(), `Item ${itemIndex}: ${field} ${rule}`, {
+		itemIndex,
+		description: 'Nothing was sent to the service for this item.',
+	});
+}
+
+function readEventDataParameters(ctx: IExecuteFunctions, itemIndex: number, raw: unknown): IDataObject[] | undefined {
+	let value = raw;
+	if (typeof value === 'string') {
+		if (value.trim() === '') return undefined;
+		try {
+			value = JSON.parse(value);
+		} catch {
+			invalid(ctx, itemIndex, 'Event Data Parameters', 'must be valid JSON, such as [{"key": "value"}]');
+		}
+	}
+	if (value === undefined || value === null) return undefined;
+	const list = Array.isArray(value) ? value : [value];
+	if (list.some((entry) => typeof entry !== 'object' || entry === null || Array.isArray(entry))) {
+		invalid(ctx, itemIndex, 'Event Data Parameters', 'must be a JSON list of objects, such as [{"key": "value"}]');
+	}
+	return list.length === 0 ? undefined : (list as IDataObject[]);
+}
+
+/** Expression parts that read the current item (or another node's item paired with it). */
+const ITEM_REFERENCE = /\$(?:json|binary|item|itemIndex|input|node|data|fromAI|\()|\bitem\b/;
+
+/**
+ * Since, read once for all items when it does not depend on the item. An expression such as the
+ * default `$now.minus({ days: 7 })` would otherwise differ by milliseconds from item to item, and
+ * items with different Since values cannot share a request.
+ */
+function sinceReader(ctx: IExecuteFunctions): (itemIndex: number) => unknown {
+	const raw = ctx.getNodeParameter('since', 0, '', { rawExpressions: true });
+	const perItem = typeof raw === 'string' && raw.startsWith('=') && ITEM_REFERENCE.test(raw);
+	if (perItem) return (itemIndex) => ctx.getNodeParameter('since', itemIndex);
+	let once: { value: unknown } | undefined;
+	return (itemIndex) => {
+		once ??= { value: ctx.getNodeParameter('since', itemIndex) };
+		return once.value;
+	};
+}
+
+function readItem(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	now: number,
+	since: (itemIndex: number) => unknown,
+): ItemRequest<string> {
+	const ids = parseIdList(ctx.getNodeParameter('businessIds', itemIndex));
+	if ('error' in ids) invalid(ctx, itemIndex, 'Business IDs', ids.error);
+	if (ids.ids.length === 0) {
+		invalid(ctx, itemIndex, 'Business IDs', 'is empty: the item has no business_id. Map a field that holds the IDs, or type them.');
+	}
+
+	const options = ctx.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	const eventTypes = combineEventTypes(ctx.getNodeParameter('eventTypes', itemIndex, []), options.otherEventTypes);
+
+	const from = resolveSince(since(itemIndex), ctx.getTimezone(), now);
+	if ('error' in from) invalid(ctx, itemIndex, 'Since', from.error);
+
+	const shared: SharedFields = { event_types: eventTypes, timestamp_from: from.timestampFrom };
+	const eventData = readEventDataParameters(ctx, itemIndex, options.eventDataParameters);
+	if (eventData) shared.event_data_parameters = eventData;
+
+	validateItem(ctx.getNode(), itemSchema, { ...shared, business_ids: ids.ids }, itemIndex);
+	return { itemIndex, entries: ids.ids, shared };
+}
+
+export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
+	const now = Date.now();
+	const since = sinceReader(this);
+	const prepared = prepareItems(this, (itemIndex) => readItem(this, itemIndex, now, since));
+	const concurrency = (this.getNodeParameter('options', 0, {}) as IDataObject).concurrency as number | undefined;
+	const outcomes = await runBatched(this, 'getBusinessEvents', prepared.requests, { concurrency });
+	const mode = this.getNodeParameter('output', 0, 'event') as OutputMode;
+	return buildOutput(this, mode, prepared, outcomes);
+}

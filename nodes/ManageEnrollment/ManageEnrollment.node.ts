@@ -1,0 +1,50 @@
+import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
+
+import { CREDENTIALS } from '../shared/descriptions';
+import { searchBusinessEnrollments } from '../shared/methods';
+import * as businessEnrollment from './actions/businessEnrollment';
+import * as prospectEnrollment from './actions/prospectEnrollment';
+import { router } from './router';
+
+export class ManageEnrollment implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Manage Event Enrollment',
+		name: 'manageEnrollment',
+		icon: { light: 'file:../../icons/businessProspectData.svg', dark: 'file:../../icons/businessProspectData.dark.svg' },
+		group: ['transform'],
+		version: 1,
+		subtitle:
+			'={{ ({ create: "Create", update: "Update", list: "List", delete: "Delete" })[$parameter["operation"]] + ($parameter["resource"] === "prospectEnrollment" ? " prospect enrollment" : " business enrollment") }}',
+		description:
+			'Enroll businesses or prospects for event monitoring, so the service collects their events in the background',
+		defaults: { name: 'Manage Event Enrollment' },
+		usableAsTool: true,
+		inputs: [NodeConnectionTypes.Main],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: CREDENTIALS,
+		properties: [
+			{
+				displayName: 'Resource',
+				name: 'resource',
+				type: 'options',
+				noDataExpression: true,
+				options: [
+					{ name: 'Business Enrollment', value: 'businessEnrollment' },
+					{ name: 'Prospect Enrollment', value: 'prospectEnrollment' },
+				],
+				default: 'businessEnrollment',
+			},
+			...businessEnrollment.description,
+			...prospectEnrollment.description,
+		],
+	};
+
+	methods = {
+		listSearch: { searchBusinessEnrollments },
+	};
+
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		return await router.call(this);
+	}
+}

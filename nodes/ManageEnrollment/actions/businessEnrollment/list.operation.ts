@@ -1,0 +1,41 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+
+import { apiRequest } from '../../../shared/transport/request';
+import { showFor } from '../../helpers/fields';
+import { BUSINESS } from '../../helpers/kinds';
+
+export const description: INodeProperties[] = [
+	{
+		displayName: 'Filters',
+		name: 'filters',
+		type: 'collection',
+		placeholder: 'Add Filter',
+		default: {},
+		options: [
+			{
+				displayName: 'Enrollment Key',
+				name: 'enrollmentKey',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. q3-target-accounts',
+				description:
+					'Only enrollments with this key, together with the parts a large create split off (key-2, key-3, ...)',
+			},
+		],
+		displayOptions: showFor(BUSINESS, 'list'),
+	},
+];
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** All active business enrollments, one item each. The list ignores input items: it runs once. */
+export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
+	const filters = this.getNodeParameter('filters', 0, {}) as IDataObject;
+	const key = String(filters.enrollmentKey ?? '').trim();
+	const response = await apiRequest<IDataObject>(this, 'listBusinessEnrollments', undefined, { itemIndex: 0 });
+	const enrollments = Array.isArray(response?.enrollments) ? (response.enrollments as IDataObject[]) : [];
+	const sameKey = new RegExp(`^${escapeRegExp(key)}(?:-\\d+)?$`);
+	return enrollments
+		.filter((enrollment) => key === '' || sameKey.test(String(enrollment?.enrollment_key ?? '')))
+		.map((enrollment) => ({ json: enrollment, pairedItem: { item: 0 } }));
+}

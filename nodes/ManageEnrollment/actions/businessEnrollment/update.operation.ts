@@ -1,0 +1,78 @@
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+
+import type { ItemError } from '../../../shared/batching/items';
+import { ItemValidationError } from '../../../shared/batching/validate';
+import { LIMITS } from '../../../shared/limits';
+import { fetchBusinessEnrollments } from '../../../shared/methods';
+import { enrollmentKeyField, eventTypesField, idsField, optionsField, showFor } from '../../helpers/fields';
+import { BUSINESS } from '../../helpers/kinds';
+import { updateEnrollments } from '../../helpers/operations';
+import type { ItemRead } from '../../helpers/plan';
+
+export const description: INodeProperties[] = [
+	{
+		displayName: 'Enrollment',
+		name: 'enrollment',
+		type: 'resourceLocator',
+		required: true,
+		default: { mode: 'list', value: '' },
+		description: 'The business enrollment to change',
+		modes: [
+			{
+				displayName: 'From List',
+				name: 'list',
+				type: 'list',
+				typeOptions: { searchListMethod: 'searchBusinessEnrollments', searchable: true },
+			},
+			{
+				displayName: 'By ID',
+				name: 'id',
+				type: 'string',
+				placeholder: 'e.g. 7d0c2a4e-1b2f-4c3d-9e8f-0a1b2c3d4e5f',
+			},
+		],
+		displayOptions: showFor(BUSINESS, 'update'),
+	},
+	enrollmentKeyField(BUSINESS, 'update', { required: false, splits: false }),
+	{
+		...idsField(BUSINESS, 'update'),
+		hint: 'IDs of all input items that update the same enrollment are combined into one update',
+	},
+	eventTypesField(BUSINESS, 'update'),
+	optionsField(BUSINESS, 'update'),
+];
+
+/** Keeps the current key of enrollments whose key was left empty (one list request per run). */
+async function fillKeys(ctx: IExecuteFunctions, reads: ItemRead[]): Promise<Map<number, ItemError>> {
+	const unfilled = new Map<number, ItemError>();
+	const missing = reads.filter((read) => read.shared.enrollment_key === undefined);
+	if (missing.length === 0) return unfilled;
+	const enrollments = new Map((await fetchBusinessEnrollments(ctx)).map((entry) => [entry.enrollment_id, entry]));
+	for (const read of missing) {
+		const id = String(read.shared.enrollment_id);
+		const key = enrollments.get(id)?.enrollment_key ?? '';
+		if (key.length >= LIMITS.enrollmentKeyMinLength) {
+			read.shared.enrollment_key = key;
+			continue;
+		}
+		const error = new ItemValidationError(
+			ctx.getNode(),
+			enrollments.has(id)
+				? `Item ${read.itemIndex}: the current key of enrollment ${id} is shorter than ${LIMITS.enrollmentKeyMinLength} characters: set Enrollment Key`
+				: `Item ${read.itemIndex}: enrollment ${id} is not among your business enrollments, so its current key cannot be kept: check the enrollment or set Enrollment Key`,
+			{ itemIndex: read.itemIndex, description: 'Nothing was updated.' },
+		);
+		if (!ctx.continueOnFail()) throw error;
+		unfilled.set(read.itemIndex, error);
+	}
+	return unfilled;
+}
+
+export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
+	return await updateEnrollments(this, BUSINESS, {
+		enrollmentId: (itemIndex) =>
+			String(this.getNodeParameter('enrollment', itemIndex, '', { extractValue: true }) ?? '').trim(),
+		keyOptional: true,
+		fillKeys: async (reads) => await fillKeys(this, reads),
+	});
+}

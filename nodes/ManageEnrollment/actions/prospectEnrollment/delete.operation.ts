@@ -1,0 +1,58 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+
+import { prepareItems } from '../../../shared/batching/items';
+import { validateItem } from '../../../shared/batching/validate';
+import { ENDPOINTS } from '../../../shared/catalog';
+import { getConnection } from '../../../shared/transport/connection';
+import { RateLimiter } from '../../../shared/transport/rateLimiter';
+import { apiRequest } from '../../../shared/transport/request';
+import { asNodeError, errorOutput, pairedTo } from '../../helpers/send';
+import { enrollmentIdField, readEnrollmentId } from './enrollmentId';
+
+export const description: INodeProperties[] = [enrollmentIdField('delete')];
+
+/** Deletes each named enrollment once, however many items name it. */
+export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
+	const schema = ENDPOINTS.deleteProspectEnrollment.body;
+	const prepared = prepareItems(this, (itemIndex) => {
+		const body = { enrollment_id: readEnrollmentId(this, itemIndex) };
+		validateItem(this.getNode(), schema, body, itemIndex);
+		return { itemIndex, id: body.enrollment_id };
+	});
+
+	const byId = new Map<string, number[]>();
+	for (const { itemIndex, id } of prepared.requests) byId.set(id, [...(byId.get(id) ?? []), itemIndex]);
+	const entries: Array<{ items: number[]; id?: string }> = [
+		...[...byId].map(([id, items]) => ({ id, items })),
+		...[...prepared.errors.keys()].map((itemIndex) => ({ items: [itemIndex] })),
+	].sort((a, b) => a.items[0] - b.items[0]);
+
+	const connection = byId.size ? await getConnection(this) : undefined;
+	const limiter = new RateLimiter();
+	const output: INodeExecutionData[] = [];
+	for (const entry of entries) {
+		if (entry.id === undefined) {
+			const error = prepared.errors.get(entry.items[0]);
+			if (error) output.push(errorOutput(error, entry.items));
+			continue;
+		}
+		try {
+			const response = await apiRequest<IDataObject>(
+				this,
+				'deleteProspectEnrollment',
+				{ enrollment_id: entry.id },
+				{ itemIndex: entry.items[0], connection, limiter },
+			);
+			const status = response?.status;
+			output.push({
+				json: { enrollment_id: entry.id, deleted: status === 'success', ...(status === undefined ? {} : { status }) },
+				pairedItem: pairedTo(entry.items),
+			});
+		} catch (caught) {
+			const error = asNodeError(this, caught, entry.items[0]);
+			if (!this.continueOnFail()) throw error;
+			output.push(errorOutput(error, entry.items));
+		}
+	}
+	return output;
+}

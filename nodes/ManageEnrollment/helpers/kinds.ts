@@ -1,0 +1,50 @@
+import type { EndpointName } from '../../shared/catalog';
+import { ENDPOINTS } from '../../shared/catalog';
+
+/** What differs between business and prospect enrollments. */
+export interface EnrollmentKind {
+	resource: 'businessEnrollment' | 'prospectEnrollment';
+	/** body field holding the ids */
+	idsKey: 'business_ids' | 'prospect_ids';
+	/** node parameter holding the ids */
+	idsParameter: 'businessIds' | 'prospectIds';
+	idsLabel: string;
+	/** the input item field the ids default to */
+	itemField: 'business_id' | 'prospect_id';
+	/** one id, several ids: for messages */
+	noun: { one: string; many: string };
+	create: EndpointName;
+	update: EndpointName;
+}
+
+export const BUSINESS: EnrollmentKind = {
+	resource: 'businessEnrollment',
+	idsKey: 'business_ids',
+	idsParameter: 'businessIds',
+	idsLabel: 'Business IDs',
+	itemField: 'business_id',
+	noun: { one: 'business', many: 'businesses' },
+	create: 'createBusinessEnrollment',
+	update: 'updateBusinessEnrollment',
+};
+
+export const PROSPECT: EnrollmentKind = {
+	resource: 'prospectEnrollment',
+	idsKey: 'prospect_ids',
+	idsParameter: 'prospectIds',
+	idsLabel: 'Prospect IDs',
+	itemField: 'prospect_id',
+	noun: { one: 'prospect', many: 'prospects' },
+	create: 'createProspectEnrollment',
+	update: 'updateProspectEnrollment',
+};
+
+/** Most ids one enrollment may hold (the catalog's batch limit of the create endpoint). */
+export function idsPerEnrollment(kind: EnrollmentKind): number {
+	return ENDPOINTS[kind.create].batch?.limit ?? Number.MAX_SAFE_INTEGER;
+}
+
+/** Keys of the enrollments a split create makes: key, key-2, key-3, ... */
+export function splitKey(key: string, part: number): string {
+	return part === 0 ? key : `${key}-${part + 1}`;
+}

@@ -1,0 +1,93 @@
+/**
+ * Sends planned enrollments one after another (so split parts are created in key order and a
+ * failure leaves a clear picture of what exists) and turns each into one output item, linked
+ * to the input items whose ids it holds.
+ */
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, IPairedItemData } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+
+import type { ItemError } from '../../shared/batching/items';
+import type { EndpointName } from '../../shared/catalog';
+import { getConnection } from '../../shared/transport/connection';
+import { RateLimiter } from '../../shared/transport/rateLimiter';
+import { apiRequest } from '../../shared/transport/request';
+import type { PlannedEnrollment } from './plan';
+
+export const pairedTo = (items: number[]): IPairedItemData | IPairedItemData[] =>
+	items.length === 1 ? { item: items[0] } : items.map((item) => ({ item }));
+
+export function errorOutput(error: ItemError, items: number[]): INodeExecutionData {
+	return {
+		json: { error: error.message, ...(error.description ? { errorDetails: error.description } : {}) },
+		pairedItem: pairedTo(items),
+	};
+}
+
+/** A caught error as the node error n8n expects (service and parameter errors pass through). */
+export function asNodeError(ctx: IExecuteFunctions, error: unknown, itemIndex: number): ItemError {
+	if (error instanceof NodeApiError || error instanceof NodeOperationError) return error;
+	return new NodeOperationError(ctx.getNode(), error as Error, { itemIndex });
+}
+
+/** What was already done when a later request fails: users must not create those again. */
+function addProgress(error: ItemError, done: string[], notSent: string[], verb: string) {
+	const parts = [
+		done.length ? `Already ${verb} before this failure: ${done.join(', ')}.` : '',
+		notSent.length ? `Not sent: ${notSent.join(', ')}.` : '',
+	].filter(Boolean);
+	if (parts.length) error.description = [error.description, ...parts].filter(Boolean).join(' ');
+}
+
+/** Output fields of one enrollment: what the service answered and what was sent. */
+function enrollmentJson(body: IDataObject, response: IDataObject): IDataObject {
+	const sent = Object.entries(body).filter(
+		([field]) => field !== 'request_context' && field !== 'enrollment_id' && field !== 'enrollment_key',
+	);
+	return {
+		enrollment_id: response?.enrollment_id ?? body.enrollment_id,
+		enrollment_key: response?.enrollment_key ?? body.enrollment_key,
+		...Object.fromEntries(sent),
+	};
+}
+
+export async function sendEnrollments(
+	ctx: IExecuteFunctions,
+	endpoint: EndpointName,
+	planned: PlannedEnrollment[],
+	verb: 'created' | 'updated',
+): Promise<INodeExecutionData[]> {
+	const output: INodeExecutionData[] = [];
+	const toSend = planned.filter((entry) => entry.body);
+	const connection = toSend.length ? await getConnection(ctx) : undefined;
+	const limiter = new RateLimiter();
+	const done: string[] = [];
+	for (const entry of planned) {
+		if (!entry.body) {
+			output.push(errorOutput(entry.error as ItemError, entry.items));
+			continue;
+		}
+		try {
+			const response = await apiRequest<IDataObject>(ctx, endpoint, entry.body, {
+				itemIndex: entry.items[0],
+				connection,
+				limiter,
+			});
+			output.push({ json: enrollmentJson(entry.body, response), pairedItem: pairedTo(entry.items) });
+			done.push(`${String(entry.body.enrollment_key)} (${String(response?.enrollment_id ?? entry.body.enrollment_id)})`);
+		} catch (caught) {
+			const error = asNodeError(ctx, caught, entry.items[0]);
+			if (!ctx.continueOnFail()) {
+				const index = toSend.indexOf(entry);
+				addProgress(
+					error,
+					done,
+					toSend.slice(index + 1).map((next) => String(next.body?.enrollment_key)),
+					verb,
+				);
+				throw error;
+			}
+			output.push(errorOutput(error, entry.items));
+		}
+	}
+	return output;
+}

@@ -1,0 +1,56 @@
+/**
+ * Event type pickers shared by the event nodes: the known types as a multi-select, plus free
+ * values (the service's list is open and grows), read back as one de-duplicated list.
+ */
+import type { INodePropertyOptions } from 'n8n-workflow';
+
+/** The business event types the contract names: the default selection of the event nodes. */
+export const DEFAULT_BUSINESS_EVENT_TYPES = [
+	'ipo_announcement',
+	'new_funding_round',
+	'new_investment',
+	'new_office',
+	'new_partnership',
+	'new_product',
+];
+
+/** The prospect event types the contract names. */
+export const DEFAULT_PROSPECT_EVENT_TYPES = ['prospect_changed_company', 'prospect_changed_role'];
+
+const ACRONYMS: Record<string, string> = { ipo: 'IPO' };
+const SMALL_WORDS = new Set(['and', 'in', 'of', 'or', 'the']);
+
+/** "new_funding_round" -> "New Funding Round", "ipo_announcement" -> "IPO Announcement" */
+export function eventTypeLabel(type: string): string {
+	return type
+		.split('_')
+		.filter(Boolean)
+		.map((word, index) => {
+			if (ACRONYMS[word]) return ACRONYMS[word];
+			if (index > 0 && SMALL_WORDS.has(word)) return word;
+			return word.charAt(0).toUpperCase() + word.slice(1);
+		})
+		.join(' ');
+}
+
+/** Multi-select options for a list of event types, sorted by label. */
+export function eventTypeOptions(types: readonly string[]): INodePropertyOptions[] {
+	return types
+		.map((type) => ({ name: eventTypeLabel(type), value: type }))
+		.sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/**
+ * Free event type values as typed ("new_award, cost_cutting"), or as an array from an expression.
+ * Commas, semicolons and line breaks separate values.
+ */
+export function splitFreeValues(value: unknown): string[] {
+	if (value === undefined || value === null) return [];
+	const parts = Array.isArray(value) ? value.flatMap((entry) => splitFreeValues(entry)) : String(value).split(/[,;\n]/);
+	return parts.map((part) => part.trim()).filter((part) => part !== '');
+}
+
+/** The selected types followed by the free ones, each once, in the order given. */
+export function combineEventTypes(selected: unknown, free: unknown): string[] {
+	return [...new Set([...splitFreeValues(selected), ...splitFreeValues(free)])];
+}

@@ -1,0 +1,161 @@
+/**
+ * Get Business Events in a real n8n 2.41 process with the packed package installed: the shipped
+ * example (examples/events-on-schedule.json: Schedule Trigger -> Businesses to Watch -> Get
+ * Business Events, plus a Manual Trigger for runs from the editor) fetches last week's events of
+ * its businesses in one request, and a Since four months back stops the run before any request.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+
+import type { IDataObject } from 'n8n-workflow';
+
+import { DEFAULT_BUSINESS_EVENT_TYPES } from '../../nodes/shared/eventTypes';
+import { startSandbox, type Sandbox } from '../sandbox';
+import { useN8n } from './harness/jest';
+import { REPO_ROOT } from './harness/n8nInstall';
+import type { WorkflowJson } from './harness/n8nInstance';
+
+const NODE = 'Get Business Events';
+const EVENTS_PATH = '/v1/businesses/events';
+const DAY_MS = 86_400_000;
+const EXAMPLE = JSON.parse(
+	readFileSync(path.join(REPO_ROOT, 'examples', 'events-on-schedule.json'), 'utf8'),
+) as WorkflowJson;
+const CREDENTIAL = { id: 'sandbox-credential', name: 'Business Prospect Data (sandbox)' };
+type NodeJson = { name: string; type: string; parameters: Record<string, unknown> };
+
+const nodes = (workflow: WorkflowJson) => workflow.nodes as NodeJson[];
+const exampleIds = () =>
+	String(
+		(nodes(EXAMPLE).find((node) => node.name === 'Businesses to Watch')?.parameters.assignments as {
+			assignments: Array<{ value: string }>;
+		}).assignments[0].value,
+	).split(', ');
+
+/** The example with other Get Business Events parameters, as a second workflow. */
+function variant(id: string, parameters: Record<string, unknown>): WorkflowJson {
+	const workflow = structuredClone(EXAMPLE);
+	workflow.id = id;
+	workflow.name = `${EXAMPLE.name} (${id})`;
+	const node = nodes(workflow).find((entry) => entry.name === NODE)!;
+	node.parameters = { ...node.parameters, ...parameters };
+	return workflow;
+}
+
+describe('Get Business Events in real n8n', () => {
+	let sandbox: Sandbox;
+	beforeAll(async () => {
+		sandbox = await startSandbox();
+	});
+	afterAll(async () => {
+		await sandbox?.close();
+	});
+	beforeEach(() => sandbox.clearRequests());
+
+	const fourMonthsAgo = new Date(Date.now() - 122 * DAY_MS).toISOString().slice(0, 10);
+	const n8n = useN8n({
+		prepare: async (instance) => {
+			await instance.importCredential({ ...CREDENTIAL, data: { apiKey: sandbox.apiKey, baseUrl: sandbox.url } });
+			await instance.importWorkflows([EXAMPLE, variant('exEventsTooOld01', { since: fourMonthsAgo })]);
+		},
+	});
+
+	test('the example uses a Schedule Trigger and the package node', () => {
+		const types = nodes(EXAMPLE).map((node) => node.type);
+		expect(types).toEqual(
+			expect.arrayContaining([
+				'n8n-nodes-base.scheduleTrigger',
+				'n8n-nodes-base.manualTrigger',
+				`${n8n().nodeType('getEvents')}`,
+			]),
+		);
+	});
+
+	test('the example fetches the last 7 days of events of its 8 businesses in one request', async () => {
+		// one more event, added after the sandbox started, must show up too
+		const added = sandbox.addEvent({ business_id: exampleIds()[6], event_name: 'new_partnership' });
+
+		const started = Date.now();
+		const result = await n8n().execute(EXAMPLE.id);
+		expect({ status: result.status, error: result.describeError() }).toEqual({ status: 'success', error: '' });
+
+		const requests = sandbox.requests.filter((request) => request.path === EVENTS_PATH);
+		expect(sandbox.requests).toHaveLength(1);
+		expect(requests).toHaveLength(1);
+		const body = requests[0].body as IDataObject;
+		expect(body.business_ids).toEqual(exampleIds());
+		expect(body.event_types).toEqual(DEFAULT_BUSINESS_EVENT_TYPES);
+		const from = Date.parse(String(body.timestamp_from));
+		expect(from).toBeGreaterThan(started - 7 * DAY_MS - 60_000);
+		expect(from).toBeLessThan(Date.now() - 7 * DAY_MS + 1000);
+
+		const expected = sandbox.universe.events.filter(
+			(event) =>
+				exampleIds().includes(event.business_id) &&
+				DEFAULT_BUSINESS_EVENT_TYPES.includes(event.event_name) &&
+				Date.parse(event.event_time) > from,
+		);
+		// the example's businesses were chosen to have events in the default universe
+		expect(expected.length).toBeGreaterThanOrEqual(7);
+		expect(expected).toContainEqual(added);
+
+		const output = result.output(NODE);
+		expect(output.map((item) => item.json)).toEqual(expected);
+		for (const item of output) expect(item.pairedItem).toEqual({ item: 0 });
+	});
+
+	test('Since four months back: the run fails naming item and field, nothing is sent', async () => {
+		const result = await n8n().execute('exEventsTooOld01');
+		expect(result.status).toBe('error');
+		expect(result.error?.message).toMatch(
+			new RegExp(`^Item 0: Since must be within the last 90 days .*got ${fourMonthsAgo}$`),
+		);
+		expect(sandbox.requests).toHaveLength(0);
+	});
+});
+
+describe('the example on its schedule (published, n8n start)', () => {
+	let sandbox: Sandbox;
+	beforeAll(async () => {
+		sandbox = await startSandbox();
+	});
+	afterAll(async () => {
+		await sandbox?.close();
+	});
+
+	// The same workflow, its Schedule Trigger firing every 10 seconds instead of every Monday.
+	const scheduled = structuredClone(EXAMPLE);
+	scheduled.id = 'exEventsSchedul2';
+	const trigger = nodes(scheduled).find((node) => node.type === 'n8n-nodes-base.scheduleTrigger')!;
+	trigger.parameters = { rule: { interval: [{ field: 'seconds', secondsInterval: 10 }] } };
+
+	const n8n = useN8n({
+		start: true,
+		prepare: async (instance) => {
+			await instance.importCredential({ ...CREDENTIAL, data: { apiKey: sandbox.apiKey, baseUrl: sandbox.url } });
+			await instance.importWorkflow(scheduled);
+			await instance.publish(scheduled.id);
+		},
+	});
+
+	test('each scheduled run fetches the week\'s events in one request', async () => {
+		const [execution] = await n8n().waitForExecutions(scheduled.id, 1, { timeoutMs: 60_000 });
+		expect(execution.status).toBe('success');
+		expect(execution.executedNodes).toEqual([trigger.name, 'Businesses to Watch', NODE]);
+
+		const first = sandbox.requests.find((request) => request.path === EVENTS_PATH)!;
+		const from = Date.parse(String((first.body as IDataObject).timestamp_from));
+		const expected = sandbox.universe.events.filter(
+			(event) =>
+				exampleIds().includes(event.business_id) &&
+				DEFAULT_BUSINESS_EVENT_TYPES.includes(event.event_name) &&
+				Date.parse(event.event_time) > from,
+		);
+		expect(expected.length).toBeGreaterThan(0);
+		expect(execution.items(NODE)).toEqual(expected);
+		// one request per scheduled run, never more
+		const runs = (await n8n().executions(scheduled.id)).length;
+		expect(sandbox.requests.filter((request) => request.path === EVENTS_PATH).length).toBeLessThanOrEqual(runs + 1);
+		expect(n8n().packageLoadErrors()).toEqual([]);
+	});
+});

@@ -1,0 +1,262 @@
+/**
+ * Get Business Events in n8n-core's engine against the sandbox: ids gathered across items,
+ * de-duplicated and sent 40 per request; every event paired to every item that asked for its
+ * business; timestamp_from honoured; a Since outside the event window stopped before any
+ * request. Expected events are computed from the sandbox's universe, not from its handler.
+ */
+import type { IDataObject, INodeParameters, IPairedItemData } from 'n8n-workflow';
+
+import { BUSINESS_EVENT_TYPES } from '../../nodes/shared/catalog';
+import { DEFAULT_BUSINESS_EVENT_TYPES } from '../../nodes/shared/eventTypes';
+import { LIMITS } from '../../nodes/shared/limits';
+import { type BusinessEvent, type Sandbox, startSandbox } from '../sandbox';
+import { itemsNode, linearWorkflow, manualTriggerNode, runWorkflow, type WorkflowNode } from './harness';
+
+const NODE = 'Get Business Events';
+const EVENTS_PATH = '/v1/businesses/events';
+const DAY_MS = 86_400_000;
+
+let sandbox: Sandbox;
+beforeAll(async () => {
+	sandbox = await startSandbox();
+});
+afterAll(async () => await sandbox.close());
+beforeEach(() => sandbox.clearRequests());
+
+function eventsNode(parameters: INodeParameters, settings: Partial<WorkflowNode> = {}): WorkflowNode {
+	return { name: NODE, type: 'n8n-nodes-business-prospect-data.getEvents', typeVersion: 1, parameters, ...settings };
+}
+
+async function getEvents(items: IDataObject[], parameters: INodeParameters = {}, settings: Partial<WorkflowNode> = {}) {
+	const workflow = linearWorkflow([manualTriggerNode(), itemsNode(items), eventsNode(parameters, settings)]);
+	return await runWorkflow(workflow, {
+		credentials: { businessProspectDataApi: { apiKey: sandbox.apiKey, baseUrl: sandbox.url } },
+	});
+}
+
+const eventRequests = () => sandbox.requests.filter((request) => request.path === EVENTS_PATH);
+const bodies = () => eventRequests().map((request) => request.body as IDataObject);
+const itemsOf = (pairs: IPairedItemData[]) => pairs.map((pair) => pair.item).sort((a, b) => a - b);
+const isoDaysAgo = (days: number) => new Date(Date.now() - days * DAY_MS).toISOString();
+
+/** The events the contract says the service returns: named ids and types, strictly after `since`. */
+function expectedEvents(ids: Iterable<string>, types: readonly string[], since: string): BusinessEvent[] {
+	const wanted = new Set(ids);
+	const sinceMs = Date.parse(since);
+	return sandbox.universe.events.filter(
+		(event) => wanted.has(event.business_id) && types.includes(event.event_name) && Date.parse(event.event_time) > sinceMs,
+	);
+}
+
+describe('100 businesses across 120 input items', () => {
+	const since = isoDaysAgo(45);
+	// items 0-99 name one business each; items 100-109 repeat two of them as a list, items
+	// 110-119 as comma-separated text
+	const ids = () => sandbox.universe.businesses.slice(0, 100).map((business) => business.business_id);
+	const items = () => [
+		...ids().map((business_id) => ({ business_id })),
+		...Array.from({ length: 10 }, (_, n) => ({ business_id: [ids()[n], ids()[99 - n]] })),
+		...Array.from({ length: 10 }, (_, n) => ({ business_id: `${ids()[2 * n]}, ${ids()[3 * n + 1]}` })),
+	];
+	/** which input items asked for each business */
+	const askers = () => {
+		const map = new Map<string, number[]>();
+		items().forEach((item, index) => {
+			const list = Array.isArray(item.business_id) ? item.business_id : item.business_id.split(', ');
+			for (const id of list) map.set(id, [...(map.get(id) ?? []), index]);
+		});
+		return map;
+	};
+
+	test('cost exactly 3 requests (40, 40, 20 unique ids), each with the same types and timestamp_from', async () => {
+		const run = await getEvents(items(), { since, eventTypes: [...BUSINESS_EVENT_TYPES] });
+		expect(run.error).toBeUndefined();
+
+		expect(eventRequests()).toHaveLength(3);
+		expect(bodies().map((body) => (body.business_ids as string[]).length)).toEqual([40, 40, 20]);
+		const sent = bodies().flatMap((body) => body.business_ids as string[]);
+		expect(new Set(sent).size).toBe(100);
+		expect([...sent].sort()).toEqual([...ids()].sort());
+		for (const body of bodies()) {
+			expect(body.timestamp_from).toBe(since);
+			expect(body.event_types).toEqual([...BUSINESS_EVENT_TYPES]);
+			expect(Object.keys(body).sort()).toEqual(['business_ids', 'event_types', 'timestamp_from']);
+		}
+		expect(eventRequests().every((request) => request.status === 200)).toBe(true);
+	});
+
+	test('output one item per event, paired to every item that asked for its business', async () => {
+		const run = await getEvents(items(), { since, eventTypes: [...BUSINESS_EVENT_TYPES] });
+		const expected = expectedEvents(ids(), BUSINESS_EVENT_TYPES, since);
+		// the check means something: there are events on both sides of `since`
+		expect(expected.length).toBeGreaterThan(50);
+		expect(expectedEvents(ids(), BUSINESS_EVENT_TYPES, isoDaysAgo(LIMITS.eventWindowDays)).length).toBeGreaterThan(
+			expected.length,
+		);
+
+		const output = run.json(NODE);
+		expect(output).toHaveLength(expected.length);
+		expect(new Set(output.map((event) => event.event_id)).size).toBe(expected.length);
+		expect([...output].sort(byId)).toEqual([...expected].sort(byId));
+
+		const pairs = run.pairedItems(NODE);
+		const asked = askers();
+		output.forEach((event, index) => {
+			expect(itemsOf(pairs[index])).toEqual(asked.get(String(event.business_id)));
+		});
+		// order: by the first item that asked, oldest first within it
+		const firstAsker = pairs.map((pair) => itemsOf(pair)[0]);
+		output.forEach((event, index) => {
+			if (index === 0) return;
+			expect(firstAsker[index]).toBeGreaterThanOrEqual(firstAsker[index - 1]);
+			if (firstAsker[index] === firstAsker[index - 1]) {
+				expect(Date.parse(String(event.event_time))).toBeGreaterThanOrEqual(
+					Date.parse(String(output[index - 1].event_time)),
+				);
+			}
+		});
+		// a business asked for by 3 items: its events carry all three
+		const shared = output.find((event) => (asked.get(String(event.business_id)) ?? []).length === 3);
+		expect(shared).toBeDefined();
+	});
+
+	test('timestamp_from is honoured: no event at or before Since', async () => {
+		const run = await getEvents(items(), { since, eventTypes: [...DEFAULT_BUSINESS_EVENT_TYPES] });
+		const output = run.json(NODE);
+		expect(output.length).toBeGreaterThan(0);
+		for (const event of output) {
+			expect(Date.parse(String(event.event_time))).toBeGreaterThan(Date.parse(since));
+			expect(DEFAULT_BUSINESS_EVENT_TYPES).toContain(event.event_name);
+		}
+		expect(output).toHaveLength(expectedEvents(ids(), DEFAULT_BUSINESS_EVENT_TYPES, since).length);
+	});
+
+	test('One Item per Input Item: 120 items in input order, each with its businesses\' events', async () => {
+		const run = await getEvents(items(), { since, eventTypes: [...BUSINESS_EVENT_TYPES], output: 'inputItem' });
+		expect(eventRequests()).toHaveLength(3);
+		const output = run.json(NODE);
+		expect(output).toHaveLength(120);
+		expect(run.pairedItems(NODE).map(itemsOf)).toEqual(items().map((_, index) => [index]));
+		output.forEach((item, index) => {
+			const input = items()[index];
+			expect(item.business_id).toEqual(input.business_id);
+			const list = Array.isArray(input.business_id) ? input.business_id : input.business_id.split(', ');
+			const expected = expectedEvents(list, BUSINESS_EVENT_TYPES, since);
+			expect([...(item.events as IDataObject[])].sort(byId)).toEqual([...expected].sort(byId));
+		});
+	});
+});
+
+describe('Since outside the event window', () => {
+	const business_id = () => sandbox.universe.businesses[0].business_id;
+
+	test('a date 4 months ago is rejected before any request, naming item and field', async () => {
+		const fourMonthsAgo = isoDaysAgo(122).slice(0, 10);
+		const run = await getEvents([{ business_id: business_id() }, { business_id: business_id() }], {
+			since: `={{ $itemIndex === 1 ? "${fourMonthsAgo}" : $now.minus({ days: 3 }).toISO() }}`,
+		});
+		expect(run.error?.message).toMatch(
+			new RegExp(`^Item 1: Since must be within the last ${LIMITS.eventWindowDays} days \\(the service keeps events for about three months\\): the earliest allowed is \\d{4}-\\d{2}-\\d{2}, got ${fourMonthsAgo}$`),
+		);
+		expect(run.error?.itemIndex).toBe(1);
+		expect(run.error?.description).toBe('Nothing was sent to the service for this item.');
+		expect(sandbox.requests).toHaveLength(0);
+	});
+
+	test('under Continue on Fail the bad item becomes a paired error item and the rest are fetched', async () => {
+		const since = isoDaysAgo(80);
+		const ids = sandbox.universe.businesses.slice(0, 3).map((business) => business.business_id);
+		const run = await getEvents(
+			ids.map((business_id) => ({ business_id })),
+			{ since: `={{ $itemIndex === 1 ? "2000-01-01" : "${since}" }}`, eventTypes: [...BUSINESS_EVENT_TYPES] },
+			{ onError: 'continueRegularOutput' },
+		);
+		expect(eventRequests()).toHaveLength(1);
+		expect(bodies()[0].business_ids).toEqual([ids[0], ids[2]]);
+		const output = run.json(NODE);
+		const errors = output.filter((item) => item.error);
+		expect(errors).toHaveLength(1);
+		expect(errors[0].error).toMatch(/^Item 1: Since must be within the last 90 days/);
+		const expected = expectedEvents([ids[0], ids[2]], BUSINESS_EVENT_TYPES, since);
+		expect(output).toHaveLength(expected.length + 1);
+		const errorIndex = output.indexOf(errors[0]);
+		expect(itemsOf(run.pairedItems(NODE)[errorIndex])).toEqual([1]);
+	});
+});
+
+describe('defaults and edge cases', () => {
+	test('with default parameters: the item\'s business_id, the contract\'s six types, 7 days back', async () => {
+		const ids = sandbox.universe.businesses.slice(0, 300).map((business) => business.business_id);
+		const before = Date.now();
+		const run = await getEvents(ids.map((business_id) => ({ business_id })));
+		expect(run.error).toBeUndefined();
+		expect(eventRequests()).toHaveLength(Math.ceil(300 / LIMITS.businessEventIds));
+		const sentFrom = Date.parse(String(bodies()[0].timestamp_from));
+		expect(sentFrom).toBeGreaterThanOrEqual(before - 7 * DAY_MS - 1000);
+		expect(sentFrom).toBeLessThanOrEqual(Date.now() - 7 * DAY_MS + 1000);
+		expect(bodies()[0].event_types).toEqual(DEFAULT_BUSINESS_EVENT_TYPES);
+		const expected = expectedEvents(ids, DEFAULT_BUSINESS_EVENT_TYPES, String(bodies()[0].timestamp_from));
+		expect(run.json(NODE)).toHaveLength(expected.length);
+	});
+
+	test('no events: no output items, one request', async () => {
+		const quiet = sandbox.universe.businesses.find(
+			(business) => !sandbox.universe.events.some((event) => event.business_id === business.business_id),
+		);
+		const run = await getEvents([{ business_id: quiet?.business_id }], { since: isoDaysAgo(89) });
+		expect(run.error).toBeUndefined();
+		expect(eventRequests()).toHaveLength(1);
+		expect(run.json(NODE)).toEqual([]);
+	});
+
+	test('an item without business_id is an error naming it; nothing is sent', async () => {
+		const run = await getEvents([{ business_id: sandbox.universe.businesses[0].business_id }, { name: 'Acme' }]);
+		expect(run.error?.message).toBe('Item 1: Business IDs is empty: the item has no business_id. Map a field that holds the IDs, or type them.');
+		expect(sandbox.requests).toHaveLength(0);
+	});
+
+	test('Other Event Types and Event Data Parameters reach the body', async () => {
+		const business_id = sandbox.universe.businesses[0].business_id;
+		const run = await getEvents([{ business_id }], {
+			eventTypes: ['new_product'],
+			options: { otherEventTypes: 'company_award, cost_cutting', eventDataParameters: '[{"min_amount": 1000}]' },
+		});
+		expect(run.error).toBeUndefined();
+		expect(bodies()[0].event_types).toEqual(['new_product', 'company_award', 'cost_cutting']);
+		expect(bodies()[0].event_data_parameters).toEqual([{ min_amount: 1000 }]);
+	});
+
+	test('an event type the service does not know: its 422, naming the type, after one request', async () => {
+		const business_id = sandbox.universe.businesses[0].business_id;
+		const run = await getEvents([{ business_id }], {
+			eventTypes: ['new_product'],
+			options: { otherEventTypes: 'made_up_type' },
+		});
+		expect(eventRequests()).toHaveLength(1);
+		expect(run.error?.httpCode).toBe('422');
+		expect(run.error?.message).toMatch(/^The service rejected the request \(422\): event_types\[1\]: value is not a valid enumeration member/);
+	});
+
+	test('items asking with different Since are sent apart, and an event in both answers is output once', async () => {
+		const business_id = sandbox.universe.events[sandbox.universe.events.length - 1].business_id;
+		const run = await getEvents([{ business_id }, { business_id }], {
+			eventTypes: [...BUSINESS_EVENT_TYPES],
+			since: `={{ $itemIndex === 0 ? "${isoDaysAgo(30)}" : "${isoDaysAgo(60)}" }}`,
+		});
+		expect(eventRequests()).toHaveLength(2);
+		const output = run.json(NODE);
+		const recent = expectedEvents([business_id], BUSINESS_EVENT_TYPES, isoDaysAgo(30));
+		const older = expectedEvents([business_id], BUSINESS_EVENT_TYPES, isoDaysAgo(60));
+		expect(recent.length).toBeGreaterThan(0);
+		expect(output).toHaveLength(older.length);
+		const pairs = run.pairedItems(NODE);
+		output.forEach((event, index) => {
+			const inRecent = recent.some((e) => e.event_id === event.event_id);
+			expect(itemsOf(pairs[index])).toEqual(inRecent ? [0, 1] : [1]);
+		});
+	});
+});
+
+function byId(a: { event_id?: unknown }, b: { event_id?: unknown }) {
+	return String(a.event_id).localeCompare(String(b.event_id));
+}

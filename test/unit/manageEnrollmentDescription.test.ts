@@ -1,0 +1,111 @@
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+
+import { ManageEnrollment } from '../../nodes/ManageEnrollment/ManageEnrollment.node';
+import { GetEvents } from '../../nodes/GetEvents/GetEvents.node';
+import { BUSINESS_EVENT_TYPES, PROSPECT_EVENT_TYPES } from '../../nodes/shared/catalog';
+import { LIMITS } from '../../nodes/shared/limits';
+
+const { properties } = new ManageEnrollment().description;
+
+const operationsOf = (resource: string) =>
+	(
+		properties.find(
+			(property) => property.name === 'operation' && property.displayOptions?.show?.resource?.includes(resource),
+		)?.options as INodePropertyOptions[]
+	).map((option) => option.value);
+
+const fieldsOf = (resource: string, operation: string) =>
+	properties
+		.filter((property) => {
+			const show = property.displayOptions?.show;
+			return show?.resource?.includes(resource) && show?.operation?.includes(operation);
+		})
+		.map((property) => property.name);
+
+const field = (resource: string, operation: string, name: string) =>
+	properties.find(
+		(property) =>
+			property.name === name &&
+			property.displayOptions?.show?.resource?.includes(resource) &&
+			property.displayOptions?.show?.operation?.includes(operation),
+	) as INodeProperties;
+
+describe('Manage Event Enrollment: what the UI offers', () => {
+	test('only what the contract has: no business delete, no prospect list', () => {
+		expect(operationsOf('businessEnrollment')).toEqual(['create', 'list', 'update']);
+		expect(operationsOf('prospectEnrollment')).toEqual(['create', 'delete', 'update']);
+	});
+
+	test('each operation shows its fields', () => {
+		expect(fieldsOf('businessEnrollment', 'create')).toEqual([
+			'enrollmentKey',
+			'businessIds',
+			'eventTypes',
+			'combine',
+			'options',
+		]);
+		expect(fieldsOf('businessEnrollment', 'update')).toEqual([
+			'enrollment',
+			'enrollmentKey',
+			'businessIds',
+			'eventTypes',
+			'options',
+		]);
+		expect(fieldsOf('businessEnrollment', 'list')).toEqual(['filters']);
+		expect(fieldsOf('prospectEnrollment', 'create')).toEqual([
+			'enrollmentKey',
+			'prospectIds',
+			'eventTypes',
+			'combine',
+			'options',
+		]);
+		expect(fieldsOf('prospectEnrollment', 'update')).toEqual([
+			'enrollmentId',
+			'enrollmentKey',
+			'prospectIds',
+			'eventTypes',
+			'options',
+		]);
+		expect(fieldsOf('prospectEnrollment', 'delete')).toEqual(['enrollmentId']);
+	});
+
+	test('ids default to the item field; the split is explained with the limit from LIMITS', () => {
+		expect(field('businessEnrollment', 'create', 'businessIds').default).toBe('={{ $json.business_id }}');
+		expect(field('prospectEnrollment', 'create', 'prospectIds').default).toBe('={{ $json.prospect_id }}');
+		expect(field('businessEnrollment', 'create', 'enrollmentKey').hint).toBe(
+			`One enrollment holds at most ${LIMITS.businessEnrollmentIds} businesses. More are split into several enrollments with keys like q3-accounts, q3-accounts-2, q3-accounts-3, and so on.`,
+		);
+		// prospect enrollments have no id limit in the contract: nothing to split, no hint
+		expect(field('prospectEnrollment', 'create', 'enrollmentKey').hint).toBeUndefined();
+	});
+
+	test('event types: the known types of each kind', () => {
+		const values = (resource: string) =>
+			(field(resource, 'create', 'eventTypes').options as INodePropertyOptions[]).map((option) => option.value).sort();
+		expect(values('businessEnrollment')).toEqual([...BUSINESS_EVENT_TYPES].sort());
+		expect(values('prospectEnrollment')).toEqual([...PROSPECT_EVENT_TYPES].sort());
+	});
+
+	test('business update picks the enrollment from the shared list loader', () => {
+		const locator = field('businessEnrollment', 'update', 'enrollment');
+		expect(locator.type).toBe('resourceLocator');
+		expect(locator.modes?.[0].typeOptions?.searchListMethod).toBe('searchBusinessEnrollments');
+		expect(Object.keys(new ManageEnrollment().methods.listSearch)).toEqual(['searchBusinessEnrollments']);
+	});
+});
+
+describe('both nodes: conventions', () => {
+	test.each([
+		['getEvents', new GetEvents().description],
+		['manageEnrollment', new ManageEnrollment().description],
+	])('%s is usable as a tool, version 1, with the package icon and credential', (name, description) => {
+		expect(description.name).toBe(name);
+		expect(description.usableAsTool).toBe(true);
+		expect(description.version).toBe(1);
+		expect(description.credentials).toEqual([{ name: 'businessProspectDataApi', required: true }]);
+		expect(description.icon).toEqual({
+			light: 'file:../../icons/businessProspectData.svg',
+			dark: 'file:../../icons/businessProspectData.dark.svg',
+		});
+	});
+});
