@@ -1,0 +1,28 @@
+import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
+
+import { CREDENTIALS } from '../shared/descriptions';
+import * as search from './actions/search.operation';
+
+export class SearchBusinesses implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Search Businesses',
+		name: 'searchBusinesses',
+		icon: { light: 'file:../../icons/businessProspectData.svg', dark: 'file:../../icons/businessProspectData.dark.svg' },
+		group: ['input'],
+		version: 1,
+		subtitle: '={{ $parameter["mode"] === "full" ? "Full records" : "Preview records" }}',
+		description:
+			'Find businesses by location, size, revenue, industry, technology and more, with automatic pagination',
+		defaults: { name: 'Search Businesses' },
+		usableAsTool: true,
+		inputs: [NodeConnectionTypes.Main],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: CREDENTIALS,
+		properties: search.description,
+	};
+
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		return [await search.execute.call(this)];
+	}
+}

@@ -1,0 +1,155 @@
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+
+import { errorItem, prepareItems } from '../../shared/batching/items';
+import { LIMITS } from '../../shared/limits';
+import { getConnection } from '../../shared/transport/connection';
+import { RateLimiter } from '../../shared/transport/rateLimiter';
+import { filterFields } from '../descriptions/filters.description';
+import { fetchAllPages } from '../helpers/paginate';
+import { readSearchRequest } from '../helpers/searchRequest';
+
+const FILTERS_JSON_EXAMPLE = `{
+  "country_code": { "values": ["us", "ca"] },
+  "company_size": { "values": ["51-200", "201-500"] }
+}`;
+
+export const description: INodeProperties[] = [
+	{
+		displayName: 'Mode',
+		name: 'mode',
+		type: 'options',
+		options: [
+			{
+				name: 'Preview',
+				value: 'preview',
+				description: 'Key fields only: business ID, name, domain, logo and country',
+			},
+			{
+				name: 'Full',
+				value: 'full',
+				description:
+					'The complete record: location, employees, revenue, industry codes, description and more',
+			},
+		],
+		default: 'preview',
+		description: 'How much of each business record to return',
+	},
+	{
+		displayName: 'Return All',
+		name: 'returnAll',
+		type: 'boolean',
+		default: false,
+		description: 'Whether to return all results or only up to a given limit',
+		hint: `The service returns at most ${LIMITS.searchSize.max.toLocaleString('en-US')} businesses per search`,
+	},
+	{
+		displayName: 'Limit',
+		name: 'limit',
+		type: 'number',
+		typeOptions: { minValue: LIMITS.searchSize.min, maxValue: LIMITS.searchSize.max },
+		default: 50,
+		description: 'Max number of results to return',
+		displayOptions: { show: { returnAll: [false] } },
+	},
+	{
+		displayName: 'Define Filters',
+		name: 'filterSource',
+		type: 'options',
+		noDataExpression: true,
+		options: [
+			{ name: 'Using Fields Below', value: 'fields' },
+			{ name: 'Using JSON', value: 'json', description: 'Write the filters in the service’s own JSON form' },
+		],
+		default: 'fields',
+	},
+	{
+		displayName: 'Filters',
+		name: 'filters',
+		type: 'collection',
+		placeholder: 'Add Filter',
+		default: {},
+		hint: 'A business must match every filter you add; within one filter, any of its values is enough',
+		displayOptions: { show: { filterSource: ['fields'] } },
+		options: filterFields,
+	},
+	{
+		displayName: 'Filters (JSON)',
+		name: 'filtersJson',
+		type: 'json',
+		default: FILTERS_JSON_EXAMPLE,
+		description:
+			'An object keyed by filter name, each with a "values" list, exactly as the service expects. Only one of websearch_category, profnet_category and naics_category may be used.',
+		displayOptions: { show: { filterSource: ['json'] } },
+	},
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		options: [
+			{
+				displayName: 'Exclude Business IDs',
+				name: 'exclude',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. 8adce3ca1cef0c986b22310e369a0793, 3c6f1f0f2a8d4e1b9c7a5d3e1f0b2c4d',
+				description: `Businesses to leave out of the results: IDs separated by commas, or an expression returning a list (at most ${LIMITS.searchExclude.toLocaleString('en-US')})`,
+			},
+			{
+				displayName: 'Page Size',
+				name: 'pageSize',
+				type: 'number',
+				typeOptions: { minValue: LIMITS.searchPageSize.min, maxValue: LIMITS.searchPageSize.max },
+				default: 100,
+				description:
+					'Businesses fetched per request. Pages are fetched one after another until the limit is reached. Lowered to the limit when the limit is smaller.',
+			},
+			{
+				displayName: 'Starting Page',
+				name: 'page',
+				type: 'number',
+				typeOptions: { minValue: 1 },
+				default: 1,
+				description: 'Page to start from, to continue an earlier search. Page 2 skips the first page of results.',
+			},
+		],
+	},
+];
+
+/**
+ * Runs one search per input item. Every item is read and validated before the first request;
+ * then each item's pages are fetched in turn and every business becomes one output item,
+ * paired to the input item it was searched for.
+ */
+export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
+	const prepared = prepareItems(this, (itemIndex) => readSearchRequest(this, itemIndex));
+	const byItem = new Map(prepared.requests.map((request) => [request.itemIndex, request]));
+	const connection = byItem.size > 0 ? await getConnection(this) : undefined;
+	const limiter = new RateLimiter();
+	const output: INodeExecutionData[] = [];
+
+	const count = this.getInputData().length;
+	for (let itemIndex = 0; itemIndex < count; itemIndex++) {
+		const validationError = prepared.errors.get(itemIndex);
+		if (validationError) {
+			output.push(errorItem(validationError, itemIndex));
+			continue;
+		}
+		const request = byItem.get(itemIndex);
+		if (!request || !connection) continue;
+		try {
+			const businesses = await fetchAllPages(this, request, { connection, limiter });
+			for (const business of businesses) output.push({ json: business, pairedItem: { item: itemIndex } });
+		} catch (error) {
+			const itemError =
+				error instanceof NodeApiError || error instanceof NodeOperationError
+					? error
+					: new NodeOperationError(this.getNode(), error as Error, { itemIndex });
+			if (!this.continueOnFail()) throw itemError;
+			output.push(errorItem(itemError, itemIndex));
+		}
+	}
+	return output;
+}

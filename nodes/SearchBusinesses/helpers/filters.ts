@@ -1,0 +1,91 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { CATEGORY_TYPES, FILTER_FIELDS, type ValueKind } from '../descriptions/filters.description';
+
+export type FiltersBody = Record<string, { values: string[] }>;
+
+/** Either what was read, or why it could not be (a rule, completed by the caller with the field). */
+export type Read<T> = { ok: true; value: T } | { ok: false; problem: string };
+
+/**
+ * Flattens what a list field holds into strings: a list (from the UI or an expression), a
+ * single string, or a mix. Codes and brackets may also be written as one comma-separated string.
+ * Values are trimmed and de-duplicated, codes lower-cased.
+ */
+export function toValueList(raw: unknown, kind: ValueKind): Read<string[]> {
+	const flat: unknown[] = Array.isArray(raw) ? raw.flat(Infinity) : [raw];
+	const values: string[] = [];
+	for (const entry of flat) {
+		if (entry === null || entry === undefined) continue;
+		if (typeof entry === 'object') {
+			return { ok: false, problem: `must be a list of text values, got ${JSON.stringify(entry)}` };
+		}
+		const text = String(entry);
+		const parts = kind === 'code' ? text.split(/[\s,;]+/) : kind === 'bracket' ? text.split(',') : [text];
+		for (const part of parts) {
+			const value = kind === 'code' ? part.trim().toLowerCase() : part.trim();
+			if (value !== '' && !values.includes(value)) values.push(value);
+		}
+	}
+	return { ok: true, value: values };
+}
+
+/**
+ * The contract's filters object from the Filters collection; filters left empty are not sent.
+ * Problems are returned as "filters.<name> <rule>" texts.
+ */
+export function filtersFromFields(fields: IDataObject): { filters: FiltersBody; problems: string[] } {
+	const filters: FiltersBody = {};
+	const problems: string[] = [];
+	const add = (filter: string, raw: unknown, kind: ValueKind) => {
+		const read = toValueList(raw, kind);
+		if (!read.ok) problems.push(`filters.${filter} ${read.problem}`);
+		else if (read.value.length > 0) filters[filter] = { values: read.value };
+	};
+
+	for (const [name, { filter, kind }] of Object.entries(FILTER_FIELDS)) {
+		if (fields[name] !== undefined) add(filter, fields[name], kind);
+	}
+
+	const category = (fields.category as IDataObject | undefined)?.category as IDataObject | undefined;
+	if (category) {
+		const type = String(category.type ?? '');
+		if (CATEGORY_TYPES.some((option) => option.value === type)) add(type, category.values, 'text');
+		else {
+			const allowed = CATEGORY_TYPES.map((option) => option.value).join(', ');
+			problems.push(`filters.category type must be one of ${allowed}, got "${type}"`);
+		}
+	}
+	return { filters, problems };
+}
+
+/**
+ * The filters from the "Filters (JSON)" parameter: an object or its JSON text, in the contract's
+ * own shape (`{ "country_code": { "values": ["us"] } }`). Filters whose values list is empty are
+ * left out, like empty fields in the UI; everything else is validated by the contract's schema.
+ */
+export function filtersFromJson(raw: unknown): Read<IDataObject> {
+	let value = raw;
+	if (typeof raw === 'string') {
+		if (raw.trim() === '') return { ok: true, value: {} };
+		try {
+			value = JSON.parse(raw);
+		} catch (error) {
+			return { ok: false, problem: `is not valid JSON (${(error as Error).message})` };
+		}
+	}
+	if (value === null || value === undefined) return { ok: true, value: {} };
+	if (typeof value !== 'object' || Array.isArray(value)) {
+		return {
+			ok: false,
+			problem: 'must be an object keyed by filter name, such as { "country_code": { "values": ["us"] } }',
+		};
+	}
+	const filters: IDataObject = {};
+	for (const [name, entry] of Object.entries(value as IDataObject)) {
+		const values = (entry as IDataObject | null)?.values;
+		if (Array.isArray(values) && values.length === 0) continue;
+		filters[name] = entry;
+	}
+	return { ok: true, value: filters };
+}

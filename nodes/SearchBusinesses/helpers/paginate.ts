@@ -1,0 +1,49 @@
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+
+import { ENDPOINTS } from '../../shared/catalog';
+import type { Connection } from '../../shared/transport/connection';
+import type { RateLimiter } from '../../shared/transport/rateLimiter';
+import { apiRequest } from '../../shared/transport/request';
+import type { SearchRequest } from './searchRequest';
+
+interface SearchPage extends IDataObject {
+	total_results?: number;
+	total_pages?: number;
+}
+
+/**
+ * Fetches one search page after another until `limit` businesses are in hand, the service runs
+ * out (a short or empty page, or the last page by its own count) or `size` is used up. The last
+ * page is trimmed, so never more than `limit` businesses come back and no page is asked for
+ * needlessly: requests = ceil(min(limit, total) / page size).
+ */
+export async function fetchAllPages(
+	ctx: IExecuteFunctions,
+	request: SearchRequest,
+	options: { connection: Connection; limiter: RateLimiter },
+): Promise<IDataObject[]> {
+	const field = ENDPOINTS.searchBusinesses.result?.field ?? 'data';
+	const { body, limit, itemIndex } = request;
+	const businesses: IDataObject[] = [];
+
+	for (let page = body.page; businesses.length < limit; page++) {
+		const response = await apiRequest<SearchPage>(
+			ctx,
+			'searchBusinesses',
+			{ ...body, page },
+			{ itemIndex, connection: options.connection, limiter: options.limiter },
+		);
+		const records = Array.isArray(response?.[field]) ? (response[field] as IDataObject[]) : [];
+		businesses.push(...records.slice(0, limit - businesses.length));
+
+		const shortPage = records.length < body.page_size;
+		const servedAll = page * body.page_size >= body.size;
+		const totalResults = typeof response?.total_results === 'number' ? response.total_results : undefined;
+		const totalPages = typeof response?.total_pages === 'number' ? response.total_pages : undefined;
+		const lastByCount =
+			(totalResults !== undefined && page * body.page_size >= totalResults) ||
+			(totalPages !== undefined && page >= totalPages);
+		if (shortPage || servedAll || lastByCount) break;
+	}
+	return businesses;
+}

@@ -1,0 +1,128 @@
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+
+import { describeIssue, ItemValidationError } from '../../shared/batching/validate';
+import { parseIdList } from '../../shared/idList';
+import { LIMITS } from '../../shared/limits';
+import { searchBusinessesBody } from '../../shared/schemas';
+import { FILTER_FIELDS, filterFields } from '../descriptions/filters.description';
+import { filtersFromFields, filtersFromJson } from './filters';
+
+/** One input item's search, validated: the first page's body and how many businesses to keep. */
+export interface SearchRequest {
+	itemIndex: number;
+	/** the body of the first request; later pages change only `page` */
+	body: IDataObject & { size: number; page_size: number; page: number };
+	/** businesses to output for this item */
+	limit: number;
+}
+
+const PARAMETER_OF_FIELD: Record<string, string> = {
+	mode: 'Mode',
+	size: 'Limit',
+	page_size: 'Page Size',
+	page: 'Starting Page',
+	exclude: 'Exclude Business IDs',
+};
+
+function filterParameter(filter: string, source: string): string {
+	if (source === 'json') return 'Filters (JSON)';
+	if (filter === 'websearch_category' || filter === 'profnet_category' || filter === 'naics_category') {
+		return 'Filters > Category';
+	}
+	const field = Object.entries(FILTER_FIELDS).find(([, entry]) => entry.filter === filter)?.[0];
+	const displayName = filterFields.find((property) => property.name === field)?.displayName;
+	return displayName ? `Filters > ${displayName}` : 'Filters';
+}
+
+/** The parameters a user changes to fix the given body paths, for the error's description. */
+function parametersToFix(paths: Array<Array<string | number>>, filterSource: string): string[] {
+	const names = paths.map((path) =>
+		path[0] === 'filters'
+			? filterParameter(String(path[1] ?? ''), filterSource)
+			: (PARAMETER_OF_FIELD[String(path[0])] ?? String(path[0])),
+	);
+	return [...new Set(names)];
+}
+
+function invalid(ctx: IExecuteFunctions, itemIndex: number, problems: string[], parameters: string[]) {
+	const fix = parameters.length ? `Check ${parameters.map((name) => `"${name}"`).join(', ')}. ` : '';
+	return new ItemValidationError(ctx.getNode(), `Item ${itemIndex}: ${problems.join('; ')}`, {
+		itemIndex,
+		description: `${fix}Nothing was sent to the service for this item.`,
+	});
+}
+
+/** A number typed into an expression may arrive as text ("250"). */
+function asNumber(value: unknown): unknown {
+	if (typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value))) return Number(value);
+	return value;
+}
+
+/**
+ * Reads one input item's parameters into a search and validates the whole body against the
+ * contract before anything is sent. Errors name the item, the body field and the rule, and say
+ * which parameter to change.
+ */
+export function readSearchRequest(ctx: IExecuteFunctions, itemIndex: number): SearchRequest {
+	const mode = ctx.getNodeParameter('mode', itemIndex) as string;
+	const returnAll = ctx.getNodeParameter('returnAll', itemIndex) as boolean;
+	const limit = returnAll ? LIMITS.searchSize.max : asNumber(ctx.getNodeParameter('limit', itemIndex));
+	const filterSource = ctx.getNodeParameter('filterSource', itemIndex) as string;
+	const options = ctx.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	const pageSize = asNumber(options.pageSize ?? 100);
+	const page = asNumber(options.page ?? 1);
+	const exclude = parseIdList(options.exclude ?? '');
+	if ('error' in exclude) throw invalid(ctx, itemIndex, [`exclude ${exclude.error}`], ['Exclude Business IDs']);
+
+	let filters: IDataObject;
+	if (filterSource === 'json') {
+		const read = filtersFromJson(ctx.getNodeParameter('filtersJson', itemIndex));
+		if (!read.ok) throw invalid(ctx, itemIndex, [`filters ${read.problem}`], ['Filters (JSON)']);
+		filters = read.value;
+	} else {
+		const built = filtersFromFields(ctx.getNodeParameter('filters', itemIndex, {}) as IDataObject);
+		if (built.problems.length) throw invalid(ctx, itemIndex, built.problems, ['Filters']);
+		filters = built.filters;
+	}
+
+	const candidate: Record<string, unknown> = { mode, size: limit, page_size: pageSize, page };
+	if (exclude.ids.length > 0) candidate.exclude = exclude.ids;
+	if (Object.keys(filters).length > 0) candidate.filters = filters;
+
+	const parsed = searchBusinessesBody.safeParse(candidate);
+	if (!parsed.success) {
+		throw invalid(
+			ctx,
+			itemIndex,
+			parsed.error.issues.map((issue) => describeIssue(issue)),
+			parametersToFix(
+				parsed.error.issues.map((issue) => issue.path),
+				filterSource,
+			),
+		);
+	}
+	const body = parsed.data as SearchRequest['body'] & { page?: number };
+	const startPage = body.page ?? 1;
+	const requested = body.size;
+
+	// `size` caps the records served across all pages, counted from page 1, so a later starting
+	// page counts the records before it in. The service never serves past its maximum size, and
+	// rejects a page size above `size`: clamp it.
+	const skipped = (startPage - 1) * body.page_size;
+	if (skipped >= LIMITS.searchSize.max) {
+		throw invalid(
+			ctx,
+			itemIndex,
+			[
+				`page ${startPage} starts after record ${LIMITS.searchSize.max}, the last one the service serves for a search`,
+			],
+			['Starting Page'],
+		);
+	}
+	const size = Math.min(LIMITS.searchSize.max, skipped + requested);
+	return {
+		itemIndex,
+		limit: Math.min(requested, size - skipped),
+		body: { ...body, size, page_size: Math.min(body.page_size, size), page: startPage },
+	};
+}

@@ -1,0 +1,298 @@
+/**
+ * Narrow logic of Search Businesses: how the Filters UI and "Filters (JSON)" become the contract's
+ * filters object, how an item's parameters become a validated first-page body, and the paging
+ * loop against a scripted transport. The node itself runs against the sandbox in test/engine and
+ * test/e2e.
+ */
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+
+import { FILTER_BRACKETS } from '../../nodes/shared/catalog';
+import { LIMITS } from '../../nodes/shared/limits';
+import { CATEGORY_FILTERS, FILTER_NAMES } from '../../nodes/shared/schemas';
+import { description as searchProperties } from '../../nodes/SearchBusinesses/actions/search.operation';
+import { CATEGORY_TYPES, FILTER_FIELDS, filterFields } from '../../nodes/SearchBusinesses/descriptions/filters.description';
+import { filtersFromFields, filtersFromJson, toValueList } from '../../nodes/SearchBusinesses/helpers/filters';
+import { fetchAllPages } from '../../nodes/SearchBusinesses/helpers/paginate';
+import { readSearchRequest, type SearchRequest } from '../../nodes/SearchBusinesses/helpers/searchRequest';
+import { SearchBusinesses } from '../../nodes/SearchBusinesses/SearchBusinesses.node';
+import { fakeContext, ok, TEST_NODE } from './support/fakeContext';
+
+const DEFAULTS: IDataObject = {
+	mode: 'preview',
+	returnAll: false,
+	limit: 50,
+	filterSource: 'fields',
+	filters: {},
+	filtersJson: '{}',
+	options: {},
+};
+
+/** A context whose getNodeParameter answers from `parameters` (same for every item). */
+function withParameters(parameters: IDataObject): IExecuteFunctions {
+	const values = { ...DEFAULTS, ...parameters };
+	return {
+		getNode: () => TEST_NODE,
+		getNodeParameter: (name: string, _itemIndex: number, fallback?: unknown) => values[name] ?? fallback,
+	} as unknown as IExecuteFunctions;
+}
+
+function errorOf(parameters: IDataObject, itemIndex = 0): { message: string; description: string } {
+	try {
+		readSearchRequest(withParameters(parameters), itemIndex);
+	} catch (error) {
+		return { message: (error as Error).message, description: String((error as { description?: string }).description) };
+	}
+	throw new Error('expected a validation error');
+}
+
+describe('Search Businesses: the parameter surface', () => {
+	const property = (name: string) => searchProperties.find((p) => p.name === name)!;
+
+	it('reaches all 14 filters of the contract, each once', () => {
+		const reachable = [...Object.values(FILTER_FIELDS).map((f) => f.filter), ...CATEGORY_TYPES.map((c) => c.value)];
+		expect([...reachable].sort()).toEqual([...FILTER_NAMES].sort());
+		expect(CATEGORY_TYPES.map((c) => c.value).sort()).toEqual([...CATEGORY_FILTERS].sort());
+		for (const name of Object.keys(FILTER_FIELDS)) expect(filterFields.some((f) => f.name === name)).toBe(true);
+	});
+
+	it('offers the known brackets as options, in their natural order', () => {
+		const options = (name: string) =>
+			(filterFields.find((f) => f.name === name)!.options as Array<{ value: string }>).map((o) => o.value);
+		expect(options('companySize')).toEqual(FILTER_BRACKETS.company_size);
+		expect(options('revenue')).toEqual(FILTER_BRACKETS.company_revenue);
+		expect(options('companyAge')).toEqual(FILTER_BRACKETS.company_age);
+		expect(options('numberOfLocations')).toEqual(FILTER_BRACKETS.number_of_locations);
+	});
+
+	it('reads its bounds from LIMITS', () => {
+		expect(property('limit').typeOptions).toEqual({ minValue: LIMITS.searchSize.min, maxValue: LIMITS.searchSize.max });
+		const pageSize = (property('options').options as unknown as IDataObject[]).find((o) => o.name === 'pageSize')!;
+		expect(pageSize.typeOptions).toEqual({ minValue: LIMITS.searchPageSize.min, maxValue: LIMITS.searchPageSize.max });
+		expect(pageSize.default).toBe(LIMITS.searchPageSize.max);
+	});
+
+	it('is an action usable as a tool', () => {
+		const node = new SearchBusinesses().description;
+		expect(node.name).toBe('searchBusinesses');
+		expect(node.usableAsTool).toBe(true);
+		expect(node.properties).toBe(searchProperties);
+	});
+});
+
+describe('Search Businesses: filter values', () => {
+	it('splits codes on commas and spaces and lower-cases them', () => {
+		expect(toValueList(' US, gb;DE  us', 'code')).toEqual({ ok: true, value: ['us', 'gb', 'de'] });
+		expect(toValueList(['us', ['ca', 'MX']], 'code')).toEqual({ ok: true, value: ['us', 'ca', 'mx'] });
+	});
+
+	it('splits a bracket string on commas only, and keeps free values', () => {
+		expect(toValueList('1-10, 11-50', 'bracket')).toEqual({ ok: true, value: ['1-10', '11-50'] });
+		expect(toValueList(['6+', '1'], 'bracket')).toEqual({ ok: true, value: ['6+', '1'] });
+	});
+
+	it('keeps text values whole (cities and names contain commas)', () => {
+		expect(toValueList(['Austin, Texas, us', ' Acme, Inc. ', '', 'Acme, Inc.'], 'text')).toEqual({
+			ok: true,
+			value: ['Austin, Texas, us', 'Acme, Inc.'],
+		});
+	});
+
+	it('rejects objects inside a list', () => {
+		expect(toValueList([{ a: 1 }], 'text')).toEqual({ ok: false, problem: 'must be a list of text values, got {"a":1}' });
+	});
+
+	it('builds every filter from the UI and leaves empty ones out', () => {
+		const { filters, problems } = filtersFromFields({
+			countries: 'us, GB',
+			regions: '',
+			cities: ['Austin, Texas, us'],
+			companySize: ['1-10', '11-50'],
+			revenue: [],
+			companyAge: ['20+'],
+			numberOfLocations: ['2-5'],
+			techCategories: ['CRM'],
+			technologies: ['Salesforce', '  '],
+			companyNames: ['Acme'],
+			websiteKeywords: ['solar'],
+			category: { category: { type: 'naics_category', values: ['5112'] } },
+		});
+		expect(problems).toEqual([]);
+		expect(filters).toEqual({
+			country_code: { values: ['us', 'gb'] },
+			city_region_country: { values: ['Austin, Texas, us'] },
+			company_size: { values: ['1-10', '11-50'] },
+			company_age: { values: ['20+'] },
+			number_of_locations: { values: ['2-5'] },
+			company_tech_stack_category: { values: ['CRM'] },
+			company_tech_stack_tech: { values: ['Salesforce'] },
+			company_name: { values: ['Acme'] },
+			website_keywords: { values: ['solar'] },
+			naics_category: { values: ['5112'] },
+		});
+	});
+
+	it('reads JSON text or an object, drops filters with an empty list, and reports bad JSON', () => {
+		expect(filtersFromJson('{"country_code":{"values":["us"]},"company_name":{"values":[]}}')).toEqual({
+			ok: true,
+			value: { country_code: { values: ['us'] } },
+		});
+		expect(filtersFromJson({ company_age: { values: ['20+'] } })).toEqual({
+			ok: true,
+			value: { company_age: { values: ['20+'] } },
+		});
+		expect(filtersFromJson('  ')).toEqual({ ok: true, value: {} });
+		expect(filtersFromJson('{country_code:')).toMatchObject({ ok: false, problem: expect.stringMatching(/^is not valid JSON/) });
+		expect(filtersFromJson('["us"]')).toMatchObject({ ok: false, problem: expect.stringMatching(/^must be an object keyed by filter name/) });
+	});
+});
+
+describe('Search Businesses: the first page body', () => {
+	it('maps Limit to size and clamps the page size to it', () => {
+		const request = readSearchRequest(withParameters({ limit: 30, filters: { countries: 'us' } }), 0);
+		expect(request).toEqual({
+			itemIndex: 0,
+			limit: 30,
+			body: { mode: 'preview', size: 30, page_size: 30, page: 1, filters: { country_code: { values: ['us'] } } },
+		});
+	});
+
+	it('uses the service maximum for Return All, and sends no empty filters or exclude list', () => {
+		const request = readSearchRequest(withParameters({ returnAll: true, mode: 'full', options: { exclude: '' } }), 0);
+		expect(request.body).toEqual({ mode: 'full', size: LIMITS.searchSize.max, page_size: 100, page: 1 });
+		expect(request.limit).toBe(LIMITS.searchSize.max);
+	});
+
+	it('counts the skipped pages into size when starting later, within the service maximum', () => {
+		const later = readSearchRequest(withParameters({ limit: 250, options: { page: 3, pageSize: 100 } }), 0);
+		expect(later).toMatchObject({ limit: 250, body: { size: 450, page_size: 100, page: 3 } });
+		const nearEnd = readSearchRequest(withParameters({ limit: 500, options: { page: 98, pageSize: 100 } }), 0);
+		expect(nearEnd).toMatchObject({ limit: 300, body: { size: LIMITS.searchSize.max, page: 98 } });
+		expect(errorOf({ options: { page: 101, pageSize: 100 } }).message).toBe(
+			'Item 0: page 101 starts after record 10000, the last one the service serves for a search',
+		);
+	});
+
+	it('accepts numbers typed as text and exclude ids as text or a list', () => {
+		const ids = ['8adce3ca1cef0c986b22310e369a0793', '3c6f1f0f2a8d4e1b9c7a5d3e1f0b2c4d'];
+		expect(readSearchRequest(withParameters({ limit: '20', options: { exclude: ids.join(', ') } }), 0).body).toMatchObject({
+			size: 20,
+			exclude: ids,
+		});
+		expect(readSearchRequest(withParameters({ options: { exclude: ids } }), 0).body.exclude).toEqual(ids);
+	});
+
+	const thousandAndOneIds = Array.from({ length: 1_001 }, (_, n) => n.toString(16).padStart(32, '0'));
+	it.each([
+		['size 0', { limit: 0 }, 'Item 0: size must be at least 1', 'Limit'],
+		['size 10,001', { limit: 10_001 }, 'Item 0: size must be at most 10000', 'Limit'],
+		['a fractional size', { limit: 2.5 }, 'Item 0: size must be a whole number', 'Limit'],
+		['page size 101', { limit: 250, options: { pageSize: 101 } }, 'Item 0: page_size must be at most 100', 'Page Size'],
+		['page 0', { options: { page: 0 } }, 'Item 0: page must be at least 1', 'Starting Page'],
+		['an unknown mode', { mode: 'everything' }, 'Item 0: mode must be one of full, preview', 'Mode'],
+		[
+			'1,001 exclude ids',
+			{ options: { exclude: thousandAndOneIds } },
+			'Item 0: exclude must hold at most 1000 ids',
+			'Exclude Business IDs',
+		],
+		[
+			'an exclude entry that is an object',
+			{ options: { exclude: [{ id: 'x' }] } },
+			'Item 0: exclude must be an ID, a list of IDs or comma-separated IDs, got an object',
+			'Exclude Business IDs',
+		],
+		[
+			'a three-letter country',
+			{ filters: { countries: 'usa' } },
+			'Item 0: filters.country_code.values[0] must be lowercase two-letter country codes, such as "us"',
+			'Filters > Countries',
+		],
+		[
+			'an unknown bracket typed by expression',
+			{ filters: { companySize: ['1-10', 'tiny'] } },
+			'Item 0: filters.company_size.values[1] must be brackets such as "1-10", "500K-1M" or "10001+"',
+			'Filters > Company Size (Employees)',
+		],
+		[
+			'a region without its country',
+			{ filters: { regions: 'ca' } },
+			'Item 0: filters.region_country_code.values[0] must be lowercase <country>-<subdivision> codes (ISO 3166-2), such as "us-ca"',
+			'Filters > Regions',
+		],
+	])('rejects %s before sending', (_label, parameters, message, parameter) => {
+		const error = errorOf(parameters as IDataObject);
+		expect(error.message).toBe(message);
+		expect(error.description).toBe(`Check "${parameter}". Nothing was sent to the service for this item.`);
+	});
+
+	it('names the item and the JSON field for JSON filters', () => {
+		const twoCategories = errorOf(
+			{
+				filterSource: 'json',
+				filtersJson: '{"naics_category":{"values":["5112"]},"websearch_category":{"values":["Software Company"]}}',
+			},
+			3,
+		);
+		expect(twoCategories.message).toBe(
+			'Item 3: filters may use only one category filter per request, one of websearch_category, profnet_category, naics_category: combining them is not supported',
+		);
+		expect(twoCategories.description).toMatch(/^Check "Filters \(JSON\)"/);
+		expect(errorOf({ filterSource: 'json', filtersJson: '{"company_revenue":{"values":["huge"]}}' }).message).toBe(
+			'Item 0: filters.company_revenue.values[0] must be brackets such as "1-10", "500K-1M" or "10001+"',
+		);
+		expect(errorOf({ filterSource: 'json', filtersJson: '{"industry":{"values":["x"]}}' }).message).toBe(
+			'Item 0: filters has unknown field industry',
+		);
+	});
+});
+
+describe('Search Businesses: paging', () => {
+	const request = (limit: number, pageSize: number, size = limit, page = 1): SearchRequest => ({
+		itemIndex: 0,
+		limit,
+		body: { mode: 'preview', size, page_size: pageSize, page },
+	});
+	/** A service holding `total` records, serving pages of the requested size (and ignoring size). */
+	const service = (total: number, extra: IDataObject = {}) =>
+		fakeContext((call) => {
+			const { page, page_size: pageSize } = call.body as { page: number; page_size: number };
+			const from = (page - 1) * pageSize;
+			const data = Array.from({ length: Math.max(0, Math.min(pageSize, total - from)) }, (_, n) => ({ n: from + n }));
+			return ok({ data, page, ...extra });
+		});
+	const run = async (total: number, req: SearchRequest, extra: IDataObject = {}) => {
+		const { ctx, calls } = service(total, extra);
+		const out = await fetchAllPages(ctx, req, {
+			connection: { baseUrl: 'http://127.0.0.1:9' },
+			limiter: { acquire: async () => undefined } as never,
+		});
+		return { out, pages: calls.map((c) => c.body.page) };
+	};
+
+	it('stops at the limit and trims the last page', async () => {
+		const { out, pages } = await run(1000, request(250, 100));
+		expect(pages).toEqual([1, 2, 3]);
+		expect(out).toHaveLength(250);
+		expect(out[249]).toEqual({ n: 249 });
+	});
+
+	it('stops early without error on a short page', async () => {
+		const { out, pages } = await run(137, request(10_000, 100));
+		expect(pages).toEqual([1, 2]);
+		expect(out).toHaveLength(137);
+	});
+
+	it('does not ask for an empty page when the count says it was the last', async () => {
+		expect((await run(200, request(10_000, 100), { total_results: 200 })).pages).toEqual([1, 2]);
+		expect((await run(200, request(10_000, 100), { total_pages: 2 })).pages).toEqual([1, 2]);
+		// without a count, an empty page ends it
+		expect((await run(200, request(10_000, 100))).pages).toEqual([1, 2, 3]);
+	});
+
+	it('starts at the starting page', async () => {
+		const { out, pages } = await run(1000, request(150, 100, 350, 3));
+		expect(pages).toEqual([3, 4]);
+		expect(out[0]).toEqual({ n: 200 });
+		expect(out).toHaveLength(150);
+	});
+});
