@@ -200,7 +200,8 @@ export const matchItemSchema = z
 			item.phone_number !== undefined ||
 			item.profnet !== undefined ||
 			(item.full_name !== undefined && item.company_name !== undefined);
-		if (!hasFetcher) {
+		// a lone full_name or company_name is already reported above: no second message for it
+		if (!hasFetcher && item.full_name === undefined && item.company_name === undefined) {
 			ctx.addIssue({
 				code: 'custom',
 				path: [],

@@ -1,0 +1,222 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+import { z } from 'zod';
+
+import { type ItemOutcome, type ItemRequest, runBatched } from '../../shared/batching/engine';
+import { assembleOutput, prepareItems } from '../../shared/batching/items';
+import { validateItem } from '../../shared/batching/validate';
+import { concurrencyOption } from '../../shared/descriptions';
+import { getConnection } from '../../shared/transport/connection';
+import { RateLimiter } from '../../shared/transport/rateLimiter';
+import { type EnrichResource, RESOURCES, selectedEnrichments } from '../enrichments';
+import { type EnrichmentResults, enrichedItems, type PostsOutput, skippedItem } from '../output';
+
+const enrichmentOptions = (resource: EnrichResource) =>
+	RESOURCES[resource].enrichments.map(({ name, value, description }) => ({ name, value, description }));
+
+export const description: INodeProperties[] = [
+	{
+		displayName: 'Resource',
+		name: 'resource',
+		type: 'options',
+		noDataExpression: true,
+		options: [
+			{ name: 'Prospect', value: 'prospect', description: 'Enrich people by prospect ID' },
+			{ name: 'Business', value: 'business', description: 'Enrich companies by business ID' },
+		],
+		default: 'prospect',
+	},
+	{
+		displayName: 'Enrichments',
+		name: 'prospectEnrichments',
+		type: 'multiOptions',
+		required: true,
+		displayOptions: { show: { resource: ['prospect'] } },
+		options: enrichmentOptions('prospect'),
+		default: ['profile'],
+		description: 'What to add to each prospect. Each one is stored under its own key of the output item.',
+	},
+	{
+		displayName: 'Enrichments',
+		name: 'businessEnrichments',
+		type: 'multiOptions',
+		required: true,
+		displayOptions: { show: { resource: ['business'] } },
+		options: enrichmentOptions('business'),
+		default: ['fundingAndAcquisitions'],
+		description: 'What to add to each business. Each one is stored under its own key of the output item.',
+	},
+	{
+		displayName: 'Prospect ID',
+		name: 'prospectId',
+		type: 'string',
+		displayOptions: { show: { resource: ['prospect'] } },
+		default: '={{ $json.prospect_id }}',
+		description:
+			'Reads the prospect_id field that Match Prospects adds. Items without one (such as unmatched contacts) are not sent and pass through with enrichment_status "skipped: no prospect ID".',
+	},
+	{
+		displayName: 'Business ID',
+		name: 'businessId',
+		type: 'string',
+		displayOptions: { show: { resource: ['business'] } },
+		default: '={{ $json.business_id }}',
+		description:
+			'Reads the item\'s business_id field. Items without one are not sent and pass through with enrichment_status "skipped: no business ID".',
+	},
+	{
+		displayName: 'Posts Output',
+		name: 'postsOutput',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: { show: { resource: ['prospect'], prospectEnrichments: ['posts'] } },
+		options: [
+			{
+				name: 'One Item per Prospect',
+				value: 'list',
+				description: 'Posts are a list in the posts field, empty when the prospect has none',
+			},
+			{
+				name: 'One Item per Post',
+				value: 'split',
+				description:
+					'Each post becomes its own item in the post field, linked to its prospect\'s item. A prospect without posts gives one item with post set to null.',
+			},
+		],
+		default: 'list',
+	},
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		options: [
+			concurrencyOption,
+			{
+				displayName: 'Enrichment Parameters',
+				name: 'parameters',
+				type: 'json',
+				default: '{}',
+				description: 'Parameters object sent with each enrichment request, as the service documents it',
+			},
+			{
+				displayName: 'Include Input Fields',
+				name: 'includeInputFields',
+				type: 'boolean',
+				default: true,
+				description:
+					'Whether to keep the input item\'s own fields next to the enrichments, so the next node still sees the whole row',
+			},
+		],
+	},
+];
+
+interface EnrichOptions {
+	concurrency?: number;
+	parameters?: unknown;
+	includeInputFields?: boolean;
+}
+
+const idValue = z.string();
+
+/** The item's id, or undefined when it has none (undefined, null or blank). */
+function readId(ctx: IExecuteFunctions, parameterName: string, idField: string, itemIndex: number) {
+	const raw = ctx.getNodeParameter(parameterName, itemIndex, '') as unknown;
+	if (raw === undefined || raw === null) return undefined;
+	const text = typeof raw === 'number' ? String(raw) : raw;
+	const id = validateItem(ctx.getNode(), idValue, text, itemIndex, idField).trim();
+	return id === '' ? undefined : id;
+}
+
+/** The optional parameters object of the item's requests (items share a request only when equal). */
+function readParameters(ctx: IExecuteFunctions, itemIndex: number): IDataObject | undefined {
+	const raw = (ctx.getNodeParameter('options.parameters', itemIndex, '') ?? '') as unknown;
+	let value = raw;
+	if (typeof raw === 'string') {
+		if (raw.trim() === '') return undefined;
+		try {
+			value = JSON.parse(raw);
+		} catch {
+			throw new NodeOperationError(ctx.getNode(), `Item ${itemIndex}: Enrichment Parameters must be valid JSON`, {
+				itemIndex,
+				description: 'Write a JSON object such as {"key": "value"}, or remove the option.',
+			});
+		}
+	}
+	if (!value || typeof value !== 'object' || Array.isArray(value)) {
+		throw new NodeOperationError(ctx.getNode(), `Item ${itemIndex}: Enrichment Parameters must be a JSON object`, {
+			itemIndex,
+		});
+	}
+	return Object.keys(value).length === 0 ? undefined : (value as IDataObject);
+}
+
+export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
+	const items = this.getInputData();
+	const node = this.getNode();
+	const resourceName = this.getNodeParameter('resource', 0) as EnrichResource;
+	const resource = RESOURCES[resourceName];
+	const selected = selectedEnrichments(
+		resourceName,
+		this.getNodeParameter(resourceName === 'prospect' ? 'prospectEnrichments' : 'businessEnrichments', 0, []) as string[],
+	);
+	if (selected.length === 0) {
+		throw new NodeOperationError(node, 'Select at least one enrichment', {
+			description: 'Choose what to add to each item in the Enrichments parameter.',
+		});
+	}
+	const postsOutput: PostsOutput =
+		resourceName === 'prospect' && selected.some((enrichment) => enrichment.shape === 'list')
+			? (this.getNodeParameter('postsOutput', 0, 'list') as PostsOutput)
+			: 'list';
+	const options = this.getNodeParameter('options', 0, {}) as EnrichOptions;
+	const includeInputFields = options.includeInputFields ?? true;
+	const idParameter = resourceName === 'prospect' ? 'prospectId' : 'businessId';
+
+	// 1. read and validate every item; items without an id need no request
+	const prepared = prepareItems(this, (itemIndex): ItemRequest<string> | undefined => {
+		const id = readId(this, idParameter, resource.idField, itemIndex);
+		const parameters = readParameters(this, itemIndex);
+		if (id === undefined) return undefined;
+		return { itemIndex, entries: [id], shared: parameters ? { parameters } : undefined };
+	});
+
+	// 2. one batched run per enrichment: ids de-duplicated, chunked to the limit, joined back by id
+	const results = new Map<number, EnrichmentResults>();
+	const failures = new Map<number, Extract<ItemOutcome<string>, { ok: false }>>();
+	if (prepared.requests.length > 0) {
+		const shared = { concurrency: options.concurrency, connection: await getConnection(this), limiter: new RateLimiter() };
+		for (const enrichment of selected) {
+			// under Continue on Fail, an item that already failed is not asked for again
+			const pending = prepared.requests.filter((request) => !failures.has(request.itemIndex));
+			if (pending.length === 0) break;
+			const outcomes = await runBatched(this, enrichment.endpoint, pending, shared);
+			for (const outcome of outcomes) {
+				if (!outcome.ok) {
+					if (!failures.has(outcome.itemIndex)) failures.set(outcome.itemIndex, outcome);
+					continue;
+				}
+				const perItem = results.get(outcome.itemIndex) ?? new Map();
+				perItem.set(enrichment, outcome.results[0]?.matches ?? []);
+				results.set(outcome.itemIndex, perItem);
+			}
+		}
+	}
+
+	// 3. one item per input item (or per post), in input order, each paired to its input item
+	const idByItem = new Map(prepared.requests.map((request) => [request.itemIndex, request.entries[0]]));
+	const outcomes: Array<ItemOutcome<string>> = prepared.requests.map(
+		({ itemIndex }) => failures.get(itemIndex) ?? { itemIndex, ok: true, results: [], skippedEntries: 0 },
+	);
+	return assembleOutput(this, prepared, outcomes, (itemIndex, outcome) => {
+		const base = includeInputFields ? items[itemIndex].json : {};
+		const pairedItem = { item: itemIndex };
+		if (!outcome) return [{ json: skippedItem(items[itemIndex].json, resource, includeInputFields), pairedItem }];
+		const id = idByItem.get(itemIndex) as string;
+		return enrichedItems(base, resource, id, results.get(itemIndex) ?? new Map(), postsOutput).map((json) => ({
+			json,
+			pairedItem,
+		}));
+	});
+}

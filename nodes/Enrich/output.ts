@@ -1,0 +1,71 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import type { Enrichment, ResourceDefinition } from './enrichments';
+
+/**
+ * What every output item of Enrich says about its enrichment, in `enrichment_status`:
+ * - `enriched`: the service answered for the id (record enrichments it did not answer are null;
+ *   social posts are a list, empty when the prospect has none)
+ * - `not found`: none of the selected record enrichments came back for the id
+ * - `skipped: no prospect ID` / `skipped: no business ID`: the item had no id, so it was not
+ *   sent; it passes through unchanged apart from this field
+ */
+export const STATUS = {
+	enriched: 'enriched',
+	notFound: 'not found',
+	skipped: (resource: ResourceDefinition) => `skipped: no ${resource.idLabel}`,
+} as const;
+
+export type PostsOutput = 'list' | 'split';
+
+/** The record of one response element: its `data` object, or the element without its id. */
+export function payloadOf(element: IDataObject, idField: string): IDataObject {
+	const data = element.data;
+	if (data && typeof data === 'object' && !Array.isArray(data)) return data as IDataObject;
+	const rest: IDataObject = {};
+	for (const [key, value] of Object.entries(element)) if (key !== idField) rest[key] = value;
+	return rest;
+}
+
+/** The results of each selected enrichment for one id: the response elements for it. */
+export type EnrichmentResults = Map<Enrichment, IDataObject[]>;
+
+/**
+ * The output items of one input item that has an id: one item with each enrichment under its
+ * own key, or with `postsOutput` "split", one item per social post (`post`, null when the
+ * prospect has none, so the row is never lost).
+ */
+export function enrichedItems(
+	base: IDataObject,
+	resource: ResourceDefinition,
+	id: string,
+	results: EnrichmentResults,
+	postsOutput: PostsOutput,
+): IDataObject[] {
+	const json: IDataObject = { ...base, [resource.idField]: id };
+	let splitPosts: IDataObject[] | undefined;
+	let recordsAsked = 0;
+	let recordsFound = 0;
+	for (const [enrichment, elements] of results) {
+		const payloads = elements.map((element) => payloadOf(element, resource.idField));
+		if (enrichment.shape === 'list') {
+			if (postsOutput === 'split') splitPosts = payloads;
+			else json[enrichment.outputKey] = payloads;
+			continue;
+		}
+		recordsAsked++;
+		if (payloads.length > 0) recordsFound++;
+		json[enrichment.outputKey] = payloads.length === 0 ? null : payloads.length === 1 ? payloads[0] : payloads;
+	}
+	json.enrichment_status = recordsAsked > 0 && recordsFound === 0 ? STATUS.notFound : STATUS.enriched;
+	if (splitPosts === undefined) return [json];
+	if (splitPosts.length === 0) return [{ ...json, post: null }];
+	return splitPosts.map((post) => ({ ...json, post }));
+}
+
+/** The output item of an input item without an id: unchanged apart from the status. */
+export function skippedItem(base: IDataObject, resource: ResourceDefinition, includeInputFields: boolean): IDataObject {
+	return includeInputFields
+		? { ...base, enrichment_status: STATUS.skipped(resource) }
+		: { [resource.idField]: null, enrichment_status: STATUS.skipped(resource) };
+}

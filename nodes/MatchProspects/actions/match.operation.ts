@@ -1,0 +1,130 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { type ItemRequest, runBatched } from '../../shared/batching/engine';
+import { assembleOutput, prepareItems } from '../../shared/batching/items';
+import { validateItem } from '../../shared/batching/validate';
+import { concurrencyOption } from '../../shared/descriptions';
+import { LIMITS } from '../../shared/limits';
+import { type MatchItem, matchItemSchema } from '../../shared/schemas';
+import { buildMatchEntry, type MatchField, readsOwnField } from '../fields';
+import { matchOutput } from '../output';
+
+/** Parameter name of each match field. */
+const PARAMETER: Record<MatchField, string> = {
+	email: 'email',
+	phone_number: 'phoneNumber',
+	profnet: 'profileUrl',
+	full_name: 'fullName',
+	company_name: 'companyName',
+	business_id: 'businessId',
+};
+
+export const description: INodeProperties[] = [
+	{
+		displayName:
+			'Each field reads the input item\'s field of the same name (email, phone_number, profnet, full_name, company_name, business_id), so a table of contacts needs no mapping. Empty fields are left out.',
+		name: 'defaultsNotice',
+		type: 'notice',
+		default: '',
+	},
+	{
+		displayName: 'Email',
+		name: PARAMETER.email,
+		type: 'string',
+		placeholder: 'name@example.com',
+		default: readsOwnField('email'),
+		description: 'Email address of the person',
+	},
+	{
+		displayName: 'Phone Number',
+		name: PARAMETER.phone_number,
+		type: 'string',
+		placeholder: '+14155550123',
+		default: readsOwnField('phone_number'),
+		description:
+			'Phone number in international form: a plus sign, the country calling code, then the number. Spaces, dashes, dots and brackets are removed before sending.',
+	},
+	{
+		displayName: 'Profile URL',
+		name: PARAMETER.profnet,
+		type: 'string',
+		placeholder: 'https://www.example.com/in/jane-doe',
+		default: readsOwnField('profnet'),
+		description: `Address of the person's professional network profile (at most ${LIMITS.profileUrlLength} characters)`,
+	},
+	{
+		displayName: 'Full Name',
+		name: PARAMETER.full_name,
+		type: 'string',
+		placeholder: 'Jane Doe',
+		default: readsOwnField('full_name'),
+		description: 'Name of the person: letters, spaces, dots and hyphens. Needs a company name too.',
+	},
+	{
+		displayName: 'Company Name',
+		name: PARAMETER.company_name,
+		type: 'string',
+		placeholder: 'Acme Corp',
+		default: readsOwnField('company_name'),
+		description: `Company the person works at (at most ${LIMITS.companyNameLength} characters). Needs a full name too.`,
+	},
+	{
+		displayName: 'Business ID',
+		name: PARAMETER.business_id,
+		type: 'string',
+		default: readsOwnField('business_id'),
+		description: 'Optional. Restricts the match to one company: its 32-character business ID.',
+	},
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		options: [
+			concurrencyOption,
+			{
+				displayName: 'Include Input Fields',
+				name: 'includeInputFields',
+				type: 'boolean',
+				default: true,
+				description:
+					'Whether to keep the input item\'s own fields next to the match result, so the next node still sees the whole row. The result fields (prospect_id, matched, input) replace input fields of the same name.',
+			},
+		],
+	},
+];
+
+interface MatchOptions {
+	concurrency?: number;
+	includeInputFields?: boolean;
+}
+
+export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
+	const items = this.getInputData();
+	const node = this.getNode();
+	const options = this.getNodeParameter('options', 0, {}) as MatchOptions;
+	const includeInputFields = options.includeInputFields ?? true;
+
+	// 1. read and validate every item before anything is sent
+	const prepared = prepareItems(this, (itemIndex): ItemRequest<MatchItem> => {
+		const entry = buildMatchEntry((field) => this.getNodeParameter(PARAMETER[field], itemIndex, ''));
+		return { itemIndex, entries: [validateItem(node, matchItemSchema, entry, itemIndex)] };
+	});
+
+	// 2. one element per item, up to the contract's limit per request, joined back by position
+	const outcomes = prepared.requests.length
+		? await runBatched(this, 'matchProspects', prepared.requests, { concurrency: options.concurrency })
+		: [];
+
+	// 3. one output item per input item, in input order
+	return assembleOutput(this, prepared, outcomes, (itemIndex, outcome) => {
+		const result = outcome?.results[0]?.matches[0];
+		if (!result) {
+			throw new NodeOperationError(node, `Item ${itemIndex}: the service returned no match result`, { itemIndex });
+		}
+		const json: IDataObject = matchOutput(items[itemIndex].json, result, includeInputFields);
+		return [{ json, pairedItem: { item: itemIndex } }];
+	});
+}

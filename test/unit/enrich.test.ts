@@ -1,0 +1,120 @@
+/**
+ * Narrow logic of Enrich: the enrichment table and how results for one id become output items.
+ * The node itself runs in test/engine and test/e2e.
+ */
+import { ENDPOINTS } from '../../nodes/shared/catalog';
+import { Enrich } from '../../nodes/Enrich/Enrich.node';
+import { RESOURCES, selectedEnrichments } from '../../nodes/Enrich/enrichments';
+import { type EnrichmentResults, enrichedItems, payloadOf, skippedItem, STATUS } from '../../nodes/Enrich/output';
+
+const prospect = RESOURCES.prospect;
+const business = RESOURCES.business;
+const [profile, posts] = prospect.enrichments;
+const post = (n: number) => ({ prospect_id: 'p1', data: { post_text: `post ${n}` } });
+
+describe('Enrich: enrichment table', () => {
+	it('points every enrichment at a batched endpoint joined by its resource id', () => {
+		for (const resource of Object.values(RESOURCES)) {
+			for (const enrichment of resource.enrichments) {
+				const endpoint = ENDPOINTS[enrichment.endpoint];
+				expect(endpoint.result?.join).toEqual({ by: 'id', field: resource.idField });
+				expect(endpoint.batch?.limit).toBe(50);
+			}
+		}
+		expect(business.enrichments.map((e) => e.outputKey)).toEqual([
+			'funding_and_acquisitions',
+			'strategic_insights',
+			'website_changes',
+			'business_challenges',
+		]);
+	});
+
+	it('keeps the table order whatever the selection order', () => {
+		expect(selectedEnrichments('prospect', ['posts', 'profile']).map((e) => e.value)).toEqual(['profile', 'posts']);
+		expect(selectedEnrichments('business', ['nope'])).toEqual([]);
+	});
+
+	it('defaults to Prospect and Professional Profile, reading prospect_id', () => {
+		const properties = new Enrich().description.properties;
+		const byName = Object.fromEntries(properties.map((p) => [p.name, p.default]));
+		expect(byName.resource).toBe('prospect');
+		expect(byName.prospectEnrichments).toEqual(['profile']);
+		expect(byName.prospectId).toBe('={{ $json.prospect_id }}');
+		expect(byName.businessId).toBe('={{ $json.business_id }}');
+		expect(byName.postsOutput).toBe('list');
+	});
+});
+
+describe('Enrich: output items', () => {
+	const row = { email: 'a@b.co', prospect_id: 'p1', matched: true };
+
+	it('puts the profile under its key, merged with the input fields', () => {
+		const results: EnrichmentResults = new Map([[profile, [{ prospect_id: 'p1', data: { full_name: 'Jane' } }]]]);
+		expect(enrichedItems(row, prospect, 'p1', results, 'list')).toEqual([
+			{ ...row, profile: { full_name: 'Jane' }, enrichment_status: 'enriched' },
+		]);
+	});
+
+	it('marks a profile the service did not return as not found, not as an error', () => {
+		const results: EnrichmentResults = new Map([[profile, []]]);
+		expect(enrichedItems(row, prospect, 'p1', results, 'list')).toEqual([
+			{ ...row, profile: null, enrichment_status: STATUS.notFound },
+		]);
+	});
+
+	it('posts, one item per prospect: a list, empty when there are none', () => {
+		const three: EnrichmentResults = new Map([[posts, [post(1), post(2), post(3)]]]);
+		expect(enrichedItems(row, prospect, 'p1', three, 'list')).toEqual([
+			{ ...row, posts: [{ post_text: 'post 1' }, { post_text: 'post 2' }, { post_text: 'post 3' }], enrichment_status: 'enriched' },
+		]);
+		expect(enrichedItems(row, prospect, 'p1', new Map([[posts, []]]), 'list')).toEqual([
+			{ ...row, posts: [], enrichment_status: 'enriched' },
+		]);
+	});
+
+	it('posts, one item per post: each post in `post`; none gives one item with post null', () => {
+		const both: EnrichmentResults = new Map([
+			[profile, [{ prospect_id: 'p1', data: { full_name: 'Jane' } }]],
+			[posts, [post(1), post(2), post(3)]],
+		]);
+		const items = enrichedItems(row, prospect, 'p1', both, 'split');
+		expect(items).toHaveLength(3);
+		expect(items.map((item) => item.post)).toEqual([{ post_text: 'post 1' }, { post_text: 'post 2' }, { post_text: 'post 3' }]);
+		for (const item of items) expect(item).toMatchObject({ ...row, profile: { full_name: 'Jane' }, enrichment_status: 'enriched' });
+		expect(items[0]).not.toHaveProperty('posts');
+		expect(enrichedItems(row, prospect, 'p1', new Map([[posts, []]]), 'split')).toEqual([
+			{ ...row, post: null, enrichment_status: 'enriched' },
+		]);
+	});
+
+	it('several business enrichments: each under its key, missing ones null', () => {
+		const [funding, strategy, website] = business.enrichments;
+		const results: EnrichmentResults = new Map([
+			[funding, [{ business_id: 'b1', data: { rounds: [] } }]],
+			[strategy, []],
+			[website, [{ business_id: 'b1', data: { changes: [1] } }]],
+		]);
+		expect(enrichedItems({}, business, 'b1', results, 'list')).toEqual([
+			{
+				business_id: 'b1',
+				funding_and_acquisitions: { rounds: [] },
+				strategic_insights: null,
+				website_changes: { changes: [1] },
+				enrichment_status: 'enriched',
+			},
+		]);
+		expect(enrichedItems({}, business, 'b1', new Map([[funding, []], [strategy, []]]), 'list')[0].enrichment_status).toBe(
+			STATUS.notFound,
+		);
+	});
+
+	it('items without an id pass through unchanged apart from the status', () => {
+		expect(skippedItem(row, prospect, true)).toEqual({ ...row, enrichment_status: 'skipped: no prospect ID' });
+		expect(skippedItem(row, business, false)).toEqual({ business_id: null, enrichment_status: 'skipped: no business ID' });
+	});
+
+	it('reads the data object of an element, or the element without its id', () => {
+		expect(payloadOf({ prospect_id: 'p1', data: { a: 1 } }, 'prospect_id')).toEqual({ a: 1 });
+		expect(payloadOf({ business_id: 'b1', rounds: [1] }, 'business_id')).toEqual({ rounds: [1] });
+	});
+});

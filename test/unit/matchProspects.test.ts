@@ -1,0 +1,98 @@
+/**
+ * Narrow logic of Match Prospects: how a parameter value becomes a field of the match object,
+ * and the shape of an output item. The node itself runs in test/engine and test/e2e.
+ */
+import { validateItem } from '../../nodes/shared/batching/validate';
+import { matchItemSchema } from '../../nodes/shared/schemas';
+import { buildMatchEntry, cleanFieldValue, MATCH_FIELDS, readsOwnField } from '../../nodes/MatchProspects/fields';
+import { MatchProspects } from '../../nodes/MatchProspects/MatchProspects.node';
+import { matchOutput } from '../../nodes/MatchProspects/output';
+import { TEST_NODE } from './support/fakeContext';
+
+describe('Match Prospects: field values', () => {
+	it.each([undefined, null, '', '   ', '\t\n'])('omits %p (never sent as "")', (value) => {
+		for (const field of MATCH_FIELDS) expect(cleanFieldValue(field, value)).toBeUndefined();
+	});
+
+	it('trims text and turns numbers into text', () => {
+		expect(cleanFieldValue('email', '  jane@example.com ')).toBe('jane@example.com');
+		expect(cleanFieldValue('phone_number', 4915112345678)).toBe('4915112345678');
+	});
+
+	it('removes spaces, dashes, dots, slashes and brackets from phone numbers only', () => {
+		expect(cleanFieldValue('phone_number', '+1 (415) 555-01.23')).toBe('+14155550123');
+		expect(cleanFieldValue('phone_number', '+49 30/1234567')).toBe('+49301234567');
+		expect(cleanFieldValue('full_name', 'Jean-Luc  Picard')).toBe('Jean-Luc  Picard');
+	});
+
+	it('leaves other types for validation to name', () => {
+		expect(cleanFieldValue('email', ['a@b.co'])).toEqual(['a@b.co']);
+		expect(cleanFieldValue('email', true)).toBe(true);
+	});
+
+	it('builds the match object from the fields that hold a value, in contract order', () => {
+		const row: Record<string, unknown> = { email: 'a@b.co', phone_number: '', profnet: null, full_name: 'Jane Doe', company_name: 'Acme' };
+		const entry = buildMatchEntry((field) => row[field]);
+		expect(entry).toEqual({ email: 'a@b.co', full_name: 'Jane Doe', company_name: 'Acme' });
+		expect(Object.keys(entry)).toEqual(['email', 'full_name', 'company_name']);
+	});
+
+	it('every parameter defaults to the input item field of the same name', () => {
+		const properties = new MatchProspects().description.properties;
+		const defaults = properties.filter((p) => p.type === 'string').map((p) => p.default);
+		expect(defaults).toEqual(MATCH_FIELDS.map(readsOwnField));
+		expect(readsOwnField('email')).toBe('={{ $json.email }}');
+	});
+});
+
+describe('Match Prospects: validation messages name item, field and rule', () => {
+	const check = (value: Record<string, unknown>, itemIndex = 7) => () =>
+		validateItem(TEST_NODE, matchItemSchema, buildMatchEntry((field) => value[field]), itemIndex);
+
+	it.each([
+		[{ full_name: 'Jane Doe' }, 'Item 7: company_name is required when full_name is given'],
+		[{ company_name: 'Acme' }, 'Item 7: full_name is required when company_name is given'],
+		[{ phone_number: '0151 2345' }, 'Item 7: phone_number must be in international form'],
+		[{ email: 'a@b.co', business_id: 'a'.repeat(33) }, 'Item 7: business_id must be 32 lowercase hexadecimal characters'],
+		[{ email: 'not an email' }, 'Item 7: email must be an email address'],
+		[{ full_name: 'J4ne', company_name: 'Acme' }, 'Item 7: full_name may contain only letters'],
+		[{ full_name: 'x'.repeat(98), company_name: 'Acme' }, 'Item 7: full_name must be 1 to 97 characters'],
+		[{ email: '', phone_number: '  ' }, 'Item 7: the item needs at least one of email, phone_number, profnet'],
+	])('%p', (row, message) => {
+		expect(check(row)).toThrow(message);
+	});
+
+	it('accepts each fetcher alone and name with company', () => {
+		for (const row of [
+			{ email: 'jane@example.com' },
+			{ phone_number: '+1 415 555 0123' },
+			{ profnet: 'https://www.example.com/in/jane' },
+			{ full_name: 'Jane M. Doe-Smith', company_name: 'Acme' },
+			{ email: 'jane@example.com', business_id: 'a'.repeat(32) },
+		]) {
+			expect(check(row)).not.toThrow();
+		}
+	});
+});
+
+describe('Match Prospects: output item', () => {
+	const echo = { business_id: null, full_name: null, company_name: null, email: 'a@b.co', phone_number: null, profnet: null };
+
+	it('keeps the input fields and lets the match result win a name collision', () => {
+		const row = { name: 'Row 1', email: 'a@b.co', prospect_id: 'stale', matched: 'yes' };
+		const json = matchOutput(row, { input: echo, prospect_id: 'p1' }, true);
+		expect(json).toEqual({ name: 'Row 1', email: 'a@b.co', prospect_id: 'p1', matched: true, input: echo });
+		expect(matchOutput(row, { input: echo, prospect_id: null }, true)).toMatchObject({ prospect_id: null, matched: false });
+	});
+
+	it('without input fields holds the result only, prospect_id first', () => {
+		const json = matchOutput({ email: 'a@b.co' }, { input: echo, prospect_id: null, score: 0.3 }, false);
+		expect(json).toEqual({ prospect_id: null, matched: false, input: echo, score: 0.3 });
+		expect(Object.keys(json)).toEqual(['prospect_id', 'matched', 'input', 'score']);
+	});
+
+	it('treats a missing or empty prospect_id as no match', () => {
+		expect(matchOutput({}, { input: echo }, false)).toMatchObject({ prospect_id: null, matched: false });
+		expect(matchOutput({}, { input: echo, prospect_id: '' }, false)).toMatchObject({ prospect_id: null, matched: false });
+	});
+});
