@@ -6,7 +6,7 @@ import * as getEvents from './actions/getEvents.operation';
 
 export class GetEvents implements INodeType {
 	description: INodeTypeDescription = {
-		displayName: 'Get Business Events',
+		displayName: 'Get Events',
 		name: 'getEvents',
 		icon: { light: 'file:../../icons/businessProspectData.svg', dark: 'file:../../icons/businessProspectData.dark.svg' },
 		group: ['transform'],
@@ -14,7 +14,7 @@ export class GetEvents implements INodeType {
 		subtitle: '={{ ($parameter["eventTypes"] || []).length + " event types" }}',
 		description:
 			'Get recent events (funding, IPOs, new products, offices, partnerships and more) for the businesses in your items',
-		defaults: { name: 'Get Business Events' },
+		defaults: { name: 'Get Events' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],

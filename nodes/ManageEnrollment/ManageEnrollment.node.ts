@@ -9,7 +9,7 @@ import { router } from './router';
 
 export class ManageEnrollment implements INodeType {
 	description: INodeTypeDescription = {
-		displayName: 'Manage Event Enrollment',
+		displayName: 'Manage Enrollment',
 		name: 'manageEnrollment',
 		icon: { light: 'file:../../icons/businessProspectData.svg', dark: 'file:../../icons/businessProspectData.dark.svg' },
 		group: ['transform'],
@@ -18,7 +18,7 @@ export class ManageEnrollment implements INodeType {
 			'={{ ({ create: "Create", update: "Update", list: "List", delete: "Delete" })[$parameter["operation"]] + ($parameter["resource"] === "prospectEnrollment" ? " prospect enrollment" : " business enrollment") }}',
 		description:
 			'Enroll businesses or prospects for event monitoring, so the service collects their events in the background',
-		defaults: { name: 'Manage Event Enrollment' },
+		defaults: { name: 'Manage Enrollment' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],

@@ -1,5 +1,5 @@
 /**
- * Get Business Events in a real n8n 2.41 process with the packed package installed: the shipped
+ * Get Events in a real n8n 2.41 process with the packed package installed: the shipped
  * example (examples/events-on-schedule.json: Schedule Trigger -> Businesses to Watch -> Get
  * Business Events, plus a Manual Trigger for runs from the editor) fetches last week's events of
  * its businesses in one request, and a Since four months back stops the run before any request.
@@ -15,7 +15,7 @@ import { useN8n } from './harness/jest';
 import { REPO_ROOT } from './harness/n8nInstall';
 import type { WorkflowJson } from './harness/n8nInstance';
 
-const NODE = 'Get Business Events';
+const NODE = 'Get Events';
 const EVENTS_PATH = '/v1/businesses/events';
 const DAY_MS = 86_400_000;
 const EXAMPLE = JSON.parse(
@@ -32,7 +32,7 @@ const exampleIds = () =>
 		}).assignments[0].value,
 	).split(', ');
 
-/** The example with other Get Business Events parameters, as a second workflow. */
+/** The example with other Get Events parameters, as a second workflow. */
 function variant(id: string, parameters: Record<string, unknown>): WorkflowJson {
 	const workflow = structuredClone(EXAMPLE);
 	workflow.id = id;
@@ -42,7 +42,7 @@ function variant(id: string, parameters: Record<string, unknown>): WorkflowJson 
 	return workflow;
 }
 
-describe('Get Business Events in real n8n', () => {
+describe('Get Events in real n8n', () => {
 	let sandbox: Sandbox;
 	beforeAll(async () => {
 		sandbox = await startSandbox();

@@ -1,5 +1,5 @@
 /**
- * Manage Event Enrollment in a real n8n 2.41 process with the packed package installed:
+ * Manage Enrollment in a real n8n 2.41 process with the packed package installed:
  * 45 businesses from 45 items become 3 enrollments (20, 20, 5) keyed k, k-2, k-3, which the
  * List operation then shows; a prospect enrollment goes through create, update and delete in
  * one workflow; an enrollment key that is too short stops the run before any request.
@@ -49,7 +49,7 @@ function workflow(id: string, field: string, ids: string[], steps: Step[]): Work
 
 const step = (name: string, parameters: IDataObject): Step => ({ name, type: TYPE, typeVersion: 1, parameters });
 
-describe('Manage Event Enrollment in real n8n', () => {
+describe('Manage Enrollment in real n8n', () => {
 	let sandbox: Sandbox;
 	let businessIds: string[];
 	let prospectIds: string[];

@@ -1,5 +1,5 @@
 /**
- * Get Business Events in n8n-core's engine against the sandbox: ids gathered across items,
+ * Get Events in n8n-core's engine against the sandbox: ids gathered across items,
  * de-duplicated and sent 40 per request; every event paired to every item that asked for its
  * business; timestamp_from honoured; a Since outside the event window stopped before any
  * request. Expected events are computed from the sandbox's universe, not from its handler.
@@ -12,7 +12,7 @@ import { LIMITS } from '../../nodes/shared/limits';
 import { type BusinessEvent, type Sandbox, startSandbox } from '../sandbox';
 import { itemsNode, linearWorkflow, manualTriggerNode, runWorkflow, type WorkflowNode } from './harness';
 
-const NODE = 'Get Business Events';
+const NODE = 'Get Events';
 const EVENTS_PATH = '/v1/businesses/events';
 const DAY_MS = 86_400_000;
 

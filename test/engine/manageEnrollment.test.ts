@@ -1,5 +1,5 @@
 /**
- * Manage Event Enrollment in n8n-core's engine against the sandbox: combined ids split into
+ * Manage Enrollment in n8n-core's engine against the sandbox: combined ids split into
  * key, key-2, key-3 at the contract's limit; list; the prospect create/update/delete round
  * trip; validation before sending; create never retried once it may have reached the service;
  * the partner_id header only when the credential has one.
@@ -17,7 +17,7 @@ import {
 	type WorkflowNode,
 } from './harness';
 
-const NODE = 'Manage Event Enrollment';
+const NODE = 'Manage Enrollment';
 const BUSINESS_PATH = '/v1/businesses/events/enrollments';
 const PROSPECT_PATH = '/v1/prospects/events/enrollments';
 

@@ -30,7 +30,7 @@ const field = (resource: string, operation: string, name: string) =>
 			property.displayOptions?.show?.operation?.includes(operation),
 	) as INodeProperties;
 
-describe('Manage Event Enrollment: what the UI offers', () => {
+describe('Manage Enrollment: what the UI offers', () => {
 	test('only what the contract has: no business delete, no prospect list', () => {
 		expect(operationsOf('businessEnrollment')).toEqual(['create', 'list', 'update']);
 		expect(operationsOf('prospectEnrollment')).toEqual(['create', 'delete', 'update']);

@@ -14,6 +14,11 @@ export interface RequestOptions {
 	connection?: Connection;
 	/** shared by all requests of one run */
 	limiter?: RateLimiter;
+	/**
+	 * Time (ms since epoch) no retry wait may run past: a retry that would end later fails now
+	 * instead (a 429 keeps its retry-after), e.g. so a poll stays inside its budget.
+	 */
+	deadline?: number;
 }
 
 function networkCodeOf(error: unknown): string | undefined {
@@ -98,7 +103,8 @@ export async function apiRequest<T = IDataObject>(
 			outcome.status === 429 &&
 			(outcome.retryAfterMs ?? 0) > RETRY_POLICY.maxRetryAfterMs;
 		const delay = tooLong ? undefined : retryDelay(outcome, attempt, definition.idempotent);
-		if (delay === undefined) {
+		const pastDeadline = delay !== undefined && options.deadline !== undefined && Date.now() + delay > options.deadline;
+		if (delay === undefined || pastDeadline) {
 			if ('networkCode' in outcome) throw networkError(ctx.getNode(), outcome.networkCode, url, options.itemIndex);
 			throw serviceError(ctx.getNode(), outcome.status, response?.body, {
 				itemIndex: options.itemIndex,
