@@ -1,0 +1,124 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import { BUSINESS_EVENT_TYPES } from '../shared/catalog';
+import { eventTypeOptions } from '../shared/eventTypes';
+import { LIMITS } from '../shared/limits';
+
+/** Days shown in a manual test run when no longer look-back is set. */
+export const SAMPLE_DAYS = 7;
+/** Events shown in a manual test run. */
+export const SAMPLE_SIZE = 5;
+/** Default of "Late Events Window (Minutes)". */
+export const DEFAULT_OVERLAP_MINUTES = 60;
+
+export const properties: INodeProperties[] = [
+	{
+		displayName: 'Watch',
+		name: 'source',
+		type: 'options',
+		noDataExpression: true,
+		options: [
+			{
+				name: 'Business IDs',
+				value: 'ids',
+				description: 'Businesses you list here or map from an expression',
+			},
+			{
+				name: 'Enrollment',
+				value: 'enrollment',
+				description: 'The businesses and event types of an existing business enrollment',
+			},
+		],
+		default: 'ids',
+		description: 'Which businesses to watch for new events',
+	},
+	{
+		displayName: 'Business IDs',
+		name: 'businessIds',
+		type: 'string',
+		default: '',
+		required: true,
+		placeholder: 'e.g. 3f2a9c0d1e4b5a6f7c8d9e0f1a2b3c4d, 9c8b7a6f5e4d3c2b1a0f9e8d7c6b5a4f',
+		description:
+			'IDs of the businesses to watch: separated by commas, spaces or new lines, or an expression that returns a list',
+		hint: `Any number of businesses: they are fetched ${LIMITS.businessEventIds} per request`,
+		displayOptions: { show: { source: ['ids'] } },
+	},
+	{
+		displayName: 'Event Types',
+		name: 'eventTypes',
+		type: 'multiOptions',
+		options: eventTypeOptions(BUSINESS_EVENT_TYPES),
+		default: [],
+		description: 'Which kinds of event fire the trigger. Leave empty to watch every type in this list.',
+		displayOptions: { show: { source: ['ids'] } },
+	},
+	{
+		displayName: 'Enrollment',
+		name: 'enrollment',
+		type: 'resourceLocator',
+		default: { mode: 'list', value: '' },
+		required: true,
+		description: 'The enrollment whose businesses and event types are watched',
+		hint: 'Its business IDs and event types are read again on every poll, so changes to the enrollment apply without republishing',
+		displayOptions: { show: { source: ['enrollment'] } },
+		modes: [
+			{
+				displayName: 'From List',
+				name: 'list',
+				type: 'list',
+				placeholder: 'Select an enrollment...',
+				typeOptions: { searchListMethod: 'searchBusinessEnrollments', searchable: true },
+			},
+			{
+				displayName: 'By ID',
+				name: 'id',
+				type: 'string',
+				placeholder: 'e.g. 6c1f0a52-enrollment-id',
+			},
+		],
+	},
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add option',
+		default: {},
+		options: [
+			{
+				displayName: 'Late Events Window (Minutes)',
+				name: 'overlapMinutes',
+				type: 'number',
+				typeOptions: { minValue: 1, maxValue: 1440 },
+				default: DEFAULT_OVERLAP_MINUTES,
+				description:
+					'How long after its event time an event may still reach the service and fire the trigger. Every event fires once, however the windows of consecutive polls overlap.',
+			},
+			{
+				displayName: 'Look Back (Days)',
+				name: 'lookBackDays',
+				type: 'number',
+				typeOptions: { minValue: 0, maxValue: LIMITS.eventWindowDays },
+				default: 0,
+				description: `On the first activation, also fire for the events of this many past days (at most ${LIMITS.eventWindowDays}). With 0 the trigger starts from the moment it is published.`,
+			},
+			{
+				displayName: 'Other Event Types',
+				name: 'otherEventTypes',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. new_board_member, product_recall',
+				description:
+					'Event types missing from the list above (the service adds new ones over time), separated by commas',
+				displayOptions: { show: { '/source': ['ids'] } },
+			},
+		],
+	},
+	{
+		displayName:
+			'Once published, the trigger fires once for every new event, starting from the moment it is published (or earlier with Look Back). A test run shows up to 5 recent events.',
+		name: 'pollNotice',
+		type: 'notice',
+		default: '',
+	},
+];

@@ -1,0 +1,156 @@
+import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { LIMITS } from '../shared/limits';
+import { type Connection, getConnection } from '../shared/transport/connection';
+import { DEFAULT_OVERLAP_MINUTES, SAMPLE_DAYS, SAMPLE_SIZE } from './description';
+import { businessIdChunks, fetchEvents } from './fetchEvents';
+import { advanceState, eventTime, initialState, readState, selectNewEvents, writeState } from './pollState';
+import { resolveWatchedSource, type WatchedSource, watchKey } from './watchedSource';
+
+const DAY_MS = 86_400_000;
+const MINUTE_MS = 60_000;
+/** keep timestamp_from this far inside the service's event window */
+const WINDOW_MARGIN_MS = 10 * MINUTE_MS;
+/** share of the poll budget in which new requests start (the rest is for the last one and the hand-off) */
+const START_SHARE = 0.5;
+/**
+ * share of the poll budget retry waits may use: a longer Retry-After fails the poll at once as
+ * rate limited (n8n then backs off), rather than n8n abandoning a poll that outlives its time
+ */
+const WAIT_SHARE = 0.9;
+const DEFAULT_BUDGET_MS = 5 * MINUTE_MS;
+
+/** Everything one poll works with, read once. */
+interface PollRun {
+	source: WatchedSource;
+	connection: Connection;
+	startedAt: number;
+	now: () => number;
+	/** no request starts after this */
+	deadline: number;
+	/** no retry wait runs past this */
+	waitDeadline: number;
+	lookBackDays: number;
+	overlapMs: number;
+	/** the oldest timestamp_from the service serves */
+	oldestServed: number;
+}
+
+/**
+ * Static data objects of polls still running. n8n keeps one live static data object per active
+ * trigger (unless durable poll cursors are on: then each poll gets its own snapshot), so a poll
+ * that starts while the previous one still runs skips instead of firing the same events twice.
+ */
+const running = new WeakSet<object>();
+
+const toItems = (events: IDataObject[]): INodeExecutionData[][] => [events.map((event) => ({ json: event }))];
+
+function numberOption(ctx: IPollFunctions, name: string, fallback: number, min: number, max: number): number {
+	const value = Number(ctx.getNodeParameter(`options.${name}`, fallback));
+	return Number.isFinite(value) ? Math.min(max, Math.max(min, value)) : fallback;
+}
+
+function budgetMs(ctx: IPollFunctions): number {
+	const budget = typeof ctx.getPollBudgetMs === 'function' ? ctx.getPollBudgetMs() : DEFAULT_BUDGET_MS;
+	return Number.isFinite(budget) && budget > 0 ? budget : DEFAULT_BUDGET_MS;
+}
+
+/**
+ * The poll: a manual test run returns a sample and keeps no state; a poll of a published
+ * workflow fires once for every event after its floor that it has not fired before.
+ */
+export async function pollBusinessEvents(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
+	const now = () => Date.now();
+	const startedAt = now();
+	const budget = budgetMs(this);
+	const run: PollRun = {
+		source: await resolveWatchedSource(this),
+		connection: await getConnection(this),
+		startedAt,
+		now,
+		deadline: startedAt + budget * START_SHARE,
+		waitDeadline: startedAt + budget * WAIT_SHARE,
+		lookBackDays: numberOption(this, 'lookBackDays', 0, 0, LIMITS.eventWindowDays),
+		overlapMs: numberOption(this, 'overlapMinutes', DEFAULT_OVERLAP_MINUTES, 1, 1440) * MINUTE_MS,
+		oldestServed: startedAt - LIMITS.eventWindowDays * DAY_MS + WINDOW_MARGIN_MS,
+	};
+	if (this.getMode() === 'manual') return await sampleEvents(this, run);
+
+	const staticData = this.getWorkflowStaticData('node');
+	if (running.has(staticData)) return null;
+	running.add(staticData);
+	try {
+		return await newEvents(this, run, staticData);
+	} finally {
+		running.delete(staticData);
+	}
+}
+
+/** A manual test run: the most recent events of the last days, so the user sees their shape. */
+async function sampleEvents(ctx: IPollFunctions, run: PollRun): Promise<INodeExecutionData[][]> {
+	const days = Math.max(SAMPLE_DAYS, run.lookBackDays);
+	const { events } = await fetchEvents(ctx, {
+		...run.source,
+		from: Math.max(run.startedAt - days * DAY_MS, run.oldestServed),
+		startChunk: 0,
+		deadline: run.deadline,
+		waitDeadline: run.waitDeadline,
+		enough: SAMPLE_SIZE,
+		connection: run.connection,
+		now: run.now,
+	});
+	const sample = selectNewEvents(events, { floor: -Infinity, seen: {} }, run.startedAt)
+		.sort((a, b) => eventTime(b, run.startedAt) - eventTime(a, run.startedAt))
+		.slice(0, SAMPLE_SIZE);
+	if (sample.length === 0) {
+		throw new NodeOperationError(
+			ctx.getNode(),
+			`No events in the last ${days} days for ${run.source.label} and the chosen event types`,
+			{
+				description:
+					'Nothing is wrong with the setup: once the workflow is published, the trigger fires for every new event. To see sample data now, watch more businesses or more event types.',
+			},
+		);
+	}
+	return toItems(sample);
+}
+
+/**
+ * A poll of a published workflow: fetches everything after the floor (on first activation: from
+ * now, or the look-back window), fires the events not fired before, and writes the new state
+ * only after every request succeeded. A failed poll (429, 401, ...) fires nothing and changes
+ * nothing, so the next poll repeats the same window. When the poll budget runs out, it fires
+ * what it fetched and the next poll goes on with the remaining chunks of ids.
+ */
+async function newEvents(ctx: IPollFunctions, run: PollRun, staticData: IDataObject) {
+	const state = readState(staticData) ?? initialState(run.startedAt, run.lookBackDays);
+	const key = watchKey(run.source);
+	const chunkCount = businessIdChunks(run.source.businessIds).length;
+	const resume = state.pending?.watchKey === key && state.pending.nextChunk < chunkCount ? state.pending : undefined;
+	const cycleStartedAt = resume?.startedAt ?? run.startedAt;
+
+	const fetched = await fetchEvents(ctx, {
+		...run.source,
+		from: Math.max(state.floor, run.oldestServed),
+		startChunk: resume?.nextChunk ?? 0,
+		deadline: run.deadline,
+		waitDeadline: run.waitDeadline,
+		connection: run.connection,
+		now: run.now,
+	});
+
+	const fetchedAt = run.now();
+	const fresh = selectNewEvents(fetched.events, state, fetchedAt);
+	const next = advanceState(state, fresh, {
+		fetchedAt,
+		completedCycleStartedAt: fetched.nextChunk === undefined ? cycleStartedAt : undefined,
+		overlapMs: run.overlapMs,
+		oldestServed: run.oldestServed,
+	});
+	next.pending =
+		fetched.nextChunk === undefined ? undefined : { startedAt: cycleStartedAt, nextChunk: fetched.nextChunk, watchKey: key };
+	writeState(staticData, next);
+
+	return fresh.length > 0 ? toItems(fresh) : null;
+}

@@ -1,0 +1,91 @@
+import type { IPollFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { BUSINESS_EVENT_TYPES } from '../shared/catalog';
+import { combineEventTypes, splitFreeValues } from '../shared/eventTypes';
+import { parseIdList } from '../shared/idList';
+import { fetchBusinessEnrollments } from '../shared/methods';
+import { BUSINESS_ID_PATTERN } from '../shared/schemas';
+
+/** What one poll watches: unique business ids and the event types to ask for. */
+export interface WatchedSource {
+	businessIds: string[];
+	eventTypes: string[];
+	/** names the source in messages: "these businesses" or the enrollment key */
+	label: string;
+}
+
+const unique = (values: string[]) => [...new Set(values)];
+
+function configurationError(ctx: IPollFunctions, message: string, description: string) {
+	return new NodeOperationError(ctx.getNode(), message, {
+		description,
+		failure: { cause: 'configuration-invalid' },
+	});
+}
+
+/** Checks the ids before anything is sent: at least one, each 32 lowercase hexadecimal characters. */
+export function checkBusinessIds(ctx: IPollFunctions, ids: string[], where: string): string[] {
+	if (ids.length === 0) {
+		throw configurationError(
+			ctx,
+			`No business IDs to watch in ${where}`,
+			'Enter at least one business ID, or use an expression that returns a list of IDs.',
+		);
+	}
+	const invalid = ids.findIndex((id) => !BUSINESS_ID_PATTERN.test(id));
+	if (invalid !== -1) {
+		throw configurationError(
+			ctx,
+			`Business ID "${ids[invalid]}" (number ${invalid + 1} in ${where}) must be 32 lowercase hexadecimal characters`,
+			'Business IDs look like 3f2a9c0d1e4b5a6f7c8d9e0f1a2b3c4d. Search Businesses returns them in business_id.',
+		);
+	}
+	return ids;
+}
+
+/** Reads the watched businesses and event types from the parameters, or from the enrollment. */
+export async function resolveWatchedSource(ctx: IPollFunctions): Promise<WatchedSource> {
+	const source = ctx.getNodeParameter('source', 'ids') as string;
+	if (source === 'enrollment') {
+		const enrollmentId = String(ctx.getNodeParameter('enrollment', '', { extractValue: true }) ?? '').trim();
+		if (enrollmentId === '') {
+			throw configurationError(ctx, 'No enrollment selected', 'Pick a business enrollment from the list.');
+		}
+		const enrollment = (await fetchBusinessEnrollments(ctx)).find((entry) => entry.enrollment_id === enrollmentId);
+		if (!enrollment) {
+			throw configurationError(
+				ctx,
+				`The business enrollment "${enrollmentId}" does not exist (or is no longer active)`,
+				'Pick an existing enrollment from the list, or create one with the Manage Enrollment node.',
+			);
+		}
+		const label = `enrollment "${enrollment.enrollment_key || enrollment.enrollment_id}"`;
+		const eventTypes = unique(enrollment.event_types.map((type) => type.trim()).filter(Boolean));
+		if (eventTypes.length === 0) {
+			throw configurationError(ctx, `The ${label} has no event types`, 'Update the enrollment with at least one event type.');
+		}
+		const ids = unique(enrollment.business_ids.map((id) => id.trim()).filter(Boolean));
+		return { businessIds: checkBusinessIds(ctx, ids, `the ${label}`), eventTypes, label };
+	}
+
+	const parsed = parseIdList(ctx.getNodeParameter('businessIds', ''));
+	if ('error' in parsed) {
+		throw configurationError(ctx, `Business IDs ${parsed.error}`, 'Enter IDs separated by commas, or map a list of IDs.');
+	}
+	const businessIds = checkBusinessIds(ctx, parsed.ids, 'Business IDs');
+	const selected = splitFreeValues(ctx.getNodeParameter('eventTypes', []));
+	const eventTypes = combineEventTypes(
+		selected.length > 0 ? selected : BUSINESS_EVENT_TYPES,
+		ctx.getNodeParameter('options.otherEventTypes', ''),
+	);
+	return { businessIds, eventTypes, label: 'these businesses' };
+}
+
+/** A short fingerprint of what is watched (djb2), so a changed configuration restarts a fetch cycle. */
+export function watchKey(source: WatchedSource): string {
+	const text = `${[...source.businessIds].sort().join(',')}|${[...source.eventTypes].sort().join(',')}`;
+	let hash = 5381;
+	for (let index = 0; index < text.length; index++) hash = ((hash * 33) ^ text.charCodeAt(index)) >>> 0;
+	return `${source.businessIds.length}:${hash.toString(36)}`;
+}

@@ -1,0 +1,11 @@
+/**
+ * Option loaders and list searches that several nodes share. A node wires them into its
+ * `methods`, e.g. `methods = { listSearch: { searchBusinessEnrollments } }`.
+ */
+export {
+	type BusinessEnrollment,
+	enrollmentLabel,
+	fetchBusinessEnrollments,
+	getBusinessEnrollments,
+	searchBusinessEnrollments,
+} from './businessEnrollments';

@@ -1,0 +1,173 @@
+/**
+ * The Business Events Trigger polled through n8n-core (PollTriggerExecutor and PollContext, with
+ * the server's per-poll staging of static data) against the sandbox: first activation, events
+ * firing exactly once across polls (tied times, overlapping windows), look-back, manual samples,
+ * 40 ids per request, enrollments as the source, and a 429 that neither loses nor repeats events.
+ */
+import type { IDataObject, NodeApiError } from 'n8n-workflow';
+
+import type { WorkflowNode } from './harness';
+import { runPoll, type PollOptions } from './harness/runPoll';
+import { startSandbox, type Sandbox } from '../sandbox';
+
+const TYPE = 'n8n-nodes-business-prospect-data.businessEventsTrigger';
+const EVENTS_PATH = '/v1/businesses/events';
+
+let sandbox: Sandbox;
+beforeAll(async () => {
+	sandbox = await startSandbox();
+});
+afterAll(async () => await sandbox.close());
+beforeEach(() => {
+	sandbox.clearRequests();
+	sandbox.configure({ faults: {}, retryAfterSeconds: undefined });
+});
+
+const credentials = () => ({ businessProspectDataApi: { apiKey: sandbox.apiKey, baseUrl: sandbox.url } });
+const businessIds = (from: number, count: number) =>
+	sandbox.universe.businesses.slice(from, from + count).map((business) => business.business_id);
+
+function triggerNode(parameters: IDataObject): WorkflowNode {
+	return {
+		name: 'Business Events Trigger',
+		type: TYPE,
+		typeVersion: 1,
+		parameters: { pollTimes: { item: [{ mode: 'everyMinute' }] }, ...parameters },
+	};
+}
+
+/** One poll; returns the fired events' json (null when nothing fired) and the committed static data. */
+async function poll(node: WorkflowNode, options: Omit<PollOptions, 'credentials'>) {
+	const result = await runPoll(node, { credentials: credentials(), ...options });
+	return { events: result.items?.map((item) => item.json) ?? null, staticData: result.staticData };
+}
+
+const eventRequests = () => sandbox.requests.filter((request) => request.path === EVENTS_PATH);
+const bodyOf = (index: number) => eventRequests()[index].body as IDataObject;
+const idsOf = (events: IDataObject[] | null) => events?.map((event) => event.event_id) ?? null;
+/** The order the trigger fires in: by event time, ties by event_id. */
+const chronological = (events: IDataObject[]) =>
+	[...events].sort(
+		(x, y) =>
+			Date.parse(x.event_time as string) - Date.parse(y.event_time as string) ||
+			(String(x.event_id) < String(y.event_id) ? -1 : 1),
+	);
+
+/** Adds an event for one business, at the sandbox's now or at a given time. */
+const addEvent = (businessId: string, extra: { event_time?: string; event_name?: string } = {}) =>
+	sandbox.addEvent({ business_id: businessId, event_name: 'new_funding_round', ...extra });
+
+describe('Business Events Trigger in n8n-core', () => {
+	it('starts from now on first activation, then fires each new event exactly once across polls', async () => {
+		const ids = businessIds(0, 3);
+		const node = triggerNode({ source: 'ids', businessIds: ids.join(', '), eventTypes: ['new_funding_round', 'new_product'] });
+
+		// the poll at activation: nothing fires, and n8n commits nothing of a poll it runs as a test
+		const before = Date.now();
+		const activation = await poll(node, { mode: 'trigger', tick: 'activation' });
+		expect(activation).toEqual({ events: null, staticData: {} });
+		expect(eventRequests()).toHaveLength(1);
+		expect(bodyOf(0)).toEqual({ event_types: ['new_funding_round', 'new_product'], business_ids: ids, timestamp_from: expect.any(String) });
+		expect(Date.parse(bodyOf(0).timestamp_from as string)).toBeGreaterThanOrEqual(before);
+
+		// the first scheduled poll is the first activation n8n keeps: it stores the cursor
+		const first = await poll(node, { mode: 'trigger' });
+		expect(first.events).toBeNull();
+		const cursor = (first.staticData.businessEventsTrigger as IDataObject).floor as string;
+		expect(Date.parse(cursor)).toBeGreaterThanOrEqual(before);
+
+		const a = addEvent(ids[0]);
+		const b = addEvent(ids[1], { event_time: a.event_time, event_name: 'new_product' }); // same time
+		addEvent(ids[2], { event_name: 'ipo_announcement' }); // a type not watched
+		const second = await poll(node, { mode: 'trigger', staticData: first.staticData });
+		expect(second.events).toEqual(chronological([a, b]));
+
+		// a late event with the very same time, and a new one: only they fire, the window overlaps
+		const late = addEvent(ids[2], { event_time: a.event_time });
+		const third = await poll(node, { mode: 'trigger', staticData: second.staticData });
+		expect(idsOf(third.events)).toEqual([late.event_id]);
+		expect(bodyOf(3).timestamp_from).toBe(bodyOf(2).timestamp_from);
+
+		const fourth = await poll(node, { mode: 'trigger', staticData: third.staticData });
+		expect(fourth.events).toBeNull();
+		expect(eventRequests()).toHaveLength(5);
+	});
+
+	it('with Look Back (Days) fires the events of that window at activation', async () => {
+		const ids = businessIds(10, 60);
+		const node = triggerNode({ source: 'ids', businessIds: ids.join('\n'), options: { lookBackDays: 30 } });
+		const { events, staticData } = await poll(node, { mode: 'trigger', tick: 'activation' });
+
+		expect(eventRequests().map((request) => (request.body as IDataObject).business_ids)).toEqual([ids.slice(0, 40), ids.slice(40)]);
+		const from = Date.parse(bodyOf(0).timestamp_from as string);
+		expect(Math.abs(from - (Date.now() - 30 * 86_400_000))).toBeLessThan(60_000);
+		const watched = new Set(ids);
+		const expected = sandbox.universe.events.filter((e) => watched.has(e.business_id) && Date.parse(e.event_time) > from);
+		expect(expected.length).toBeGreaterThan(5);
+		expect(events).toEqual(chronological(expected as unknown as IDataObject[]));
+		// emitted at activation: n8n keeps the state with the execution, and the next poll repeats nothing
+		expect(await poll(node, { mode: 'trigger', staticData })).toMatchObject({ events: null });
+	});
+
+	it('a manual test run returns up to 5 recent events and keeps no state', async () => {
+		const ids = businessIds(100, 80);
+		const { events, staticData } = await poll(triggerNode({ source: 'ids', businessIds: ids.join(',') }), { mode: 'manual' });
+		expect(events?.length).toBe(5);
+		expect(staticData).toEqual({});
+		const cutoff = Date.now() - 7 * 86_400_000 - 60_000;
+		for (const event of events!) expect(Date.parse(event.event_time as string)).toBeGreaterThan(cutoff);
+		expect(eventRequests().length).toBeLessThanOrEqual(2);
+	});
+
+	it('a 429 fires nothing and moves nothing; the next poll fires the events once', async () => {
+		const ids = businessIds(200, 45);
+		const node = triggerNode({ source: 'ids', businessIds: ids.join(', ') });
+		const { staticData } = await poll(node, { mode: 'trigger' });
+		const e1 = addEvent(ids[0]);
+		const e2 = addEvent(ids[44]);
+
+		// the second chunk is rate limited for longer than the transport waits
+		sandbox.configure({ faults: { sequence: ['ok', '429'] }, retryAfterSeconds: 120 });
+		const error = (await poll(node, { mode: 'trigger', staticData }).catch((e: unknown) => e)) as NodeApiError;
+		expect(error.message).toBe('The service is rate limiting requests (429): Rate limit exceeded (simulated)');
+		expect(error.failure).toEqual({ cause: 'rate-limited', retryAfterMs: 120_000 });
+		expect(eventRequests().slice(-2).map((request) => request.status)).toEqual([200, 429]);
+
+		// a short 429 is waited out inside the poll
+		sandbox.configure({ faults: { sequence: ['429'] }, retryAfterSeconds: 1 });
+		const caughtUp = await poll(node, { mode: 'trigger', staticData });
+		expect(caughtUp.events).toEqual(chronological([e1, e2]));
+		expect(eventRequests().slice(-3).map((request) => request.status)).toEqual([429, 200, 200]);
+		expect(await poll(node, { mode: 'trigger', staticData: caughtUp.staticData })).toMatchObject({ events: null });
+	});
+
+	it('a wrong API key fails the poll as an invalid credential', async () => {
+		const node = triggerNode({ source: 'ids', businessIds: businessIds(0, 1)[0] });
+		const error = (await runPoll(node, {
+			mode: 'trigger',
+			credentials: { businessProspectDataApi: { apiKey: 'wrong-key', baseUrl: sandbox.url } },
+		}).catch((e: unknown) => e)) as NodeApiError;
+		expect(error.failure).toEqual({ cause: 'credential-invalid' });
+		expect(error.message).toBe('The service rejected the API key or partner ID (401): Invalid or missing API key');
+		expect(JSON.stringify(error)).not.toContain('wrong-key');
+	});
+
+	it("watches an enrollment's businesses and event types", async () => {
+		const ids = businessIds(300, 3);
+		const created = await fetch(`${sandbox.url}/v1/businesses/events/enrollments`, {
+			method: 'POST',
+			headers: { api_key: sandbox.apiKey, 'content-type': 'application/json' },
+			body: JSON.stringify({ enrollment_key: 'engine-watch', business_ids: ids, event_types: ['new_office'] }),
+		}).then(async (response) => (await response.json()) as { enrollment_id: string });
+		const node = triggerNode({ source: 'enrollment', enrollment: { __rl: true, mode: 'list', value: created.enrollment_id } });
+		sandbox.clearRequests();
+
+		const { staticData } = await poll(node, { mode: 'trigger' });
+		expect(bodyOf(0)).toMatchObject({ business_ids: ids, event_types: ['new_office'] });
+		const office = addEvent(ids[1], { event_name: 'new_office' });
+		addEvent(ids[1], { event_name: 'new_product' });
+		const { events } = await poll(node, { mode: 'trigger', staticData });
+		expect(idsOf(events)).toEqual([office.event_id]);
+		expect(sandbox.requests.filter((r) => r.path.endsWith('/enrollments')).map((r) => r.method)).toEqual(['GET', 'GET']);
+	});
+});

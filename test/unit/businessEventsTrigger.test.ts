@@ -1,0 +1,391 @@
+/**
+ * The Business Events Trigger's poll against an in-memory event service: cursor, de-duplication,
+ * first activation and look-back, manual samples, the poll budget, and failures (429, 401) that
+ * must leave the state alone. The real n8n path is covered in test/engine and test/e2e.
+ */
+import type { IDataObject, IHttpRequestOptions, INode, IPollFunctions } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+
+import { BusinessEventsTrigger } from '../../nodes/BusinessEventsTrigger/BusinessEventsTrigger.node';
+import { readState } from '../../nodes/BusinessEventsTrigger/pollState';
+import { searchBusinessEnrollments } from '../../nodes/shared/methods';
+
+const NODE: INode = {
+	id: 'trigger-1',
+	name: 'Business Events Trigger',
+	type: 'n8n-nodes-business-prospect-data.businessEventsTrigger',
+	typeVersion: 1,
+	position: [0, 0],
+	parameters: {},
+};
+
+const MIN = 60_000;
+const DAY = 86_400_000;
+const hex = (n: number) => n.toString(16).padStart(32, '0');
+
+interface Reply {
+	statusCode: number;
+	body: unknown;
+	headers?: Record<string, string>;
+}
+
+/** A tiny stand-in of the events endpoints: filters by id, type and time like the service. */
+class FakeService {
+	events: IDataObject[] = [];
+	enrollments: IDataObject[] = [];
+	requests: Array<{ method: string; path: string; body: IDataObject }> = [];
+	/** replies used (in order) instead of the normal answer */
+	faults: Reply[] = [];
+	/** how far the mocked clock moves per request */
+	latencyMs = 0;
+	onRequest: (ms: number) => void = () => {};
+
+	add(id: string, business: number, time: number, type = 'new_funding_round') {
+		this.events.push({
+			event_id: id,
+			event_name: type,
+			event_time: new Date(time).toISOString(),
+			business_id: hex(business),
+			data: { note: id },
+		});
+	}
+
+	answer(request: IHttpRequestOptions): Reply {
+		const path = new URL(String(request.url)).pathname;
+		const body = (request.body ?? {}) as IDataObject;
+		this.requests.push({ method: String(request.method), path, body: JSON.parse(JSON.stringify(body)) });
+		this.onRequest(this.latencyMs);
+		const fault = this.faults.shift();
+		if (fault) return fault;
+		if (path === '/v1/businesses/events/enrollments') return { statusCode: 200, body: { enrollments: this.enrollments } };
+		const ids = new Set(body.business_ids as string[]);
+		const types = new Set(body.event_types as string[]);
+		const from = Date.parse(String(body.timestamp_from));
+		const output_events = this.events.filter(
+			(e) => ids.has(e.business_id as string) && types.has(e.event_name as string) && Date.parse(e.event_time as string) > from,
+		);
+		return { statusCode: 200, body: { response_context: { request_status: 'success' }, output_events } };
+	}
+
+	eventRequests() {
+		return this.requests.filter((r) => r.path === '/v1/businesses/events');
+	}
+}
+
+interface PollSetup {
+	params: IDataObject;
+	mode?: 'trigger' | 'manual';
+	staticData?: IDataObject;
+	budgetMs?: number;
+}
+
+function pollContext(service: FakeService, setup: PollSetup) {
+	const staticData = setup.staticData ?? {};
+	const ctx = {
+		getNode: () => NODE,
+		getMode: () => setup.mode ?? 'trigger',
+		getActivationMode: () => 'activate',
+		getWorkflowStaticData: () => staticData,
+		getPollBudgetMs: () => setup.budgetMs ?? 5 * MIN,
+		getCredentials: async () => ({ apiKey: 'secret-key', baseUrl: 'https://api.example.test' }),
+		getNodeParameter: (name: string, fallback?: unknown, options?: { extractValue?: boolean }) => {
+			let value: unknown = setup.params;
+			for (const part of name.split('.')) value = (value as IDataObject | undefined)?.[part];
+			if (value === undefined) return fallback;
+			if (options?.extractValue && value && typeof value === 'object') return (value as IDataObject).value;
+			return value;
+		},
+		helpers: {
+			httpRequestWithAuthentication: async (_type: string, request: IHttpRequestOptions) => service.answer(request),
+		},
+	};
+	return { ctx: ctx as unknown as IPollFunctions, staticData };
+}
+
+const trigger = new BusinessEventsTrigger();
+const poll = (ctx: IPollFunctions) => trigger.poll.call(ctx);
+const ids = (result: Awaited<ReturnType<typeof poll>>) => (result ? result[0].map((item) => item.json.event_id) : null);
+
+let now = Date.parse('2026-05-01T12:00:00.000Z');
+beforeEach(() => {
+	now = Date.parse('2026-05-01T12:00:00.000Z');
+	jest.spyOn(Date, 'now').mockImplementation(() => now);
+});
+afterEach(() => jest.restoreAllMocks());
+
+const watch = (count: number, extra: IDataObject = {}) => ({
+	source: 'ids',
+	businessIds: Array.from({ length: count }, (_, i) => hex(i + 1)).join(', '),
+	eventTypes: [],
+	...extra,
+});
+
+describe('Business Events Trigger: description', () => {
+	it('is a polling trigger without inputs and not usable as a tool', () => {
+		const d = trigger.description;
+		expect(d).toMatchObject({ name: 'businessEventsTrigger', displayName: 'Business Events Trigger', polling: true, group: ['trigger'], inputs: [] });
+		expect(d.usableAsTool).toBeUndefined();
+		const lookBack = d.properties.find((p) => p.name === 'options')?.options?.find((o) => 'name' in o && o.name === 'lookBackDays');
+		expect(lookBack).toMatchObject({ typeOptions: { minValue: 0, maxValue: 90 } });
+	});
+});
+
+describe('Business Events Trigger: polling', () => {
+	it('on first activation starts from now, fires nothing, and then fires each new event once', async () => {
+		const service = new FakeService();
+		service.add('old-1', 1, now - 5 * MIN); // before activation: never fires
+		const { ctx, staticData } = pollContext(service, { params: watch(3) });
+
+		expect(await poll(ctx)).toBeNull();
+		expect(service.eventRequests()).toHaveLength(1);
+		expect(service.eventRequests()[0].body).toMatchObject({
+			business_ids: [hex(1), hex(2), hex(3)],
+			timestamp_from: '2026-05-01T12:00:00.000Z',
+		});
+		expect((service.eventRequests()[0].body.event_types as string[]).length).toBe(39);
+		expect(readState(staticData)?.floor).toBe(now);
+
+		now += MIN;
+		service.add('e1', 1, now - 30_000);
+		service.add('e2', 2, now - 20_000);
+		expect(ids(await poll(ctx))).toEqual(['e1', 'e2']);
+
+		now += MIN;
+		expect(await poll(ctx)).toBeNull(); // same window again: nothing repeats
+		service.add('e3', 3, now - 10_000);
+		now += MIN;
+		expect(ids(await poll(ctx))).toEqual(['e3']);
+		expect(await poll(ctx)).toBeNull();
+	});
+
+	it('fires events with tied times and late arrivals inside the overlap exactly once', async () => {
+		const service = new FakeService();
+		const { ctx } = pollContext(service, { params: watch(2) });
+		await poll(ctx);
+		const t = now + 30_000;
+		now += MIN;
+		service.add('tie-a', 1, t);
+		expect(ids(await poll(ctx))).toEqual(['tie-a']);
+
+		// a second event with the very same time reaches the service later, and one from before the last poll
+		service.add('tie-b', 2, t);
+		service.add('late', 1, t - 10_000);
+		now += 5 * MIN;
+		expect(ids(await poll(ctx))).toEqual(['late', 'tie-b']);
+		now += 5 * MIN;
+		expect(await poll(ctx)).toBeNull();
+		// windows overlap: every query starts at the floor, which stays an hour behind the last poll
+		const froms = service.eventRequests().map((r) => r.body.timestamp_from);
+		expect(new Set(froms).size).toBe(1);
+	});
+
+	it('asks for 40 ids per request and moves the floor an hour behind each completed poll', async () => {
+		const service = new FakeService();
+		const { ctx, staticData } = pollContext(service, { params: watch(100) });
+		await poll(ctx);
+		expect(service.eventRequests().map((r) => (r.body.business_ids as string[]).length)).toEqual([40, 40, 20]);
+		const start = now;
+		now += 3 * 60 * MIN;
+		await poll(ctx);
+		expect(readState(staticData)?.floor).toBe(start + 2 * 60 * MIN);
+		expect(service.eventRequests()[3].body.timestamp_from).toBe(new Date(start).toISOString());
+	});
+
+	it('with Look Back (Days) fires the events of that window on first activation, then only new ones', async () => {
+		const service = new FakeService();
+		service.add('d1', 1, now - 1 * DAY);
+		service.add('d2', 2, now - 2 * DAY);
+		service.add('d5', 1, now - 5 * DAY);
+		const { ctx } = pollContext(service, { params: watch(2, { options: { lookBackDays: 3 } }) });
+		expect(ids(await poll(ctx))).toEqual(['d2', 'd1']);
+		expect(service.eventRequests()[0].body.timestamp_from).toBe(new Date(now - 3 * DAY).toISOString());
+		now += MIN;
+		expect(await poll(ctx)).toBeNull();
+	});
+
+	it('a manual test run shows the 5 most recent events of the last 7 days and keeps no state', async () => {
+		const service = new FakeService();
+		for (let i = 1; i <= 8; i++) service.add(`m${i}`, i % 2 === 0 ? 1 : 2, now - i * DAY + 1);
+		const staticData: IDataObject = {};
+		const { ctx } = pollContext(service, { params: watch(2), mode: 'manual', staticData });
+		expect(ids(await poll(ctx))).toEqual(['m1', 'm2', 'm3', 'm4', 'm5']);
+		expect(service.eventRequests()[0].body.timestamp_from).toBe(new Date(now - 7 * DAY).toISOString());
+		expect(staticData).toEqual({});
+	});
+
+	it('a manual test run without events says so instead of returning nothing', async () => {
+		const service = new FakeService();
+		const { ctx } = pollContext(service, { params: watch(1), mode: 'manual' });
+		await expect(poll(ctx)).rejects.toThrow(
+			new NodeOperationError(NODE, 'No events in the last 7 days for these businesses and the chosen event types'),
+		);
+	});
+
+	it('a 429 fires nothing and keeps the state; the next poll catches up without repeats', async () => {
+		const service = new FakeService();
+		const { ctx, staticData } = pollContext(service, { params: watch(60) });
+		await poll(ctx);
+		now += MIN;
+		service.add('r1', 1, now - 30_000);
+		service.add('r2', 50, now - 20_000);
+		const before = JSON.stringify(staticData);
+		// the first chunk succeeds, the second is rate limited for longer than the transport waits
+		service.faults.push(
+			{ statusCode: 200, body: { output_events: [service.events[0]] } },
+			{ statusCode: 429, body: { code: 429, message: 'Too many requests', retry_after: 120 }, headers: { 'retry-after': '120' } },
+		);
+		const error = await poll(ctx).catch((e: unknown) => e);
+		expect(error).toBeInstanceOf(NodeApiError);
+		expect((error as NodeApiError).failure).toEqual({ cause: 'rate-limited', retryAfterMs: 120_000 });
+		expect(JSON.stringify(staticData)).toBe(before);
+
+		now += MIN;
+		expect(ids(await poll(ctx))).toEqual(['r1', 'r2']);
+		now += MIN;
+		expect(await poll(ctx)).toBeNull();
+	});
+
+	it('a short 429 is waited out inside the poll', async () => {
+		const service = new FakeService();
+		const { ctx } = pollContext(service, { params: watch(1) });
+		await poll(ctx);
+		service.add('s1', 1, now + 1000);
+		service.faults.push({ statusCode: 429, body: { code: 429, retry_after: 0 }, headers: { 'retry-after': '0' } });
+		now += MIN;
+		expect(ids(await poll(ctx))).toEqual(['s1']);
+		expect(service.eventRequests()).toHaveLength(3);
+	});
+
+	it('a Retry-After longer than the poll budget allows fails the poll at once, as rate limited', async () => {
+		const service = new FakeService();
+		// n8n's durable poller gives a poll 36 s; waiting 35 s (less than the transport's own cap) leaves no time
+		const { ctx, staticData } = pollContext(service, { params: watch(1), budgetMs: 36_000 });
+		await poll(ctx);
+		const before = JSON.stringify(staticData);
+		service.faults.push({ statusCode: 429, body: { code: 429, retry_after: 35 }, headers: { 'retry-after': '35' } });
+		const started = performance.now();
+		const error = (await poll(ctx).catch((e: unknown) => e)) as NodeApiError;
+		expect(performance.now() - started).toBeLessThan(1000);
+		expect(error.failure).toEqual({ cause: 'rate-limited', retryAfterMs: 35_000 });
+		expect(service.eventRequests()).toHaveLength(2);
+		expect(JSON.stringify(staticData)).toBe(before);
+	});
+
+	it('a 401 fails the poll as an invalid credential and keeps the state', async () => {
+		const service = new FakeService();
+		const { ctx, staticData } = pollContext(service, { params: watch(1) });
+		await poll(ctx);
+		const before = JSON.stringify(staticData);
+		service.faults.push({ statusCode: 401, body: { details: 'Invalid API key', correlation_id: 'c-1' } });
+		const error = (await poll(ctx).catch((e: unknown) => e)) as NodeApiError;
+		expect(error.failure).toEqual({ cause: 'credential-invalid' });
+		expect(error.message).toBe('The service rejected the API key or partner ID (401): Invalid API key');
+		expect(JSON.stringify(staticData)).toBe(before);
+	});
+
+	it('stops starting requests when the poll budget runs out and resumes at the next chunk', async () => {
+		const service = new FakeService();
+		service.latencyMs = 1000;
+		service.onRequest = (ms) => (now += ms);
+		// half the budget is spent on starting requests: 500 ms, less than one request takes
+		const { ctx, staticData } = pollContext(service, { params: watch(100), budgetMs: 1000 });
+		const start = now;
+		await poll(ctx); // one chunk per poll
+		expect(service.eventRequests()).toHaveLength(1);
+		expect(readState(staticData)?.pending).toMatchObject({ startedAt: start, nextChunk: 1 });
+
+		service.add('b1', 1, now + 1000); // chunk 0, fetched again only in the next cycle
+		service.add('b2', 90, now + 2000); // chunk 2
+		now += 2 * 60 * MIN;
+		expect(await poll(ctx)).toBeNull();
+		now += MIN;
+		expect(ids(await poll(ctx))).toEqual(['b2']);
+		// the cycle completed: the floor moves to an hour before the cycle's first poll (not below the start)
+		expect(readState(staticData)?.floor).toBe(start);
+		expect(readState(staticData)?.pending).toBeUndefined();
+		now += MIN;
+		expect(ids(await poll(ctx))).toEqual(['b1']);
+		expect(service.eventRequests().map((r) => (r.body.business_ids as string[])[0])).toEqual([
+			hex(1),
+			hex(41),
+			hex(81),
+			hex(1),
+		]);
+	});
+
+	it('remembers at most 1000 events and never fires one twice', async () => {
+		const service = new FakeService();
+		const { ctx, staticData } = pollContext(service, { params: watch(1) });
+		await poll(ctx);
+		for (let i = 0; i < 1500; i++) service.add(`bulk-${i}`, 1, now + 1000 + (i % 700) * 10);
+		now += MIN;
+		expect((await poll(ctx))?.[0]).toHaveLength(1500);
+		expect(Object.keys(readState(staticData)!.seen).length).toBeLessThanOrEqual(1000);
+		now += MIN;
+		expect(await poll(ctx)).toBeNull();
+	});
+
+	it('a poll that starts while the previous one still runs skips instead of firing twice', async () => {
+		const service = new FakeService();
+		const { ctx } = pollContext(service, { params: watch(1) });
+		await poll(ctx);
+		service.add('p1', 1, now + 1000);
+		now += MIN;
+		const [first, second] = await Promise.all([poll(ctx), poll(ctx)]);
+		expect(ids(first)).toEqual(['p1']);
+		expect(second).toBeNull();
+		expect(service.eventRequests()).toHaveLength(2);
+	});
+
+	it('rejects malformed business ids before any request', async () => {
+		const service = new FakeService();
+		const { ctx } = pollContext(service, { params: { source: 'ids', businessIds: `${hex(1)}, ACME-1` } });
+		await expect(poll(ctx)).rejects.toThrow(
+			'Business ID "ACME-1" (number 2 in Business IDs) must be 32 lowercase hexadecimal characters',
+		);
+		expect(service.requests).toHaveLength(0);
+	});
+});
+
+describe('Business Events Trigger: watching an enrollment', () => {
+	const enrollments = [
+		{ enrollment_id: 'en-2', enrollment_key: 'zeta-watch', business_ids: [hex(7)], event_types: ['ipo_announcement'] },
+		{ enrollment_id: 'en-1', enrollment_key: 'acme-watch', business_ids: [hex(1), hex(2)], event_types: ['new_office', 'new_product'] },
+	];
+
+	it('lists enrollments for the picker, filtered by key', async () => {
+		const service = new FakeService();
+		service.enrollments = enrollments;
+		const { ctx } = pollContext(service, { params: {} });
+		const all = await searchBusinessEnrollments.call(ctx as never);
+		expect(all.results).toEqual([
+			{ name: 'acme-watch (2 businesses, 2 event types)', value: 'en-1' },
+			{ name: 'zeta-watch (1 business, 1 event type)', value: 'en-2' },
+		]);
+		expect((await searchBusinessEnrollments.call(ctx as never, 'ZETA')).results.map((r) => r.value)).toEqual(['en-2']);
+	});
+
+	it("polls the enrollment's businesses and event types", async () => {
+		const service = new FakeService();
+		service.enrollments = enrollments;
+		const { ctx } = pollContext(service, { params: { source: 'enrollment', enrollment: { mode: 'list', value: 'en-1' } } });
+		await poll(ctx);
+		service.add('o1', 2, now + 1000, 'new_office');
+		service.add('x1', 2, now + 1000, 'ipo_announcement');
+		now += MIN;
+		expect(ids(await poll(ctx))).toEqual(['o1']);
+		expect(service.eventRequests()[1].body).toMatchObject({
+			business_ids: [hex(1), hex(2)],
+			event_types: ['new_office', 'new_product'],
+		});
+	});
+
+	it('fails clearly when the enrollment no longer exists', async () => {
+		const service = new FakeService();
+		service.enrollments = enrollments;
+		const { ctx } = pollContext(service, { params: { source: 'enrollment', enrollment: { mode: 'id', value: 'gone' } } });
+		const error = (await poll(ctx).catch((e: unknown) => e)) as NodeOperationError;
+		expect(error.message).toBe('The business enrollment "gone" does not exist (or is no longer active)');
+		expect(error.failure).toEqual({ cause: 'configuration-invalid' });
+	});
+});
