@@ -10,7 +10,10 @@ export class BusinessEventsTrigger implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Business Events Trigger',
 		name: 'businessEventsTrigger',
-		icon: { light: 'file:../../icons/businessProspectData.svg', dark: 'file:../../icons/businessProspectData.dark.svg' },
+		icon: {
+			light: 'file:../../icons/businessProspectData.svg',
+			dark: 'file:../../icons/businessProspectData.dark.svg',
+		},
 		group: ['trigger'],
 		version: 1,
 		subtitle: '={{ $parameter["source"] === "enrollment" ? "Watch an enrollment" : "Watch business IDs" }}',

@@ -1,6 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { BUSINESS_EVENT_TYPES } from '../shared/catalog';
+import { otherEventTypesOption } from '../shared/descriptions';
 import { eventTypeOptions } from '../shared/eventTypes';
 import { LIMITS } from '../shared/limits';
 
@@ -102,16 +103,7 @@ export const properties: INodeProperties[] = [
 				default: 0,
 				description: `On the first activation, also fire for the events of this many past days (at most ${LIMITS.eventWindowDays}). With 0 the trigger starts from the moment it is published.`,
 			},
-			{
-				displayName: 'Other Event Types',
-				name: 'otherEventTypes',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. new_board_member, product_recall',
-				description:
-					'Event types missing from the list above (the service adds new ones over time), separated by commas',
-				displayOptions: { show: { '/source': ['ids'] } },
-			},
+			{ ...otherEventTypesOption, displayOptions: { show: { '/source': ['ids'] } } },
 		],
 	},
 	{

@@ -9,7 +9,10 @@ export class Enrich implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Enrich',
 		name: 'enrich',
-		icon: { light: 'file:../../icons/businessProspectData.svg', dark: 'file:../../icons/businessProspectData.dark.svg' },
+		icon: {
+			light: 'file:../../icons/businessProspectData.svg',
+			dark: 'file:../../icons/businessProspectData.dark.svg',
+		},
 		group: ['transform'],
 		version: 1,
 		subtitle:

@@ -8,7 +8,10 @@ export class GetEvents implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Get Events',
 		name: 'getEvents',
-		icon: { light: 'file:../../icons/businessProspectData.svg', dark: 'file:../../icons/businessProspectData.dark.svg' },
+		icon: {
+			light: 'file:../../icons/businessProspectData.svg',
+			dark: 'file:../../icons/businessProspectData.dark.svg',
+		},
 		group: ['transform'],
 		version: 1,
 		subtitle: '={{ ($parameter["eventTypes"] || []).length + " event types" }}',

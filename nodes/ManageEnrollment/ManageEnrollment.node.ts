@@ -11,7 +11,10 @@ export class ManageEnrollment implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Manage Enrollment',
 		name: 'manageEnrollment',
-		icon: { light: 'file:../../icons/businessProspectData.svg', dark: 'file:../../icons/businessProspectData.dark.svg' },
+		icon: {
+			light: 'file:../../icons/businessProspectData.svg',
+			dark: 'file:../../icons/businessProspectData.dark.svg',
+		},
 		group: ['transform'],
 		version: 1,
 		subtitle:

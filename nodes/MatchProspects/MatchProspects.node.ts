@@ -9,7 +9,10 @@ export class MatchProspects implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Match Prospects',
 		name: 'matchProspects',
-		icon: { light: 'file:../../icons/businessProspectData.svg', dark: 'file:../../icons/businessProspectData.dark.svg' },
+		icon: {
+			light: 'file:../../icons/businessProspectData.svg',
+			dark: 'file:../../icons/businessProspectData.dark.svg',
+		},
 		group: ['transform'],
 		version: 1,
 		subtitle: 'Find prospect IDs for contacts',

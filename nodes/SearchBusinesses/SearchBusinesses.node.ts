@@ -8,7 +8,10 @@ export class SearchBusinesses implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Search Businesses',
 		name: 'searchBusinesses',
-		icon: { light: 'file:../../icons/businessProspectData.svg', dark: 'file:../../icons/businessProspectData.dark.svg' },
+		icon: {
+			light: 'file:../../icons/businessProspectData.svg',
+			dark: 'file:../../icons/businessProspectData.dark.svg',
+		},
 		group: ['input'],
 		version: 1,
 		subtitle: '={{ $parameter["mode"] === "full" ? "Full records" : "Preview records" }}',

@@ -15,3 +15,14 @@ export const concurrencyOption: INodeProperties = {
 	description:
 		'How many batched requests may run at the same time. Items are packed into as few requests as the service allows.',
 };
+
+/** Free event types next to the multi-select: the service's list is open and grows. */
+export const otherEventTypesOption: INodeProperties = {
+	displayName: 'Other Event Types',
+	name: 'otherEventTypes',
+	type: 'string',
+	default: '',
+	placeholder: 'e.g. new_award, cost_cutting',
+	description:
+		'Event types the list above does not offer yet, separated by commas. The service adds new types over time.',
+};

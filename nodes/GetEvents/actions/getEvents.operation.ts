@@ -5,7 +5,7 @@ import { runBatched, type ItemRequest } from '../../shared/batching/engine';
 import { prepareItems } from '../../shared/batching/items';
 import { ItemValidationError, validateItem } from '../../shared/batching/validate';
 import { BUSINESS_EVENT_TYPES } from '../../shared/catalog';
-import { concurrencyOption } from '../../shared/descriptions';
+import { concurrencyOption, otherEventTypesOption } from '../../shared/descriptions';
 import { combineEventTypes, DEFAULT_BUSINESS_EVENT_TYPES, eventTypeOptions } from '../../shared/eventTypes';
 import { parseIdList } from '../../shared/idList';
 import { LIMITS } from '../../shared/limits';
@@ -84,15 +84,7 @@ export const description: INodeProperties[] = [
 				description:
 					'Extra filters on the event payload, sent to the service as event_data_parameters: a JSON list of objects',
 			},
-			{
-				displayName: 'Other Event Types',
-				name: 'otherEventTypes',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. new_award, cost_cutting',
-				description:
-					'Event types the list above does not offer yet, separated by commas. The service adds new types over time.',
-			},
+			otherEventTypesOption,
 		],
 	},
 ];

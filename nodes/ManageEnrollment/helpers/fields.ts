@@ -2,6 +2,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { BUSINESS_EVENT_TYPES, PROSPECT_EVENT_TYPES } from '../../shared/catalog';
+import { otherEventTypesOption } from '../../shared/descriptions';
 import {
 	DEFAULT_BUSINESS_EVENT_TYPES,
 	DEFAULT_PROSPECT_EVENT_TYPES,
@@ -89,15 +90,6 @@ export function combineField(kind: EnrollmentKind, operation: string): INodeProp
 	};
 }
 
-const otherEventTypes: INodeProperties = {
-	displayName: 'Other Event Types',
-	name: 'otherEventTypes',
-	type: 'string',
-	default: '',
-	placeholder: 'e.g. new_award, cost_cutting',
-	description:
-		'Event types the list above does not offer yet, separated by commas. The service adds new types over time.',
-};
 
 export const ttlDaysOption: INodeProperties = {
 	displayName: 'Expire After (Days)',
@@ -115,7 +107,7 @@ export function optionsField(kind: EnrollmentKind, operation: string, extra: INo
 		type: 'collection',
 		placeholder: 'Add Option',
 		default: {},
-		options: [...extra, otherEventTypes].sort((a, b) => a.displayName.localeCompare(b.displayName)),
+		options: [...extra, otherEventTypesOption].sort((a, b) => a.displayName.localeCompare(b.displayName)),
 		displayOptions: show(kind, operation),
 	};
 }
