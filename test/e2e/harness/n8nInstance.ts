@@ -1,0 +1,426 @@
+/**
+ * A real n8n (the cached install from n8nInstall.ts) with this package installed from `npm pack`,
+ * the way users get community packages. Drives n8n's CLI (import, publish, execute) and its
+ * server (`n8n start` + the internal REST API) for e2e tests and the demo.
+ *
+ * Typical test:
+ *   const n8n = await N8nInstance.create();
+ *   await n8n.importCredential({ id: 'cred1', name: 'Sandbox', data: { apiKey, baseUrl } });
+ *   await n8n.importWorkflow(workflow);
+ *   const result = await n8n.execute(workflow.id);
+ *   expect(result.items('Search')).toEqual([...]);
+ *   await n8n.dispose();
+ */
+import { createRequire } from 'node:module';
+import { createWriteStream, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync, type WriteStream } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+import type { IRun } from 'n8n-workflow';
+
+import { ExecutionResult, parseExecuteOutput } from './executionResult';
+import { ensureN8nInstalled, node24Env, type N8nInstall } from './n8nInstall';
+import { packPackage } from './packPackage';
+import { freePort, runCommand, spawnGroup, waitFor, type CommandResult, type SpawnedGroup } from './processes';
+import { N8nRestClient, RestError, type OwnerAccount } from './restClient';
+
+export const CREDENTIAL_TYPE = 'businessProspectDataApi';
+export const PACKAGE_NAME = 'n8n-nodes-business-prospect-data';
+
+export const DEFAULT_OWNER: OwnerAccount = {
+	email: 'owner@example.com',
+	password: 'Sandbox-Demo-1',
+	firstName: 'Demo',
+	lastName: 'Owner',
+};
+
+export interface CredentialData {
+	apiKey: string;
+	baseUrl: string;
+	partnerId?: string;
+}
+
+export interface CredentialImport {
+	id: string;
+	name: string;
+	data: CredentialData;
+}
+
+/** A workflow as n8n exports it; `id` is required so tests can execute it by id. */
+export interface WorkflowJson {
+	id: string;
+	name: string;
+	nodes: unknown[];
+	connections: Record<string, unknown>;
+	[key: string]: unknown;
+}
+
+export interface ExecutionSummary {
+	id: string;
+	status: string;
+	mode: string;
+	workflowId: string;
+	startedAt: string | null;
+	stoppedAt: string | null;
+}
+
+export interface N8nInstanceOptions {
+	/** Keep state in this folder (and keep it on dispose). Default: a fresh temp folder, removed on dispose. */
+	userFolder?: string;
+	/** HTTP port of `start()`. Default: a free port. */
+	port?: number;
+	/** Extra environment for every n8n process (overrides the defaults). */
+	env?: Record<string, string>;
+	/** Install this tarball instead of building and packing the working tree. */
+	tarball?: string;
+	/** Progress messages; also receives the server's output lines when `verbose`. */
+	log?: (message: string) => void;
+	verbose?: boolean;
+}
+
+const CLI_TIMEOUT_MS = 120_000;
+const START_TIMEOUT_MS = 120_000;
+// Every n8n process gets a clean environment: inherited N8N_*/DB_* settings, NODE_OPTIONS (e.g.
+// a loader of the test runner) or Jest's NODE_ENV=test (n8n then refuses to load nodes) would
+// change what is being tested.
+const INHERITED_PREFIXES_TO_DROP = ['N8N_', 'DB_', 'EXECUTIONS_', 'QUEUE_', 'NODE_OPTIONS', 'NODE_FUNCTION_', 'NODE_ENV', 'JEST_'];
+
+export class N8nInstance {
+	readonly baseUrl: string;
+	readonly client: N8nRestClient;
+	private server: SpawnedGroup | undefined;
+	private serverLog: string[] = [];
+	private serverLogFile: WriteStream | undefined;
+
+	private constructor(
+		readonly install: N8nInstall,
+		/** N8N_USER_FOLDER: n8n keeps its state in `<userFolder>/.n8n`. */
+		readonly userFolder: string,
+		readonly port: number,
+		/** The node type prefix of this package (`<package name>`). */
+		readonly packageName: string,
+		private readonly options: N8nInstanceOptions,
+		private readonly ownsUserFolder: boolean,
+	) {
+		this.baseUrl = `http://127.0.0.1:${port}`;
+		this.client = new N8nRestClient(this.baseUrl);
+	}
+
+	/** Installs n8n if needed, packs this package and installs it into a (fresh) user folder. */
+	static async create(options: N8nInstanceOptions = {}): Promise<N8nInstance> {
+		const log = options.log ?? (() => undefined);
+		const install = await ensureN8nInstalled({ log });
+		const { tarball, name } = options.tarball ? { tarball: options.tarball, name: PACKAGE_NAME } : await packPackage(log);
+		const ownsUserFolder = options.userFolder === undefined;
+		const userFolder = options.userFolder ?? mkdtempSync(path.join(os.tmpdir(), 'n8n-e2e-'));
+		const instance = new N8nInstance(install, userFolder, options.port ?? (await freePort()), name, options, ownsUserFolder);
+		try {
+			await instance.installPackage(tarball);
+		} catch (error) {
+			await instance.dispose();
+			throw error;
+		}
+		return instance;
+	}
+
+	/** `<package name>.<nodeName>`, the type of one of this package's nodes in workflows. */
+	nodeType(nodeName: string): string {
+		return `${this.packageName}.${nodeName}`;
+	}
+
+	// ---- CLI -------------------------------------------------------------------------------
+
+	async importCredential(credential: CredentialImport): Promise<void> {
+		await this.importCredentials([credential]);
+	}
+
+	/** Imports credentials of this package's type with fixed ids (`n8n import:credentials`). */
+	async importCredentials(credentials: CredentialImport[]): Promise<void> {
+		// import:credentials encrypts plain-object `data` with the instance's encryption key.
+		await this.importFile('credentials', credentials.map((c) => ({ ...c, type: CREDENTIAL_TYPE })));
+	}
+
+	async importWorkflow(workflow: WorkflowJson): Promise<void> {
+		await this.importWorkflows([workflow]);
+	}
+
+	/** Imports workflows with their fixed ids (`n8n import:workflow`), unpublished. */
+	async importWorkflows(workflows: WorkflowJson[]): Promise<void> {
+		await this.importFile('workflow', workflows.map((w) => ({ active: false, settings: {}, ...w })));
+	}
+
+	/**
+	 * Publishes (activates) a workflow so `start()` runs its trigger. Must happen while the server
+	 * is stopped: the CLI only writes the database, the running server would not notice.
+	 */
+	async publish(workflowId: string): Promise<void> {
+		if (this.server) throw new Error('publish() must be called before start(): the running server would not pick it up');
+		await this.cliOrThrow(['publish:workflow', `--id=${workflowId}`]);
+	}
+
+	/**
+	 * Runs a workflow to completion with `n8n execute --id --rawOutput` (its start node must be a
+	 * Manual Trigger). A node failure is a normal result (status 'error', exit code 1); only a
+	 * run that produced no result at all throws, with n8n's output in the message.
+	 */
+	async execute(workflowId: string, options: { timeoutMs?: number } = {}): Promise<ExecutionResult> {
+		const timeoutMs = options.timeoutMs ?? CLI_TIMEOUT_MS;
+		const result = await this.cli(['execute', `--id=${workflowId}`, '--rawOutput'], timeoutMs);
+		if (result.timedOut) throw new Error(`n8n execute --id=${workflowId} did not finish within ${timeoutMs} ms.\n${outputOf(result)}`);
+		const run = parseExecuteOutput(result.stdout);
+		if (!run) {
+			throw new Error(`n8n execute --id=${workflowId} printed no execution result (exit code ${result.exitCode}).\n${outputOf(result)}`);
+		}
+		return new ExecutionResult(run, { exitCode: result.exitCode, stdout: result.stdout, stderr: result.stderr });
+	}
+
+	/** Runs any n8n CLI command against this instance; never throws on a non-zero exit. */
+	async cli(args: string[], timeoutMs = CLI_TIMEOUT_MS): Promise<CommandResult> {
+		const env = this.env({ N8N_RUNNERS_BROKER_PORT: String(await freePort()) });
+		return await runCommand(this.install.node, [this.install.bin, ...args], { cwd: this.userFolder, env, timeoutMs });
+	}
+
+	// ---- server ----------------------------------------------------------------------------
+
+	get isRunning(): boolean {
+		return this.server !== undefined;
+	}
+
+	/** `n8n start`, resolved once `/healthz/readiness` answers 200. */
+	async start(options: { timeoutMs?: number } = {}): Promise<void> {
+		if (this.server) return;
+		const env = this.env({ N8N_RUNNERS_BROKER_PORT: String(await freePort()) });
+		const server = spawnGroup(this.install.node, [this.install.bin, 'start'], { cwd: this.userFolder, env });
+		this.server = server;
+		this.serverLog = [];
+		this.serverLogFile = createWriteStream(path.join(this.userFolder, 'n8n-start.log'), { flags: 'a' });
+		let exitCode: number | string | undefined;
+		void server.exited.then((code) => (exitCode = code));
+		for (const stream of [server.child.stdout, server.child.stderr]) {
+			stream?.on('data', (chunk: Buffer) => this.recordServerOutput(chunk.toString()));
+		}
+		try {
+			await waitFor('n8n to be ready', async () => ((await this.isReady()) ? true : undefined), {
+				timeoutMs: options.timeoutMs ?? START_TIMEOUT_MS,
+				abort: () => (exitCode !== undefined ? `n8n exited with ${exitCode}` : undefined),
+			});
+		} catch (error) {
+			await this.stop();
+			throw new Error(`${(error as Error).message}\n--- n8n output (last lines) ---\n${this.serverOutput(60)}`);
+		}
+	}
+
+	/** Stops the server (SIGTERM, then SIGKILL after a grace period) and its task runners. */
+	async stop(): Promise<void> {
+		const server = this.server;
+		if (!server) return;
+		await server.kill(20_000);
+		this.server = undefined;
+		await new Promise<void>((resolve) => (this.serverLogFile ? this.serverLogFile.end(resolve) : resolve()));
+		this.serverLogFile = undefined;
+	}
+
+	/** Resolves when the server process exits (crash or `stop()`); at once when not running. */
+	async waitForExit(): Promise<number | string> {
+		return this.server ? await this.server.exited : 'not running';
+	}
+
+	/** The last lines n8n start printed (for failure messages). */
+	serverOutput(lines = 200): string {
+		return this.serverLog.join('').split('\n').slice(-lines).join('\n');
+	}
+
+	/**
+	 * What n8n start reported about failing to load this package (n8n logs it and carries on
+	 * without the package's nodes): the report line and the error message under it.
+	 */
+	packageLoadErrors(): string[] {
+		const lines = this.serverLog.join('').split('\n');
+		const marker = `Failed to load package "${this.packageName}"`;
+		return lines.flatMap((line, index) => (line.includes(marker) ? [`${line}: ${lines[index + 1] ?? ''}`.trim()] : []));
+	}
+
+	/**
+	 * Creates the owner account (`POST /rest/owner/setup`) and keeps its auth cookie for `rest()`.
+	 * When the owner already exists (a persistent user folder), logs in with the same account.
+	 */
+	async setupOwner(owner: OwnerAccount = DEFAULT_OWNER): Promise<string> {
+		this.assertRunning();
+		try {
+			return await this.client.setupOwner(owner);
+		} catch (error) {
+			if (error instanceof RestError && error.status === 400) return await this.client.login(owner.email, owner.password);
+			throw error;
+		}
+	}
+
+	/** Authenticated call of n8n's internal REST API; `path` is relative to `/rest`. Returns `data`. */
+	async rest<T = unknown>(method: string, restPath: string, body?: unknown): Promise<T> {
+		this.assertRunning();
+		if (!this.client.isAuthenticated) await this.setupOwner();
+		return await this.client.request<T>(method, restPath, body);
+	}
+
+	/** Node type descriptions n8n serves to the editor (written at start to `.cache/n8n/public/types`). */
+	nodeTypes(): Array<{ name: string; [key: string]: unknown }> {
+		return this.readTypesFile('nodes.json');
+	}
+
+	/** Credential type descriptions n8n serves to the editor. */
+	credentialTypes(): Array<{ name: string; [key: string]: unknown }> {
+		return this.readTypesFile('credentials.json');
+	}
+
+	/**
+	 * Tests credential data the way the editor does: saves it as a credential, asks n8n to test
+	 * it (`POST /rest/credentials/test`, routed to the node method named by `testedBy`), deletes it.
+	 */
+	async testCredential(data: CredentialData): Promise<{ status: 'OK' | 'Error'; message: string }> {
+		const name = `Credential test ${Date.now()}`;
+		const created = await this.rest<{ id: string }>('POST', '/credentials', { name, type: CREDENTIAL_TYPE, data });
+		try {
+			return await this.rest('POST', '/credentials/test', { credentials: { id: created.id, name, type: CREDENTIAL_TYPE, data } });
+		} finally {
+			await this.rest('DELETE', `/credentials/${created.id}`);
+		}
+	}
+
+	/** Executions of a workflow (newest first), e.g. one per poll of an active trigger. */
+	async executions(workflowId: string): Promise<ExecutionSummary[]> {
+		const filter = encodeURIComponent(JSON.stringify({ workflowId }));
+		const page = await this.rest<{ results: ExecutionSummary[] }>('GET', `/executions?filter=${filter}&limit=100`);
+		return page.results;
+	}
+
+	/** The full data of one execution, with the same accessors as `execute()`'s result. */
+	async execution(executionId: string): Promise<ExecutionResult> {
+		const stored = await this.rest<{ data: string; status: string; mode: string; startedAt: string; stoppedAt: string }>(
+			'GET',
+			`/executions/${executionId}`,
+		);
+		// Execution data is stored in n8n's `flatted` format (it may contain circular references).
+		const flatted = createRequire(path.join(this.install.dir, 'node_modules', 'n8n', 'package.json'))('flatted') as {
+			parse: (text: string) => IRun['data'];
+		};
+		const run = { ...stored, data: flatted.parse(stored.data) } as unknown as IRun;
+		return new ExecutionResult(run);
+	}
+
+	/** Waits until a workflow has at least `count` finished executions; returns them oldest first. */
+	async waitForExecutions(workflowId: string, count: number, options: { timeoutMs?: number } = {}): Promise<ExecutionResult[]> {
+		const finished = await waitFor(
+			`${count} finished execution(s) of workflow ${workflowId}`,
+			async () => {
+				const done = (await this.executions(workflowId)).filter((e) => !['new', 'running', 'waiting'].includes(e.status));
+				return done.length >= count ? done : undefined;
+			},
+			{ timeoutMs: options.timeoutMs ?? 60_000, intervalMs: 500 },
+		);
+		const oldestFirst = [...finished].sort((a, b) => Number(a.id) - Number(b.id));
+		return await Promise.all(oldestFirst.map(async (e) => await this.execution(e.id)));
+	}
+
+	/** Stops the server and removes the temporary user folder. Safe to call twice. */
+	async dispose(): Promise<void> {
+		await this.stop();
+		if (this.ownsUserFolder) rmSync(this.userFolder, { recursive: true, force: true });
+	}
+
+	// ---- internals -------------------------------------------------------------------------
+
+	private async installPackage(tarball: string): Promise<void> {
+		// n8n loads community packages from <user folder>/.n8n/nodes/node_modules/n8n-nodes-*.
+		const nodesDir = path.join(this.userFolder, '.n8n', 'nodes');
+		mkdirSync(nodesDir, { recursive: true });
+		const manifest = path.join(nodesDir, 'package.json');
+		try {
+			readFileSync(manifest);
+		} catch {
+			writeFileSync(manifest, JSON.stringify({ name: 'installed-nodes', private: true, dependencies: {} }, null, 2));
+		}
+		const result = await runCommand('npm', ['install', tarball, '--omit=peer', '--omit=dev', '--no-audit', '--no-fund'], {
+			cwd: nodesDir,
+			env: node24Env(),
+			timeoutMs: CLI_TIMEOUT_MS,
+		});
+		if (result.exitCode !== 0) throw new Error(`Installing ${tarball} into ${nodesDir} failed.\n${outputOf(result)}`);
+	}
+
+	private env(extra: Record<string, string>): NodeJS.ProcessEnv {
+		const inherited = Object.fromEntries(
+			Object.entries(node24Env()).filter(([key]) => !INHERITED_PREFIXES_TO_DROP.some((prefix) => key.startsWith(prefix))),
+		);
+		return {
+			...inherited,
+			N8N_USER_FOLDER: this.userFolder,
+			N8N_ENCRYPTION_KEY: 'e2e-encryption-key-not-secret',
+			DB_TYPE: 'sqlite',
+			GENERIC_TIMEZONE: 'UTC',
+			TZ: 'UTC',
+			N8N_PORT: String(this.port),
+			N8N_LISTEN_ADDRESS: '127.0.0.1',
+			N8N_HOST: '127.0.0.1',
+			N8N_SECURE_COOKIE: 'false',
+			N8N_DIAGNOSTICS_ENABLED: 'false',
+			N8N_VERSION_NOTIFICATIONS_ENABLED: 'false',
+			N8N_TEMPLATES_ENABLED: 'false',
+			N8N_PERSONALIZATION_ENABLED: 'false',
+			N8N_ENFORCE_SETTINGS_FILE_PERMISSIONS: 'true',
+			N8N_COMMUNITY_PACKAGES_ENABLED: 'true',
+			// `execute --rawOutput` prints the result at info level: a higher level hides it.
+			N8N_LOG_LEVEL: 'info',
+			// The sandbox and n8n talk over 127.0.0.1: never through a proxy.
+			NO_PROXY: '127.0.0.1,localhost',
+			no_proxy: '127.0.0.1,localhost',
+			...extra,
+			...this.options.env,
+		};
+	}
+
+	private async cliOrThrow(args: string[]): Promise<CommandResult> {
+		const result = await this.cli(args);
+		if (result.exitCode !== 0 || result.timedOut) throw new Error(`n8n ${args.join(' ')} failed (exit code ${result.exitCode}).\n${outputOf(result)}`);
+		return result;
+	}
+
+	/** `n8n import:<kind> --input=<file>`; the file (it may hold an API key) lives only meanwhile. */
+	private async importFile(kind: 'credentials' | 'workflow', content: unknown): Promise<void> {
+		const dir = mkdtempSync(path.join(os.tmpdir(), 'n8n-import-'));
+		const file = path.join(dir, `${kind}.json`);
+		try {
+			writeFileSync(file, JSON.stringify(content, null, 2), { mode: 0o600 });
+			await this.cliOrThrow([`import:${kind}`, `--input=${file}`]);
+		} finally {
+			rmSync(dir, { recursive: true, force: true });
+		}
+	}
+
+	private async isReady(): Promise<boolean> {
+		try {
+			const response = await fetch(`${this.baseUrl}/healthz/readiness`);
+			return response.status === 200;
+		} catch {
+			return false;
+		}
+	}
+
+	private recordServerOutput(text: string): void {
+		this.serverLog.push(text);
+		this.serverLogFile?.write(text);
+		if (this.options.verbose) for (const line of text.trimEnd().split('\n')) this.options.log?.(`[n8n] ${line}`);
+	}
+
+	private readTypesFile(file: string): Array<{ name: string; [key: string]: unknown }> {
+		const typesFile = path.join(this.userFolder, '.cache', 'n8n', 'public', 'types', file);
+		return JSON.parse(readFileSync(typesFile, 'utf8')) as Array<{ name: string }>;
+	}
+
+	private assertRunning(): void {
+		if (!this.server) throw new Error('n8n is not running: call start() first');
+	}
+}
+
+function outputOf(result: CommandResult): string {
+	const tail = (text: string) => text.trimEnd().split('\n').slice(-40).join('\n');
+	return `--- stdout (last lines) ---\n${tail(result.stdout)}\n--- stderr (last lines) ---\n${tail(result.stderr)}`;
+}

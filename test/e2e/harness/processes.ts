@@ -1,0 +1,117 @@
+/**
+ * Child processes for n8n: each runs in its own process group (n8n spawns task runners), is
+ * killed as a group, and is killed synchronously if the parent exits first, so nothing is orphaned.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import net from 'node:net';
+
+const liveGroups = new Set<number>();
+let exitHookInstalled = false;
+
+function trackGroup(pid: number): void {
+	liveGroups.add(pid);
+	if (exitHookInstalled) return;
+	exitHookInstalled = true;
+	// 'exit' handlers must be synchronous: SIGKILL whatever is still running.
+	process.on('exit', () => {
+		for (const group of liveGroups) killGroup(group, 'SIGKILL');
+	});
+}
+
+function killGroup(pid: number, signal: NodeJS.Signals): void {
+	try {
+		process.kill(-pid, signal);
+	} catch {
+		// Already gone.
+	}
+}
+
+export interface SpawnedGroup {
+	child: ChildProcess;
+	/** Resolves with the exit code (or the signal name) once the process has exited. */
+	exited: Promise<number | NodeJS.Signals>;
+	/** SIGTERM the group, then SIGKILL it if it has not exited after `graceMs`. */
+	kill(graceMs?: number): Promise<void>;
+}
+
+export function spawnGroup(command: string, args: string[], options: { cwd: string; env: NodeJS.ProcessEnv }): SpawnedGroup {
+	const child = spawn(command, args, { ...options, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+	if (child.pid === undefined) throw new Error(`Could not spawn ${command}`);
+	const pid = child.pid;
+	trackGroup(pid);
+	const exited = new Promise<number | NodeJS.Signals>((resolve) => {
+		child.on('error', () => resolve(-1));
+		child.on('close', (code, signal) => {
+			// The leader is gone; make sure its children (task runners) are too.
+			killGroup(pid, 'SIGKILL');
+			liveGroups.delete(pid);
+			resolve(code ?? signal ?? -1);
+		});
+	});
+	const kill = async (graceMs = 10_000) => {
+		if (!liveGroups.has(pid)) return;
+		killGroup(pid, 'SIGTERM');
+		const timer = setTimeout(() => killGroup(pid, 'SIGKILL'), graceMs);
+		await exited;
+		clearTimeout(timer);
+	};
+	return { child, exited, kill };
+}
+
+export interface CommandResult {
+	exitCode: number | NodeJS.Signals;
+	stdout: string;
+	stderr: string;
+	timedOut: boolean;
+}
+
+/** Runs a command to completion, killing its whole group when it exceeds `timeoutMs`. */
+export async function runCommand(
+	command: string,
+	args: string[],
+	options: { cwd: string; env: NodeJS.ProcessEnv; timeoutMs: number },
+): Promise<CommandResult> {
+	const group = spawnGroup(command, args, options);
+	let stdout = '';
+	let stderr = '';
+	group.child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+	group.child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+	let timedOut = false;
+	const timer = setTimeout(() => {
+		timedOut = true;
+		void group.kill(2_000);
+	}, options.timeoutMs);
+	const exitCode = await group.exited;
+	clearTimeout(timer);
+	return { exitCode, stdout, stderr, timedOut };
+}
+
+/** A TCP port that was free on 127.0.0.1 a moment ago (the OS picks it). */
+export function freePort(): Promise<number> {
+	return new Promise((resolve, reject) => {
+		const server = net.createServer();
+		server.unref();
+		server.on('error', reject);
+		server.listen(0, '127.0.0.1', () => {
+			const { port } = server.address() as net.AddressInfo;
+			server.close(() => resolve(port));
+		});
+	});
+}
+
+/** Polls `check` until it returns a value other than undefined, or fails after `timeoutMs`. */
+export async function waitFor<T>(
+	what: string,
+	check: () => Promise<T | undefined>,
+	options: { timeoutMs: number; intervalMs?: number; abort?: () => string | undefined },
+): Promise<T> {
+	const deadline = Date.now() + options.timeoutMs;
+	for (;;) {
+		const aborted = options.abort?.();
+		if (aborted) throw new Error(`Gave up waiting for ${what}: ${aborted}`);
+		const value = await check();
+		if (value !== undefined) return value;
+		if (Date.now() > deadline) throw new Error(`Timed out after ${options.timeoutMs} ms waiting for ${what}`);
+		await new Promise((resolve) => setTimeout(resolve, options.intervalMs ?? 250));
+	}
+}
