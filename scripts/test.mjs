@@ -39,6 +39,13 @@ for (const [command, args] of [
 	}
 }
 
+// Install (or find in the cache) the real n8n before jest starts: from an empty cache this takes
+// several minutes, which belongs to no single test's timeout.
+if (run('node', ['--import', 'tsx', join(root, 'test/e2e/harness/n8nInstall.ts')]) !== 0) {
+	console.log('\ntests: 0 passed, 1 failed (n8n could not be installed)');
+	process.exit(1);
+}
+
 const reports = mkdtempSync(join(tmpdir(), 'bpd-jest-'));
 const suites = [
 	['unit', ['--selectProjects', 'unit']],
