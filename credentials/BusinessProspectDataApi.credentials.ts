@@ -6,6 +6,18 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
+/** Shown by the credential test instead of sending the key in clear text. */
+export const REFUSED_BASE_URL = 'The Base URL must use https (plain http only for localhost or 127.0.0.1)';
+
+/** Only https, or plain http to localhost, 127.x.x.x or [::1] (what normalizeBaseUrl allows). */
+const ALLOWED_BASE_URL = String.raw`/^(https:\/\/|http:\/\/(localhost|127(\.\d{1,3}){3}|\[::1\])(:\d+)?(\/|$))/i`;
+
+/**
+ * The credential test's base URL: the trimmed Base URL without trailing slashes when allowed,
+ * else REFUSED_BASE_URL, which is not a URL, so the request fails before anything is sent.
+ */
+export const TEST_BASE_URL = `={{ ${ALLOWED_BASE_URL}.test($credentials.baseUrl.trim()) ? $credentials.baseUrl.trim().replace(/\\/+$/, "") : "${REFUSED_BASE_URL}" }}`;
+
 /**
  * API key credential. The key travels in the API_KEY header (set by `authenticate`, so n8n
  * redacts it); the partner id is sent only where the contract names it, by the transport.
@@ -60,10 +72,13 @@ export class BusinessProspectDataApi implements ICredentialType {
 		},
 	};
 
-	/** The cheapest authenticated call: listing business enrollments (no body, no credits). */
+	/**
+	 * The cheapest authenticated call: listing business enrollments (no body, no credits). Like the
+	 * nodes, it sends the key only over https or to this machine (see TEST_BASE_URL).
+	 */
 	test: ICredentialTestRequest = {
 		request: {
-			baseURL: '={{ $credentials.baseUrl.replace(/\\/+$/, "") }}',
+			baseURL: TEST_BASE_URL,
 			url: '/v1/businesses/events/enrollments',
 			method: 'GET',
 		},

@@ -2,7 +2,6 @@ import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescrip
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { CREDENTIALS } from '../shared/descriptions';
-import { LIMITS } from '../shared/limits';
 import * as enrich from './actions/enrich.operation';
 
 export class Enrich implements INodeType {
@@ -17,7 +16,8 @@ export class Enrich implements INodeType {
 		version: 1,
 		subtitle:
 			'={{ $parameter["resource"] === "business" ? "Enrich businesses" : "Enrich prospects" }}',
-		description: `Adds professional profiles and social posts to prospects, or funding, 10-K insights and website changes to businesses. Sends up to ${LIMITS.prospectEnrichIds} IDs per request, each ID once.`,
+		description:
+			'Needs prospect_id (from Match Prospects) or business_id (from Search Businesses). Adds the professional profile and social posts of a prospect, or funding, 10-K insights and website changes of a business.',
 		defaults: { name: 'Enrich' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],

@@ -1,4 +1,5 @@
 import type { IDataObject } from 'n8n-workflow';
+import { deepCopy } from 'n8n-workflow';
 
 import type { Enrichment, ResourceDefinition } from './enrichments';
 
@@ -33,7 +34,8 @@ export type EnrichmentResults = Map<Enrichment, IDataObject[]>;
 /**
  * The output items of one input item that has an id: one item with each enrichment under its
  * own key, or with `postsOutput` "split", one item per social post (`post`, null when the
- * prospect has none, so the row is never lost).
+ * prospect has none, so the row is never lost). The engine's results are shared between items
+ * that asked for the same id, so every emitted item gets its own copy of them.
  */
 export function enrichedItems(
 	base: IDataObject,
@@ -42,7 +44,7 @@ export function enrichedItems(
 	results: EnrichmentResults,
 	postsOutput: PostsOutput,
 ): IDataObject[] {
-	const json: IDataObject = { ...base, [resource.idField]: id };
+	const added: IDataObject = {};
 	let splitPosts: IDataObject[] | undefined;
 	let recordsAsked = 0;
 	let recordsFound = 0;
@@ -50,17 +52,24 @@ export function enrichedItems(
 		const payloads = elements.map((element) => payloadOf(element, resource.idField));
 		if (enrichment.shape === 'list') {
 			if (postsOutput === 'split') splitPosts = payloads;
-			else json[enrichment.outputKey] = payloads;
+			else added[enrichment.outputKey] = payloads;
 			continue;
 		}
 		recordsAsked++;
 		if (payloads.length > 0) recordsFound++;
-		json[enrichment.outputKey] = payloads.length === 0 ? null : payloads.length === 1 ? payloads[0] : payloads;
+		added[enrichment.outputKey] = payloads.length === 0 ? null : payloads.length === 1 ? payloads[0] : payloads;
 	}
-	json.enrichment_status = recordsAsked > 0 && recordsFound === 0 ? STATUS.notFound : STATUS.enriched;
-	if (splitPosts === undefined) return [json];
-	if (splitPosts.length === 0) return [{ ...json, post: null }];
-	return splitPosts.map((post) => ({ ...json, post }));
+	const status = recordsAsked > 0 && recordsFound === 0 ? STATUS.notFound : STATUS.enriched;
+	const item = (extra: IDataObject = {}): IDataObject => ({
+		...base,
+		[resource.idField]: id,
+		...deepCopy(added),
+		enrichment_status: status,
+		...extra,
+	});
+	if (splitPosts === undefined) return [item()];
+	if (splitPosts.length === 0) return [item({ post: null })];
+	return splitPosts.map((post) => item({ post: deepCopy(post) }));
 }
 
 /** The output item of an input item without an id: unchanged apart from the status. */

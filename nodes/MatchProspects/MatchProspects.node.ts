@@ -2,7 +2,6 @@ import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescrip
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { CREDENTIALS } from '../shared/descriptions';
-import { LIMITS } from '../shared/limits';
 import * as match from './actions/match.operation';
 
 export class MatchProspects implements INodeType {
@@ -16,7 +15,8 @@ export class MatchProspects implements INodeType {
 		group: ['transform'],
 		version: 1,
 		subtitle: 'Find prospect IDs for contacts',
-		description: `Finds the prospect ID of each contact by email, phone number, profile URL, or name and company. Sends up to ${LIMITS.matchItems} contacts per request.`,
+		description:
+			"Find a person's prospect ID from email, phone, profile URL, or full name plus company. Outputs prospect_id (null when no match) and matched for each input item.",
 		defaults: { name: 'Match Prospects' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],

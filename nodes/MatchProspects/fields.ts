@@ -1,4 +1,7 @@
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, INode } from 'n8n-workflow';
+
+import { describeIssue, validateItem } from '../shared/batching/validate';
+import { type MatchItem, matchItemSchema } from '../shared/schemas';
 
 /**
  * The match fields, in the order the contract lists them. Each parameter has the API field's
@@ -38,4 +41,32 @@ export function buildMatchEntry(read: (field: MatchField) => unknown): IDataObje
 		if (value !== undefined) entry[field] = value as IDataObject[string];
 	}
 	return entry;
+}
+
+/** The fields that match only as a pair. */
+const NAME_PAIR = ['full_name', 'company_name'] as const;
+
+/**
+ * The match object to send for one item, and what was left out of it. When the only problems
+ * are with full_name / company_name (e.g. "O'Brien", or a name without a company) and the item
+ * can still match by email, phone number or profile URL, the pair is left out and the match
+ * runs on the other fields; the warning says what was left out and why. Otherwise the item
+ * fails with every problem, naming the item, field and rule.
+ */
+export function readMatchEntry(node: INode, entry: IDataObject, itemIndex: number): { entry: MatchItem; warnings: string[] } {
+	const parsed = matchItemSchema.safeParse(entry);
+	if (parsed.success) return { entry: parsed.data, warnings: [] };
+	const issues = parsed.error.issues;
+	const pairOnly = issues.every((issue) => NAME_PAIR.includes(issue.path[0] as (typeof NAME_PAIR)[number]));
+	if (pairOnly) {
+		const rest = { ...entry };
+		for (const field of NAME_PAIR) delete rest[field];
+		const reduced = matchItemSchema.safeParse(rest);
+		if (reduced.success) {
+			const left = NAME_PAIR.filter((field) => entry[field] !== undefined).join(' and ');
+			const problems = issues.map((issue) => describeIssue(issue)).join('; ');
+			return { entry: reduced.data, warnings: [`${left} not sent, matched on the other fields: ${problems}`] };
+		}
+	}
+	return { entry: validateItem(node, matchItemSchema, entry, itemIndex), warnings: [] };
 }

@@ -1,6 +1,7 @@
 /**
  * The endpoint catalog: every endpoint of the service contract, once. Transport reads method
- * and path, the batching engine reads the batch key, limit, uniqueness and where results live,
+ * and path, the batching engine reads the batch key, limit and where results live (it requests
+ * each id of an id-joined endpoint once, which also meets the contract's uniqueness rules),
  * validation reads the schemas, and the sandbox serves exactly these routes.
  */
 import type { IHttpRequestMethods } from 'n8n-workflow';
@@ -31,10 +32,8 @@ export type ResultJoin =
 export interface EndpointBatch {
 	/** body array that many input items share */
 	key: string;
-	/** most elements of `key` per request */
-	limit: number;
-	/** the contract requires the elements to be unique */
-	unique: boolean;
+	/** most elements of `key` per request; undefined when the contract sets no limit (one request) */
+	limit: number | undefined;
 }
 
 export interface EndpointDefinition {
@@ -57,7 +56,7 @@ const businessBulkEnrich = (path: string): EndpointDefinition => ({
 	method: 'POST',
 	path,
 	body: businessBulkEnrichBody,
-	batch: { key: 'business_ids', limit: LIMITS.businessEnrichIds, unique: false },
+	batch: { key: 'business_ids', limit: LIMITS.businessEnrichIds },
 	result: { field: 'data', join: { by: 'id', field: 'business_id' } },
 	idempotent: true,
 });
@@ -66,7 +65,7 @@ const prospectBulkEnrich = (path: string): EndpointDefinition => ({
 	method: 'POST',
 	path,
 	body: prospectBulkEnrichBody,
-	batch: { key: 'prospect_ids', limit: LIMITS.prospectEnrichIds, unique: true },
+	batch: { key: 'prospect_ids', limit: LIMITS.prospectEnrichIds },
 	result: { field: 'data', join: { by: 'id', field: 'prospect_id' } },
 	idempotent: true,
 });
@@ -83,7 +82,7 @@ const definitions = {
 		method: 'POST',
 		path: '/v1/businesses/events',
 		body: getBusinessEventsBody,
-		batch: { key: 'business_ids', limit: LIMITS.businessEventIds, unique: false },
+		batch: { key: 'business_ids', limit: LIMITS.businessEventIds },
 		result: { field: 'output_events', join: { by: 'id', field: 'business_id' } },
 		idempotent: true,
 	},
@@ -91,14 +90,14 @@ const definitions = {
 		method: 'POST',
 		path: '/v1/businesses/events/enrollments',
 		body: businessEnrollmentBody,
-		batch: { key: 'business_ids', limit: LIMITS.businessEnrollmentIds, unique: false },
+		batch: { key: 'business_ids', limit: LIMITS.businessEnrollmentIds },
 		idempotent: false,
 	},
 	updateBusinessEnrollment: {
 		method: 'PATCH',
 		path: '/v1/businesses/events/enrollments',
 		body: updateBusinessEnrollmentBody,
-		batch: { key: 'business_ids', limit: LIMITS.businessEnrollmentIds, unique: false },
+		batch: { key: 'business_ids', limit: LIMITS.businessEnrollmentIds },
 		idempotent: true,
 	},
 	listBusinessEnrollments: {
@@ -113,14 +112,14 @@ const definitions = {
 		method: 'POST',
 		path: '/v1/prospects/events/enrollments',
 		body: prospectEnrollmentBody,
-		batch: { key: 'prospect_ids', limit: LIMITS.prospectEnrollmentIds, unique: false },
+		batch: { key: 'prospect_ids', limit: LIMITS.prospectEnrollmentIds },
 		idempotent: false,
 	},
 	updateProspectEnrollment: {
 		method: 'PATCH',
 		path: '/v1/prospects/events/enrollments',
 		body: updateProspectEnrollmentBody,
-		batch: { key: 'prospect_ids', limit: LIMITS.prospectEnrollmentIds, unique: false },
+		batch: { key: 'prospect_ids', limit: LIMITS.prospectEnrollmentIds },
 		idempotent: true,
 	},
 	deleteProspectEnrollment: {
@@ -133,7 +132,7 @@ const definitions = {
 		method: 'POST',
 		path: '/v1/prospects/match',
 		body: matchProspectsBody,
-		batch: { key: 'prospects_to_match', limit: LIMITS.matchItems, unique: false },
+		batch: { key: 'prospects_to_match', limit: LIMITS.matchItems },
 		result: { field: 'matched_prospects', join: { by: 'position' } },
 		idempotent: true,
 	},

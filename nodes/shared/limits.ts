@@ -14,8 +14,8 @@ export const LIMITS = {
 	businessEventIds: 40,
 	/** business ids per business enrollment */
 	businessEnrollmentIds: 20,
-	/** prospect ids per prospect enrollment: not bounded by the contract */
-	prospectEnrollmentIds: Number.MAX_SAFE_INTEGER,
+	/** prospect ids per prospect enrollment: the contract sets no limit (undefined = unbounded) */
+	prospectEnrollmentIds: undefined,
 	/** business ids per bulk enrichment request */
 	businessEnrichIds: 50,
 	/** unique prospect ids per profile or posts enrichment request */

@@ -23,11 +23,11 @@ export const businessIdSchema = z
 	.string()
 	.regex(BUSINESS_ID_PATTERN, 'must be 32 lowercase hexadecimal characters');
 
-const idArray = (min: number, max: number) =>
-	z
-		.array(idSchema)
-		.min(min, `must hold at least ${min} id${min === 1 ? '' : 's'}`)
-		.max(max, `must hold at most ${max} ids`);
+/** A list of ids; `max` undefined means the contract sets no upper bound. */
+const idArray = (min: number, max: number | undefined) => {
+	const list = z.array(idSchema).min(min, `must hold at least ${min} id${min === 1 ? '' : 's'}`);
+	return max === undefined ? list : list.max(max, `must hold at most ${max} ids`);
+};
 
 const uniqueIds = (ids: string[]) => new Set(ids).size === ids.length;
 
@@ -169,7 +169,7 @@ export const matchItemSchema = z
 			.string()
 			.min(LIMITS.fullNameLength.min, `must be ${LIMITS.fullNameLength.min} to ${LIMITS.fullNameLength.max} characters`)
 			.max(LIMITS.fullNameLength.max, `must be ${LIMITS.fullNameLength.min} to ${LIMITS.fullNameLength.max} characters`)
-			.regex(FULL_NAME_PATTERN, 'may contain only letters, spaces, dots and hyphens')
+			.regex(FULL_NAME_PATTERN, 'may contain only letters, spaces, dots and hyphens (no apostrophes, digits or other signs)')
 			.optional(),
 		company_name: z
 			.string()

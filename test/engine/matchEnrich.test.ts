@@ -219,6 +219,24 @@ describe('Match Prospects', () => {
 		}
 	});
 
+	test("a name the service would reject (O'Brien) is left out when the email can match, with a warning", async () => {
+		const [a] = universe().prospects.filter((p) => p.matchable);
+		const result = await run(
+			[{ email: a.email, full_name: "Conan O'Brien", company_name: 'Acme' }, { full_name: "Conan O'Brien", company_name: 'Acme' }],
+			matchNode({}, { onError: 'continueRegularOutput' }),
+		);
+		expect(bodies(MATCH_PATH)).toEqual([{ prospects_to_match: [{ email: a.email }] }]);
+		const [matched, failed] = result.json('Match Prospects');
+		expect(matched).toMatchObject({ prospect_id: a.prospect_id, matched: true });
+		expect(matched.warnings).toEqual([
+			'full_name and company_name not sent, matched on the other fields: full_name may contain only letters, spaces, dots and hyphens (no apostrophes, digits or other signs)',
+		]);
+		expect(failed).toEqual({
+			error: 'Item 1: full_name may contain only letters, spaces, dots and hyphens (no apostrophes, digits or other signs)',
+			details: 'Nothing was sent to the service for this item.',
+		});
+	});
+
 	test('a single item (as a tool call sends it) costs one request', async () => {
 		const [a] = universe().prospects.filter((p) => p.matchable);
 		const result = await run([{ profnet: a.profnet }], matchNode());

@@ -300,6 +300,30 @@ describe('one search per input item', () => {
 		expect(run.pairedItems(NODE)).toEqual([0, 0, 0, 1, 1, 1].map((item) => [{ item }]));
 	});
 
+	test('items asking the same search share one search; each still gets all its businesses, paired, as its own copies', async () => {
+		const items = [
+			{ country: 'se', limit: 3 },
+			{ country: 'jp', limit: 2 },
+			{ country: 'se', limit: 3 },
+			{ country: 'jp', limit: 2 },
+			{ country: 'se', limit: 3 },
+		];
+		const run = await search({ limit: '={{ $json.limit }}', filters: { countries: '={{ $json.country }}' } }, items);
+
+		expect(run.error).toBeUndefined();
+		expect(bodies()).toEqual([
+			{ mode: 'preview', size: 3, page_size: 3, page: 1, filters: { country_code: { values: ['se'] } } },
+			{ mode: 'preview', size: 2, page_size: 2, page: 1, filters: { country_code: { values: ['jp'] } } },
+		]);
+		const se = idsOf(where(facetIn('country_code', ['se'])).slice(0, 3));
+		const jp = idsOf(where(facetIn('country_code', ['jp'])).slice(0, 2));
+		expect(idsOf(run.json(NODE))).toEqual([...se, ...jp, ...se, ...jp, ...se]);
+		expect(run.pairedItems(NODE)).toEqual([0, 0, 0, 1, 1, 2, 2, 2, 3, 3, 4, 4, 4].map((item) => [{ item }]));
+		const output = run.output(NODE);
+		expect(output[5].json).toEqual(output[0].json);
+		expect(output[5].json).not.toBe(output[0].json);
+	});
+
 	test('every item is validated before the first request', async () => {
 		const run = await search({ limit: '={{ $json.limit }}', filters: { countries: 'se' } }, [
 			{ limit: 5 },
@@ -325,7 +349,7 @@ describe('one search per input item', () => {
 			expect.objectContaining({ business_id: se[1] }),
 			{
 				error: 'Item 1: size must be at most 10000',
-				errorDetails: 'Check "Limit". Nothing was sent to the service for this item.',
+				details: 'Check "Limit". Nothing was sent to the service for this item.',
 			},
 			expect.objectContaining({ business_id: se[0] }),
 		]);
@@ -406,7 +430,7 @@ describe('service failures', () => {
 		const jp = where(facetIn('country_code', ['jp']));
 		expect(out[0]).toEqual({
 			error: expect.stringMatching(/^The service failed \(503\)/),
-			errorDetails: expect.stringMatching(/^Correlation id: /),
+			details: expect.stringMatching(/^Correlation id: /),
 		});
 		expect(idsOf(out.slice(1))).toEqual(idsOf(jp));
 		expect(run.pairedItems(NODE)).toEqual([0, ...jp.map(() => 1)].map((item) => [{ item }]));

@@ -27,7 +27,7 @@ function enrichService(call: RecordedCall) {
 const matchRequests = (n: number): Array<ItemRequest<IDataObject>> =>
 	Array.from({ length: n }, (_, itemIndex) => ({ itemIndex, entries: [{ email: `c${itemIndex}@example.com` }] }));
 
-const idRequests = (ids: Array<string | null>): Array<ItemRequest<string | null>> =>
+const idRequests = (ids: string[]): Array<ItemRequest<string>> =>
 	ids.map((id, itemIndex) => ({ itemIndex, entries: [id] }));
 
 describe('chunk and stableKey', () => {
@@ -112,29 +112,35 @@ describe('runBatched: id join (profile enrichment, limit 50, unique)', () => {
 			if (!outcome.ok) throw outcome.error;
 			expect(outcome.results[0].matches[0].prospect_id).toBe(`id-${i % 30}`);
 		});
-		// shared results are copies: changing one item's result leaves the others alone
-		const [first, second] = outcomes as Array<Extract<(typeof outcomes)[number], { ok: true }>>;
-		first.results[0].matches[0].prospect_id = 'changed';
-		expect(outcomes[30].ok && outcomes[30].results[0].matches[0].prospect_id).toBe('id-0');
-		expect(second.results[0].matches[0].prospect_id).toBe('id-1');
+		// no copies: items that asked for the same id share the very same response object
+		const okOutcomes = outcomes as Array<Extract<(typeof outcomes)[number], { ok: true }>>;
+		expect(okOutcomes[30].results[0].matches[0]).toBe(okOutcomes[0].results[0].matches[0]);
+		expect(okOutcomes[1].results[0].matches[0]).not.toBe(okOutcomes[0].results[0].matches[0]);
 	});
 
-	it('never sends null or empty ids and reports them as skipped', async () => {
-		const { ctx, calls } = fakeContext(enrichService, { items: 5 });
-		const outcomes = await runBatched(ctx, 'enrichProspectProfiles', idRequests(['a', null, '', '  ', 'b']), {
-			connection,
-		});
-		expect(calls).toHaveLength(1);
-		expect(calls[0].body.prospect_ids).toEqual(['a', 'b']);
-		expect(outcomes.map((o) => (o.ok ? o.skippedEntries : -1))).toEqual([0, 1, 1, 1, 0]);
-		expect(outcomes.map((o) => (o.ok ? o.results.length : -1))).toEqual([1, 0, 0, 0, 1]);
-	});
-
-	it('sends nothing at all when every id is missing', async () => {
+	it("returns each item's results in the order of its entries, also when ids are shared with other items", async () => {
+		const requests = [
+			{ itemIndex: 0, entries: ['c', 'a'] },
+			{ itemIndex: 1, entries: ['a', 'b', 'c', 'a'] },
+		];
 		const { ctx, calls } = fakeContext(enrichService, { items: 2 });
-		const outcomes = await runBatched(ctx, 'enrichProspectProfiles', idRequests([null, '']), { connection });
-		expect(calls).toHaveLength(0);
-		expect(outcomes.every((o) => o.ok && o.skippedEntries === 1)).toBe(true);
+		const outcomes = await runBatched(ctx, 'enrichProspectProfiles', requests, { connection });
+		expect(calls.map((call) => call.body.prospect_ids)).toEqual([['c', 'a', 'b']]);
+		expect(outcomes.map((o) => (o.ok ? o.results.map((r) => r.entry) : []))).toEqual([
+			['c', 'a'],
+			['a', 'b', 'c', 'a'],
+		]);
+		expect(outcomes.map((o) => (o.ok ? o.results.map((r) => r.matches[0].prospect_id) : []))).toEqual([
+			['c', 'a'],
+			['a', 'b', 'c', 'a'],
+		]);
+	});
+
+	it('sends ids trimmed and de-duplicates them after trimming', async () => {
+		const { ctx, calls } = fakeContext(enrichService, { items: 3 });
+		const outcomes = await runBatched(ctx, 'enrichProspectProfiles', idRequests([' a', 'a ', 'b']), { connection });
+		expect(calls.map((call) => call.body.prospect_ids)).toEqual([['a', 'b']]);
+		expect(outcomes.map((o) => (o.ok ? o.results[0].matches[0].prospect_id : null))).toEqual(['a', 'a', 'b']);
 	});
 
 	it('joins many results per id (posts) and none for an unknown id', async () => {
@@ -240,6 +246,38 @@ describe('runBatched: concurrency and failures', () => {
 		expect(!outcomes[3].ok && outcomes[3].error.message).toBe(
 			'The service rejected the request (422): item 3: unknown id format',
 		);
+	});
+
+	const rejectEachBad = (call: RecordedCall) => {
+		const ids = call.body.prospect_ids as string[];
+		const position = ids.findIndex((id) => id.startsWith('bad'));
+		if (position >= 0) {
+			return {
+				statusCode: 422,
+				body: { detail: [{ loc: ['body', 'prospect_ids', position], msg: 'unknown id format', type: 'value_error' }] },
+			};
+		}
+		return enrichService(call);
+	};
+
+	it('under Continue on Fail keeps re-sending while each 422 names another element; valid items succeed', async () => {
+		const { ctx, calls } = fakeContext(rejectEachBad, { items: 5, continueOnFail: true });
+		const outcomes = await runBatched(ctx, 'enrichProspectProfiles', idRequests(['a', 'bad1', 'b', 'bad2', 'c']), {
+			connection,
+		});
+		expect(calls.map((call) => call.body.prospect_ids)).toEqual([
+			['a', 'bad1', 'b', 'bad2', 'c'],
+			['a', 'b', 'bad2', 'c'],
+			['a', 'b', 'c'],
+		]);
+		expect(outcomes.map((o) => o.ok)).toEqual([true, false, true, false, true]);
+		expect(outcomes.map((o) => (o.ok ? o.results[0].matches[0].prospect_id : o.error.message))).toEqual([
+			'a',
+			'The service rejected the request (422): item 1: unknown id format',
+			'b',
+			'The service rejected the request (422): item 3: unknown id format',
+			'c',
+		]);
 	});
 
 	it('does not send the API key anywhere but the auth helper', async () => {

@@ -29,14 +29,29 @@ describe('endpoint catalog', () => {
 		expect(unsafe).toEqual(['createBusinessEnrollment', 'createProspectEnrollment']);
 	});
 
-	it('requires unique ids exactly where the contract does', () => {
-		const unique = Object.entries(ENDPOINTS).filter(([, e]) => e.batch?.unique).map(([name]) => name);
+	it('requires unique ids exactly where the contract does, on endpoints the engine de-duplicates (joined by id)', () => {
+		const id = 'a'.repeat(32);
+		const unique = Object.entries(ENDPOINTS)
+			.filter(([, e]) => e.batch?.key === 'prospect_ids' || e.batch?.key === 'business_ids')
+			.filter(([, e]) => {
+				const body = { mode: 'preview', event_types: ['new_product'], enrollment_key: 'key-1', enrollment_id: 'enr-1' };
+				return !e.body.safeParse({ ...body, [e.batch!.key]: [id, id] }).success;
+			})
+			.map(([name]) => name);
 		expect(unique).toEqual(['enrichProspectProfiles', 'enrichProspectPosts']);
+		for (const name of unique) expect(ENDPOINTS[name as keyof typeof ENDPOINTS].result?.join?.by).toBe('id');
+	});
+
+	it('has no batch limit for prospect enrollments: the contract sets none', () => {
+		expect(LIMITS.prospectEnrollmentIds).toBeUndefined();
+		expect(ENDPOINTS.createProspectEnrollment.batch?.limit).toBeUndefined();
+		const ids = Array.from({ length: 5_000 }, (_, i) => `p${i}`);
+		expect(ENDPOINTS.createProspectEnrollment.body.safeParse({ enrollment_key: 'key-1', prospect_ids: ids, event_types: ['x'] }).success).toBe(true);
 	});
 
 	it('lets each body schema enforce its own batch limit', () => {
 		for (const [name, e] of Object.entries(ENDPOINTS)) {
-			if (!e.batch || e.batch.limit >= Number.MAX_SAFE_INTEGER) continue;
+			if (!e.batch || e.batch.limit === undefined) continue;
 			const ids = (n: number) =>
 				Array.from({ length: n }, (_, i) => (e.batch!.key === 'prospects_to_match' ? { email: `p${i}@example.com` } : `${i}`.padStart(32, 'a')));
 			const base = {
@@ -45,8 +60,9 @@ describe('endpoint catalog', () => {
 				enrollment_key: 'key-1',
 				enrollment_id: 'enr-1',
 			};
-			const atLimit = e.body.safeParse({ ...base, [e.batch.key]: ids(e.batch.limit) });
-			const overLimit = e.body.safeParse({ ...base, [e.batch.key]: ids(e.batch.limit + 1) });
+			const limit = e.batch.limit;
+			const atLimit = e.body.safeParse({ ...base, [e.batch.key]: ids(limit) });
+			const overLimit = e.body.safeParse({ ...base, [e.batch.key]: ids(limit + 1) });
 			expect([name, atLimit.success]).toEqual([name, true]);
 			expect([name, overLimit.success]).toEqual([name, false]);
 		}
@@ -77,7 +93,11 @@ describe('request schemas', () => {
 		[{ email: 'a@b.co', business_id: 'A'.repeat(32) }, ['business_id'], 'must be 32 lowercase hexadecimal characters'],
 		[{ email: 'a@b.co', business_id: 'a'.repeat(33) }, ['business_id'], 'must be 32 lowercase hexadecimal characters'],
 		[{ full_name: 'x'.repeat(98), company_name: 'Acme' }, ['full_name'], 'must be 1 to 97 characters'],
-		[{ full_name: 'R2-D2', company_name: 'Acme' }, ['full_name'], 'may contain only letters, spaces, dots and hyphens'],
+		[
+			{ full_name: 'R2-D2', company_name: 'Acme' },
+			['full_name'],
+			'may contain only letters, spaces, dots and hyphens (no apostrophes, digits or other signs)',
+		],
 		[{ full_name: 'Jane', company_name: 'x'.repeat(257) }, ['company_name'], 'must be at most 256 characters'],
 		[{ profnet: `https://x.example.com/${'a'.repeat(2048)}` }, ['profnet'], 'must be at most 2048 characters'],
 	])('rejects %j at %j: %s', (item, path, message) => {

@@ -34,6 +34,12 @@ describe('Enrich: enrichment table', () => {
 		expect(selectedEnrichments('business', ['nope'])).toEqual([]);
 	});
 
+	it('tells AI agents which ID it needs and where it comes from, not batch limits', () => {
+		expect(new Enrich().description.description).toBe(
+			'Needs prospect_id (from Match Prospects) or business_id (from Search Businesses). Adds the professional profile and social posts of a prospect, or funding, 10-K insights and website changes of a business.',
+		);
+	});
+
 	it('defaults to Prospect and Professional Profile, reading prospect_id', () => {
 		const properties = new Enrich().description.properties;
 		const byName = Object.fromEntries(properties.map((p) => [p.name, p.default]));
@@ -106,6 +112,26 @@ describe('Enrich: output items', () => {
 		expect(enrichedItems({}, business, 'b1', new Map([[funding, []], [strategy, []]]), 'list')[0].enrichment_status).toBe(
 			STATUS.notFound,
 		);
+	});
+
+	it('gives every emitted item its own copy of results the engine shares between items', () => {
+		const shared: EnrichmentResults = new Map([
+			[profile, [{ prospect_id: 'p1', data: { full_name: 'Jane', roles: [{ title: 'CTO' }] } }]],
+			[posts, [post(1), post(2)]],
+		]);
+		const [first] = enrichedItems(row, prospect, 'p1', shared, 'list');
+		const [second] = enrichedItems(row, prospect, 'p1', shared, 'list');
+		expect(second.profile).toEqual(first.profile);
+		expect(second.profile).not.toBe(first.profile);
+		expect((second.profile as { roles: unknown[] }).roles).not.toBe((first.profile as { roles: unknown[] }).roles);
+		expect(second.posts).not.toBe(first.posts);
+		expect(first.profile).not.toBe(shared.get(profile)?.[0].data);
+
+		const split = enrichedItems(row, prospect, 'p1', shared, 'split');
+		expect(split).toHaveLength(2);
+		expect(split[1].profile).not.toBe(split[0].profile);
+		expect(split[0].post).toEqual({ post_text: 'post 1' });
+		expect(split[0].post).not.toBe(shared.get(posts)?.[0].data);
 	});
 
 	it('items without an id pass through unchanged apart from the status', () => {

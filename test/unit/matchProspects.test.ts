@@ -4,7 +4,7 @@
  */
 import { validateItem } from '../../nodes/shared/batching/validate';
 import { matchItemSchema } from '../../nodes/shared/schemas';
-import { buildMatchEntry, cleanFieldValue, MATCH_FIELDS, readsOwnField } from '../../nodes/MatchProspects/fields';
+import { buildMatchEntry, cleanFieldValue, MATCH_FIELDS, readMatchEntry, readsOwnField } from '../../nodes/MatchProspects/fields';
 import { MatchProspects } from '../../nodes/MatchProspects/MatchProspects.node';
 import { matchOutput } from '../../nodes/MatchProspects/output';
 import { TEST_NODE } from './support/fakeContext';
@@ -35,6 +35,12 @@ describe('Match Prospects: field values', () => {
 		const entry = buildMatchEntry((field) => row[field]);
 		expect(entry).toEqual({ email: 'a@b.co', full_name: 'Jane Doe', company_name: 'Acme' });
 		expect(Object.keys(entry)).toEqual(['email', 'full_name', 'company_name']);
+	});
+
+	it('tells AI agents what goes in and what comes out, not batch limits', () => {
+		expect(new MatchProspects().description.description).toBe(
+			"Find a person's prospect ID from email, phone, profile URL, or full name plus company. Outputs prospect_id (null when no match) and matched for each input item.",
+		);
 	});
 
 	it('every parameter defaults to the input item field of the same name', () => {
@@ -72,6 +78,50 @@ describe('Match Prospects: validation messages name item, field and rule', () =>
 		]) {
 			expect(check(row)).not.toThrow();
 		}
+	});
+});
+
+describe('Match Prospects: an invalid name/company pair next to another fetcher', () => {
+	const rule = 'may contain only letters, spaces, dots and hyphens (no apostrophes, digits or other signs)';
+
+	it("leaves out the pair when the email can still match, and says so", () => {
+		const read = readMatchEntry(TEST_NODE, { email: 'conan@example.com', full_name: "Conan O'Brien", company_name: 'Acme' }, 4);
+		expect(read.entry).toEqual({ email: 'conan@example.com' });
+		expect(read.warnings).toEqual([`full_name and company_name not sent, matched on the other fields: full_name ${rule}`]);
+	});
+
+	it('leaves out a name without its company when a phone number is given', () => {
+		const read = readMatchEntry(TEST_NODE, { phone_number: '+14155550123', full_name: 'Jane Doe' }, 0);
+		expect(read.entry).toEqual({ phone_number: '+14155550123' });
+		expect(read.warnings).toEqual([
+			'full_name not sent, matched on the other fields: company_name is required when full_name is given',
+		]);
+	});
+
+	it('fails the item when the pair is its only fetcher, naming the apostrophe rule', () => {
+		expect(() => readMatchEntry(TEST_NODE, { full_name: "Conan O'Brien", company_name: 'Acme' }, 4)).toThrow(
+			`Item 4: full_name ${rule}`,
+		);
+	});
+
+	it('fails the item when another field is invalid too', () => {
+		expect(() =>
+			readMatchEntry(TEST_NODE, { email: 'not an email', full_name: "O'Brien", company_name: 'Acme' }, 2),
+		).toThrow(`Item 2: full_name ${rule}; email must be an email address`);
+	});
+
+	it('keeps a valid item as it is, without warnings', () => {
+		const entry = { email: 'a@b.co', full_name: 'Jane Doe', company_name: 'Acme' };
+		expect(readMatchEntry(TEST_NODE, entry, 0)).toEqual({ entry, warnings: [] });
+	});
+
+	it('puts the warnings on the output item', () => {
+		expect(matchOutput({}, { prospect_id: 'p1', input: {} }, false, ['w'])).toEqual({
+			prospect_id: 'p1',
+			matched: true,
+			input: {},
+			warnings: ['w'],
+		});
 	});
 });
 

@@ -11,9 +11,9 @@ import { LIMITS } from '../../nodes/shared/limits';
 import { CATEGORY_FILTERS, FILTER_NAMES } from '../../nodes/shared/schemas';
 import { description as searchProperties } from '../../nodes/SearchBusinesses/actions/search.operation';
 import { CATEGORY_TYPES, FILTER_FIELDS, filterFields } from '../../nodes/SearchBusinesses/descriptions/filters.description';
-import { filtersFromFields, filtersFromJson, toValueList } from '../../nodes/SearchBusinesses/helpers/filters';
+import { filtersFromFields, toValueList, withoutEmptyFilters } from '../../nodes/SearchBusinesses/helpers/filters';
 import { fetchAllPages } from '../../nodes/SearchBusinesses/helpers/paginate';
-import { readSearchRequest, type SearchRequest } from '../../nodes/SearchBusinesses/helpers/searchRequest';
+import { FILTERS_JSON_EXAMPLE, readSearchRequest, type SearchRequest } from '../../nodes/SearchBusinesses/helpers/searchRequest';
 import { SearchBusinesses } from '../../nodes/SearchBusinesses/SearchBusinesses.node';
 import { fakeContext, ok, TEST_NODE } from './support/fakeContext';
 
@@ -132,17 +132,29 @@ describe('Search Businesses: filter values', () => {
 	});
 
 	it('reads JSON text or an object, drops filters with an empty list, and reports bad JSON', () => {
-		expect(filtersFromJson('{"country_code":{"values":["us"]},"company_name":{"values":[]}}')).toEqual({
-			ok: true,
-			value: { country_code: { values: ['us'] } },
+		const bodyOf = (filtersJson: IDataObject[string]) =>
+			readSearchRequest(withParameters({ filterSource: 'json', filtersJson }), 0).body.filters;
+		expect(withoutEmptyFilters({ country_code: { values: ['us'] }, company_name: { values: [] } })).toEqual({
+			country_code: { values: ['us'] },
 		});
-		expect(filtersFromJson({ company_age: { values: ['20+'] } })).toEqual({
-			ok: true,
-			value: { company_age: { values: ['20+'] } },
-		});
-		expect(filtersFromJson('  ')).toEqual({ ok: true, value: {} });
-		expect(filtersFromJson('{country_code:')).toMatchObject({ ok: false, problem: expect.stringMatching(/^is not valid JSON/) });
-		expect(filtersFromJson('["us"]')).toMatchObject({ ok: false, problem: expect.stringMatching(/^must be an object keyed by filter name/) });
+		expect(bodyOf('{"country_code":{"values":["us"]},"company_name":{"values":[]}}')).toEqual({ country_code: { values: ['us'] } });
+		expect(bodyOf({ company_age: { values: ['20+'] } })).toEqual({ company_age: { values: ['20+'] } });
+		expect(bodyOf('  ')).toBeUndefined();
+		expect(bodyOf('{}')).toBeUndefined();
+		const badJson = errorOf({ filterSource: 'json', filtersJson: '{country_code:' }, 2);
+		expect(badJson.message).toMatch(/^Item 2: Filters \(JSON\) is not valid JSON \(.+\)$/);
+		expect(badJson.description).toBe(
+			`Write a JSON object such as ${FILTERS_JSON_EXAMPLE}, or leave it empty. Nothing was sent to the service for this item.`,
+		);
+		expect(errorOf({ filterSource: 'json', filtersJson: '["us"]' }).message).toBe('Item 0: Filters (JSON) must be a JSON object');
+	});
+
+	it('"Using JSON" starts empty: the example is a hint, never applied by default', () => {
+		const property = searchProperties.find((p) => p.name === 'filtersJson')!;
+		expect(property.default).toBe('{}');
+		expect(property.hint).toContain(FILTERS_JSON_EXAMPLE);
+		const values = { ...DEFAULTS, filterSource: 'json', filtersJson: property.default };
+		expect(readSearchRequest(withParameters(values), 0).body).toEqual({ mode: 'preview', size: 50, page_size: 50, page: 1 });
 	});
 });
 

@@ -155,6 +155,72 @@ describe('apiRequest retries', () => {
 		expect(calls[0].method).toBe('GET');
 	});
 
+	it('treats a 2xx answer that is not a JSON object as an error, not as "no results"', async () => {
+		for (const [body, kind] of [
+			['<!DOCTYPE html><html><body>Sign in to the proxy</body></html>', 'an HTML page'],
+			['OK', 'no JSON object'],
+			[[], 'no JSON object'],
+		] as const) {
+			const { ctx, calls } = fakeContext(() => ok(body));
+			const error = await apiRequest(ctx, 'getBusinessEvents', {}, { connection, itemIndex: 3 }).catch((e) => e);
+			expect(calls).toHaveLength(1);
+			expect(error).toBeInstanceOf(NodeApiError);
+			expect(error.message).toBe(`The service returned an unexpected answer (200): ${kind} instead of JSON`);
+			expect(error.context.itemIndex).toBe(3);
+		}
+	});
+
+	it('treats request_status "failure" as an error; "miss" and a missing result list are answers', async () => {
+		const failure = { response_context: { request_status: 'failure', correlation_id: 'corr-9' }, details: 'backend unavailable' };
+		const { ctx } = fakeContext(() => ok(failure));
+		const error = await apiRequest(ctx, 'enrichProspectProfiles', {}, { connection }).catch((e) => e);
+		expect(error).toBeInstanceOf(NodeApiError);
+		expect(error.message).toBe('The service reported a failure (request_status "failure"): backend unavailable');
+		expect(error.description).toBe('Correlation id: corr-9.');
+		const onEnrollment = fakeContext(() => ok({ request_context: { request_status: 'failure' } }));
+		await expect(apiRequest(onEnrollment.ctx, 'createBusinessEnrollment', {}, { connection })).rejects.toThrow(
+			'The service reported a failure (request_status "failure")',
+		);
+		const miss = fakeContext(() => ok({ response_context: { request_status: 'miss' } }));
+		await expect(apiRequest(miss.ctx, 'getBusinessEvents', {}, { connection })).resolves.toEqual({
+			response_context: { request_status: 'miss' },
+		});
+	});
+
+	it('reports an error that is not a network error with its own message, sent once, the key blanked out', async () => {
+		const headerError = Object.assign(new Error('Invalid character in header content ["API_KEY"]'), {
+			code: 'ERR_INVALID_CHAR',
+			config: { headers: { API_KEY: 'secret-key\n' } },
+		});
+		const { ctx, calls } = fakeContext(() => headerError);
+		const error = await apiRequest(ctx, 'getBusinessEvents', {}, { connection, itemIndex: 1 }).catch((e) => e);
+		expect(calls).toHaveLength(1);
+		expect(error).toBeInstanceOf(NodeOperationError);
+		expect(error.message).toBe(
+			'The request to http://127.0.0.1:9/v1/businesses/events could not be sent: Invalid character in header content ["API_KEY"]',
+		);
+		expect(error.description).toBe('Check the API key and Base URL in the Business Prospect Data API credential.');
+		expect(error.context.itemIndex).toBe(1);
+		expect(JSON.stringify(error)).not.toContain('secret-key');
+
+		const quoting = fakeContext(() => new Error('bad value secret-key in header'));
+		const quoted = await apiRequest(quoting.ctx, 'getBusinessEvents', {}, { connection }).catch((e) => e);
+		expect(quoted.message).toBe('The request to http://127.0.0.1:9/v1/businesses/events could not be sent: bad value *** in header');
+	});
+
+	it('reports a request cut short by a cancelled execution as cancelled, not as a network error', async () => {
+		const controller = new AbortController();
+		const { ctx, calls } = fakeContext(() => {
+			controller.abort();
+			return Object.assign(new Error('canceled'), { code: 'ERR_CANCELED' });
+		});
+		const cancellable = { ...ctx, getExecutionCancelSignal: () => controller.signal } as typeof ctx;
+		const error = await apiRequest(cancellable, 'getBusinessEvents', {}, { connection }).catch((e) => e);
+		expect(calls).toHaveLength(1);
+		expect(error).toBeInstanceOf(NodeOperationError);
+		expect(error.message).toBe('The execution was cancelled');
+	});
+
 	it('describes an unreachable service without leaking request options', async () => {
 		const { ctx } = fakeContext(() => Object.assign(new Error('getaddrinfo ENOTFOUND'), { code: 'ENOTFOUND', config: { headers: { API_KEY: 'secret-key' } } }));
 		const error = await apiRequest(ctx, 'listBusinessEnrollments', undefined, { connection }).catch((e) => e);

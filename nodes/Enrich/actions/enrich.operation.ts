@@ -4,7 +4,7 @@ import { z } from 'zod';
 
 import { type ItemOutcome, type ItemRequest, runBatched } from '../../shared/batching/engine';
 import { assembleOutput, prepareItems } from '../../shared/batching/items';
-import { validateItem } from '../../shared/batching/validate';
+import { parseJsonParameter, validateItem } from '../../shared/batching/validate';
 import { concurrencyOption } from '../../shared/descriptions';
 import { getConnection } from '../../shared/transport/connection';
 import { RateLimiter } from '../../shared/transport/rateLimiter';
@@ -131,25 +131,12 @@ function readId(ctx: IExecuteFunctions, parameterName: string, idField: string, 
 
 /** The optional parameters object of the item's requests (items share a request only when equal). */
 function readParameters(ctx: IExecuteFunctions, itemIndex: number): IDataObject | undefined {
-	const raw = (ctx.getNodeParameter('options.parameters', itemIndex, '') ?? '') as unknown;
-	let value = raw;
-	if (typeof raw === 'string') {
-		if (raw.trim() === '') return undefined;
-		try {
-			value = JSON.parse(raw);
-		} catch {
-			throw new NodeOperationError(ctx.getNode(), `Item ${itemIndex}: Enrichment Parameters must be valid JSON`, {
-				itemIndex,
-				description: 'Write a JSON object such as {"key": "value"}, or remove the option.',
-			});
-		}
-	}
-	if (!value || typeof value !== 'object' || Array.isArray(value)) {
-		throw new NodeOperationError(ctx.getNode(), `Item ${itemIndex}: Enrichment Parameters must be a JSON object`, {
-			itemIndex,
-		});
-	}
-	return Object.keys(value).length === 0 ? undefined : (value as IDataObject);
+	const value = parseJsonParameter(ctx.getNode(), itemIndex, ctx.getNodeParameter('options.parameters', itemIndex, ''), {
+		label: 'Enrichment Parameters',
+		shape: 'object',
+		example: '{"key": "value"}',
+	});
+	return value && Object.keys(value).length > 0 ? value : undefined;
 }
 
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
@@ -207,7 +194,7 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 	// 3. one item per input item (or per post), in input order, each paired to its input item
 	const idByItem = new Map(prepared.requests.map((request) => [request.itemIndex, request.entries[0]]));
 	const outcomes: Array<ItemOutcome<string>> = prepared.requests.map(
-		({ itemIndex }) => failures.get(itemIndex) ?? { itemIndex, ok: true, results: [], skippedEntries: 0 },
+		({ itemIndex }) => failures.get(itemIndex) ?? { itemIndex, ok: true, results: [] },
 	);
 	return assembleOutput(this, prepared, outcomes, (itemIndex, outcome) => {
 		const base = includeInputFields ? items[itemIndex].json : {};

@@ -1,13 +1,11 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import { type ItemRequest, runBatched } from '../../shared/batching/engine';
 import { assembleOutput, prepareItems } from '../../shared/batching/items';
-import { validateItem } from '../../shared/batching/validate';
 import { concurrencyOption } from '../../shared/descriptions';
 import { LIMITS } from '../../shared/limits';
-import { type MatchItem, matchItemSchema } from '../../shared/schemas';
-import { buildMatchEntry, type MatchField, readsOwnField } from '../fields';
+import type { MatchItem } from '../../shared/schemas';
+import { buildMatchEntry, type MatchField, readMatchEntry, readsOwnField } from '../fields';
 import { matchOutput } from '../output';
 
 /** Parameter name of each match field. */
@@ -59,7 +57,8 @@ export const description: INodeProperties[] = [
 		type: 'string',
 		placeholder: 'Jane Doe',
 		default: readsOwnField('full_name'),
-		description: 'Name of the person: letters, spaces, dots and hyphens. Needs a company name too.',
+		description:
+			'Name of the person: letters, spaces, dots and hyphens (no apostrophes). Needs a company name too. When the name or company is invalid but the item has an email, phone number or profile URL, the pair is left out, the match uses the other fields and the output item gets a warnings field.',
 	},
 	{
 		displayName: 'Company Name',
@@ -108,9 +107,15 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 	const includeInputFields = options.includeInputFields ?? true;
 
 	// 1. read and validate every item before anything is sent
+	const warnings = new Map<number, string[]>();
 	const prepared = prepareItems(this, (itemIndex): ItemRequest<MatchItem> => {
-		const entry = buildMatchEntry((field) => this.getNodeParameter(PARAMETER[field], itemIndex, ''));
-		return { itemIndex, entries: [validateItem(node, matchItemSchema, entry, itemIndex)] };
+		const read = readMatchEntry(
+			node,
+			buildMatchEntry((field) => this.getNodeParameter(PARAMETER[field], itemIndex, '')),
+			itemIndex,
+		);
+		if (read.warnings.length > 0) warnings.set(itemIndex, read.warnings);
+		return { itemIndex, entries: [read.entry] };
 	});
 
 	// 2. one element per item, up to the contract's limit per request, joined back by position
@@ -118,13 +123,11 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 		? await runBatched(this, 'matchProspects', prepared.requests, { concurrency: options.concurrency })
 		: [];
 
-	// 3. one output item per input item, in input order
+	// 3. one output item per input item, in input order. The engine joins by position, so every
+	// sent item has exactly one result (else the whole chunk failed); each is emitted once.
 	return assembleOutput(this, prepared, outcomes, (itemIndex, outcome) => {
-		const result = outcome?.results[0]?.matches[0];
-		if (!result) {
-			throw new NodeOperationError(node, `Item ${itemIndex}: the service returned no match result`, { itemIndex });
-		}
-		const json: IDataObject = matchOutput(items[itemIndex].json, result, includeInputFields);
+		const result = outcome?.results[0]?.matches[0] ?? {};
+		const json = matchOutput(items[itemIndex].json, result, includeInputFields, warnings.get(itemIndex));
 		return [{ json, pairedItem: { item: itemIndex } }];
 	});
 }

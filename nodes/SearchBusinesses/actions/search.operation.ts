@@ -1,18 +1,14 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
-import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+import { deepCopy } from 'n8n-workflow';
 
-import { errorItem, prepareItems } from '../../shared/batching/items';
+import { stableKey } from '../../shared/batching/engine';
+import { assembleOutput, prepareItems, runEach } from '../../shared/batching/items';
 import { LIMITS } from '../../shared/limits';
 import { getConnection } from '../../shared/transport/connection';
 import { RateLimiter } from '../../shared/transport/rateLimiter';
 import { filterFields } from '../descriptions/filters.description';
 import { fetchAllPages } from '../helpers/paginate';
-import { readSearchRequest } from '../helpers/searchRequest';
-
-const FILTERS_JSON_EXAMPLE = `{
-  "country_code": { "values": ["us", "ca"] },
-  "company_size": { "values": ["51-200", "201-500"] }
-}`;
+import { FILTERS_JSON_EXAMPLE, readSearchRequest, type SearchRequest } from '../helpers/searchRequest';
 
 export const description: INodeProperties[] = [
 	{
@@ -77,7 +73,9 @@ export const description: INodeProperties[] = [
 		displayName: 'Filters (JSON)',
 		name: 'filtersJson',
 		type: 'json',
-		default: FILTERS_JSON_EXAMPLE,
+		default: '{}',
+		placeholder: FILTERS_JSON_EXAMPLE,
+		hint: `For example ${FILTERS_JSON_EXAMPLE}. Empty {} means no filters.`,
 		description:
 			'An object keyed by filter name, each with a "values" list, exactly as the service expects. Only one of websearch_category, profnet_category and naics_category may be used.',
 		displayOptions: { show: { filterSource: ['json'] } },
@@ -119,37 +117,32 @@ export const description: INodeProperties[] = [
 ];
 
 /**
- * Runs one search per input item. Every item is read and validated before the first request;
- * then each item's pages are fetched in turn and every business becomes one output item,
- * paired to the input item it was searched for.
+ * Runs the search of every input item. Every item is read and validated before the first
+ * request; then the searches run one after another, each distinct search (same body and limit)
+ * once, however many items ask for it. Every input item gets all businesses of its search as
+ * output items, paired to it, in input order; items that share a search get their own copies.
  */
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
 	const prepared = prepareItems(this, (itemIndex) => readSearchRequest(this, itemIndex));
-	const byItem = new Map(prepared.requests.map((request) => [request.itemIndex, request]));
-	const connection = byItem.size > 0 ? await getConnection(this) : undefined;
+	const connection = prepared.requests.length > 0 ? await getConnection(this) : undefined;
 	const limiter = new RateLimiter();
-	const output: INodeExecutionData[] = [];
+	const searchKey = (request: SearchRequest) => stableKey({ body: request.body, limit: request.limit });
+	const askedBy = new Map<string, number>();
+	for (const request of prepared.requests) askedBy.set(searchKey(request), (askedBy.get(searchKey(request)) ?? 0) + 1);
 
-	const count = this.getInputData().length;
-	for (let itemIndex = 0; itemIndex < count; itemIndex++) {
-		const validationError = prepared.errors.get(itemIndex);
-		if (validationError) {
-			output.push(errorItem(validationError, itemIndex));
-			continue;
-		}
+	const results = connection
+		? await runEach(this, prepared.requests, async (request) => await fetchAllPages(this, request, { connection, limiter }), {
+				key: searchKey,
+			})
+		: [];
+	const byItem = new Map(prepared.requests.map((request) => [request.itemIndex, request]));
+	return assembleOutput(this, prepared, results, (itemIndex, outcome) => {
 		const request = byItem.get(itemIndex);
-		if (!request || !connection) continue;
-		try {
-			const businesses = await fetchAllPages(this, request, { connection, limiter });
-			for (const business of businesses) output.push({ json: business, pairedItem: { item: itemIndex } });
-		} catch (error) {
-			const itemError =
-				error instanceof NodeApiError || error instanceof NodeOperationError
-					? error
-					: new NodeOperationError(this.getNode(), error as Error, { itemIndex });
-			if (!this.continueOnFail()) throw itemError;
-			output.push(errorItem(itemError, itemIndex));
-		}
-	}
-	return output;
+		if (!outcome || !request) return [];
+		const shared = (askedBy.get(searchKey(request)) ?? 0) > 1;
+		return outcome.value.map((business) => ({
+			json: shared ? deepCopy(business) : business,
+			pairedItem: { item: itemIndex },
+		}));
+	});
 }

@@ -60,32 +60,17 @@ export function filtersFromFields(fields: IDataObject): { filters: FiltersBody; 
 }
 
 /**
- * The filters from the "Filters (JSON)" parameter: an object or its JSON text, in the contract's
- * own shape (`{ "country_code": { "values": ["us"] } }`). Filters whose values list is empty are
- * left out, like empty fields in the UI; everything else is validated by the contract's schema.
+ * The filters of the "Filters (JSON)" parameter, once parsed (parseJsonParameter): in the
+ * contract's own shape (`{ "country_code": { "values": ["us"] } }`). Filters whose values list is
+ * empty are left out, like empty fields in the UI; everything else is validated by the
+ * contract's schema.
  */
-export function filtersFromJson(raw: unknown): Read<IDataObject> {
-	let value = raw;
-	if (typeof raw === 'string') {
-		if (raw.trim() === '') return { ok: true, value: {} };
-		try {
-			value = JSON.parse(raw);
-		} catch (error) {
-			return { ok: false, problem: `is not valid JSON (${(error as Error).message})` };
-		}
-	}
-	if (value === null || value === undefined) return { ok: true, value: {} };
-	if (typeof value !== 'object' || Array.isArray(value)) {
-		return {
-			ok: false,
-			problem: 'must be an object keyed by filter name, such as { "country_code": { "values": ["us"] } }',
-		};
-	}
+export function withoutEmptyFilters(json: IDataObject): IDataObject {
 	const filters: IDataObject = {};
-	for (const [name, entry] of Object.entries(value as IDataObject)) {
+	for (const [name, entry] of Object.entries(json)) {
 		const values = (entry as IDataObject | null)?.values;
 		if (Array.isArray(values) && values.length === 0) continue;
 		filters[name] = entry;
 	}
-	return { ok: true, value: filters };
+	return filters;
 }

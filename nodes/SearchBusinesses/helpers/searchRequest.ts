@@ -1,11 +1,14 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { describeIssue, ItemValidationError } from '../../shared/batching/validate';
+import { describeIssue, itemValidationError, parseJsonParameter } from '../../shared/batching/validate';
 import { parseIdList } from '../../shared/idList';
 import { LIMITS } from '../../shared/limits';
 import { searchBusinessesBody } from '../../shared/schemas';
 import { FILTER_FIELDS, filterFields } from '../descriptions/filters.description';
-import { filtersFromFields, filtersFromJson } from './filters';
+import { filtersFromFields, withoutEmptyFilters } from './filters';
+
+/** A short valid value of "Filters (JSON)", shown in its hint and in errors. */
+export const FILTERS_JSON_EXAMPLE = '{ "country_code": { "values": ["us", "ca"] }, "company_size": { "values": ["51-200"] } }';
 
 /** One input item's search, validated: the first page's body and how many businesses to keep. */
 export interface SearchRequest {
@@ -44,12 +47,12 @@ function parametersToFix(paths: Array<Array<string | number>>, filterSource: str
 	return [...new Set(names)];
 }
 
+/** "Check "Limit", "Page Size"." for the error's description. */
+const check = (parameters: string[]) =>
+	parameters.length ? `Check ${parameters.map((name) => `"${name}"`).join(', ')}.` : undefined;
+
 function invalid(ctx: IExecuteFunctions, itemIndex: number, problems: string[], parameters: string[]) {
-	const fix = parameters.length ? `Check ${parameters.map((name) => `"${name}"`).join(', ')}. ` : '';
-	return new ItemValidationError(ctx.getNode(), `Item ${itemIndex}: ${problems.join('; ')}`, {
-		itemIndex,
-		description: `${fix}Nothing was sent to the service for this item.`,
-	});
+	return itemValidationError(ctx.getNode(), itemIndex, problems.join('; '), check(parameters));
 }
 
 /** A number typed into an expression may arrive as text ("250"). */
@@ -76,9 +79,12 @@ export function readSearchRequest(ctx: IExecuteFunctions, itemIndex: number): Se
 
 	let filters: IDataObject;
 	if (filterSource === 'json') {
-		const read = filtersFromJson(ctx.getNodeParameter('filtersJson', itemIndex));
-		if (!read.ok) throw invalid(ctx, itemIndex, [`filters ${read.problem}`], ['Filters (JSON)']);
-		filters = read.value;
+		const json = parseJsonParameter(ctx.getNode(), itemIndex, ctx.getNodeParameter('filtersJson', itemIndex), {
+			label: 'Filters (JSON)',
+			shape: 'object',
+			example: FILTERS_JSON_EXAMPLE,
+		});
+		filters = withoutEmptyFilters(json ?? {});
 	} else {
 		const built = filtersFromFields(ctx.getNodeParameter('filters', itemIndex, {}) as IDataObject);
 		if (built.problems.length) throw invalid(ctx, itemIndex, built.problems, ['Filters']);

@@ -1,17 +1,18 @@
 import type { IDataObject, IExecuteFunctions, IPollFunctions, JsonObject } from 'n8n-workflow';
-import { deepCopy, NodeApiError, NodeOperationError } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { ENDPOINTS, type EndpointName } from '../catalog';
 import { type Connection, getConnection } from '../transport/connection';
 import { RateLimiter } from '../transport/rateLimiter';
 import { apiRequest } from '../transport/request';
 import { type ServiceProblem, serviceError } from '../transport/serviceError';
+import { type ItemFailure, toItemError } from './items';
 import { mapWithConcurrency } from './pool';
 
 /** What one input item asks of a batched endpoint. */
 export interface ItemRequest<E = unknown> {
 	itemIndex: number;
-	/** this item's elements of the endpoint's batch key (ids, or match objects) */
+	/** this item's elements of the endpoint's batch key (ids, or match objects); never empty ids */
 	entries: E[];
 	/** the other body fields; items share a request only when these are equal */
 	shared?: IDataObject;
@@ -19,13 +20,14 @@ export interface ItemRequest<E = unknown> {
 
 export interface EntryResult<E> {
 	entry: E;
-	/** response elements for this entry: exactly one for a position join, 0..n for an id join */
+	/**
+	 * response elements for this entry: exactly one for a position join, 0..n for an id join.
+	 * SHARED, NOT COPIED: see runBatched.
+	 */
 	matches: IDataObject[];
 }
 
-export type ItemOutcome<E> =
-	| { itemIndex: number; ok: true; results: Array<EntryResult<E>>; skippedEntries: number }
-	| { itemIndex: number; ok: false; error: NodeApiError | NodeOperationError };
+export type ItemOutcome<E> = { itemIndex: number; ok: true; results: Array<EntryResult<E>> } | ItemFailure;
 
 export interface BatchOptions {
 	/** requests in flight at once (node option "Batch Concurrency") */
@@ -38,13 +40,14 @@ export interface BatchOptions {
 
 export const DEFAULT_CONCURRENCY = 2;
 
-/** One element of a request: the value sent and the items (after de-duplication) it answers. */
+/** One element of a request: the value sent and the item entries (after de-duplication) it answers. */
 interface Element<E> {
 	value: E;
 	owners: Array<{ itemIndex: number; entryIndex: number }>;
 }
 
-export function chunk<T>(values: readonly T[], size: number): T[][] {
+export function chunk<T>(values: readonly T[], size: number | undefined): T[][] {
+	if (size === undefined) return values.length ? [values.slice()] : [];
 	const chunks: T[][] = [];
 	for (let start = 0; start < values.length; start += size) chunks.push(values.slice(start, start + size));
 	return chunks;
@@ -62,14 +65,20 @@ export function stableKey(value: unknown): string {
 	return JSON.stringify(value) ?? 'null';
 }
 
-const isMissingId = (value: unknown) =>
-	value === null || value === undefined || (typeof value === 'string' && value.trim() === '');
-
 /**
  * The batching engine: packs the entries of many input items into as few requests as the
  * endpoint's limit allows, runs them with bounded concurrency and scatters the results back to
- * the items that asked, in input order. For endpoints that join results by id, missing ids are
- * dropped before sending and repeated ids are requested once and shared.
+ * the items that asked: outcomes in the order of `requests`, and each item's results in the
+ * order of its `entries`. For endpoints that join results by id, repeated ids (trimmed) are
+ * requested once and shared. Callers validate entries first: the engine sends them as given.
+ *
+ * Results are NOT copied: the `matches` objects are the parsed response objects, and an element
+ * asked for by several entries or items appears (as the same object) in each of their results.
+ * Callers must treat them as read-only and copy when they emit (one copy per emitted output
+ * item, e.g. `{ ...match }` or deepCopy when nested values are changed), never mutate them.
+ *
+ * A 422 that names elements fails the items that own them; the rest of the chunk is re-sent, as
+ * long as each answer names more elements (so it ends after at most one round per element).
  */
 export async function runBatched<E>(
 	ctx: IExecuteFunctions | IPollFunctions,
@@ -79,15 +88,14 @@ export async function runBatched<E>(
 ): Promise<Array<ItemOutcome<E>>> {
 	const definition = ENDPOINTS[name];
 	const batch = definition.batch;
-	if (!batch) throw new NodeOperationError(ctx.getNode(), `Endpoint ${name} does not take batches`);
+	const node = ctx.getNode();
+	if (!batch) throw new NodeOperationError(node, `Endpoint ${name} does not take batches`);
 	const join = definition.result?.join;
 	const byId = join?.by === 'id';
 	const continueOnFail = options.continueOnFail ?? ('continueOnFail' in ctx ? ctx.continueOnFail() : false);
-	const node = ctx.getNode();
 
 	// 1. group items by their shared fields, and collect elements (de-duplicated by id)
 	const groups = new Map<string, { shared: IDataObject; elements: Array<Element<E>>; byValue: Map<string, Element<E>> }>();
-	const skipped = new Map<number, number>();
 	for (const request of requests) {
 		const key = stableKey(request.shared ?? {});
 		let group = groups.get(key);
@@ -96,10 +104,6 @@ export async function runBatched<E>(
 			groups.set(key, group);
 		}
 		request.entries.forEach((value, entryIndex) => {
-			if (byId && isMissingId(value)) {
-				skipped.set(request.itemIndex, (skipped.get(request.itemIndex) ?? 0) + 1);
-				return;
-			}
 			const owner = { itemIndex: request.itemIndex, entryIndex };
 			const idKey = byId ? String(value).trim() : undefined;
 			const existing = idKey === undefined ? undefined : group.byValue.get(idKey);
@@ -119,14 +123,13 @@ export async function runBatched<E>(
 	const connection = options.connection ?? (await getConnection(ctx));
 	const limiter = options.limiter ?? new RateLimiter();
 	const matches = new Map<Element<E>, IDataObject[]>();
-	const failures = new Map<number, NodeApiError | NodeOperationError>();
+	const failures = new Map<number, ItemFailure['error']>();
 
 	const ownerItems = (elements: Array<Element<E>>) => [...new Set(elements.flatMap((e) => e.owners.map((o) => o.itemIndex)))];
 
 	await mapWithConcurrency(jobs, options.concurrency ?? DEFAULT_CONCURRENCY, async (job) => {
 		let elements = job.elements;
-		// a 422 that names elements drops them (their items fail) and re-sends the rest once
-		for (let resend = 0; ; resend++) {
+		for (;;) {
 			const itemIndex = elements[0].owners[0].itemIndex;
 			try {
 				const body = { ...job.shared, [batch.key]: elements.map((e) => e.value) } as IDataObject;
@@ -134,6 +137,7 @@ export async function runBatched<E>(
 				scatter(node, name, response, elements, matches, join);
 				return;
 			} catch (error) {
+				// a 422 that names elements fails their items; the others are re-sent
 				const named = namedElements(error, batch.key, elements);
 				if (named.size > 0) {
 					const labelled = relabel(node, error as NodeApiError, batch.key, elements);
@@ -142,13 +146,10 @@ export async function runBatched<E>(
 						for (const item of ownerItems([elements[position]])) failures.set(item, labelled);
 					}
 					elements = elements.filter((_, position) => !named.has(position));
-					if (elements.length > 0 && resend === 0) continue;
-					if (elements.length === 0) return;
+					if (elements.length > 0) continue;
+					return;
 				}
-				const failure =
-					error instanceof NodeApiError || error instanceof NodeOperationError
-						? error
-						: new NodeOperationError(node, error as Error, { itemIndex });
+				const failure = toItemError(node, error, itemIndex);
 				if (!continueOnFail) throw failure;
 				for (const item of ownerItems(elements)) {
 					if (!failures.has(item)) failures.set(item, failure);
@@ -158,26 +159,23 @@ export async function runBatched<E>(
 		}
 	});
 
-	// 4. scatter back in input order
+	// 4. scatter back: every owner gets its element's matches at its entry's position
 	const resultsByItem = new Map<number, Array<EntryResult<E>>>();
 	for (const group of groups.values()) {
 		for (const element of group.elements) {
+			const found = matches.get(element) ?? [];
 			for (const owner of element.owners) {
-				const list = resultsByItem.get(owner.itemIndex) ?? [];
-				list.push({ entry: element.value, matches: (matches.get(element) ?? []).map((m) => deepCopy(m)) });
-				resultsByItem.set(owner.itemIndex, list);
+				let list = resultsByItem.get(owner.itemIndex);
+				if (!list) resultsByItem.set(owner.itemIndex, (list = []));
+				list[owner.entryIndex] = { entry: element.value, matches: found };
 			}
 		}
 	}
-	return requests.map((request) => {
+	return requests.map((request): ItemOutcome<E> => {
 		const error = failures.get(request.itemIndex);
 		if (error) return { itemIndex: request.itemIndex, ok: false, error };
-		return {
-			itemIndex: request.itemIndex,
-			ok: true,
-			results: resultsByItem.get(request.itemIndex) ?? [],
-			skippedEntries: skipped.get(request.itemIndex) ?? 0,
-		};
+		// entries of one item always land in the same group, so the list has no holes
+		return { itemIndex: request.itemIndex, ok: true, results: resultsByItem.get(request.itemIndex) ?? [] };
 	});
 }
 
@@ -207,7 +205,10 @@ function scatter<E>(
 		const byKey = new Map(elements.map((element) => [String(element.value), element]));
 		for (const result of list) {
 			const element = byKey.get(String(result?.[join.field]));
-			if (element) matches.set(element, [...(matches.get(element) ?? []), result]);
+			if (!element) continue;
+			const list = matches.get(element);
+			if (list) list.push(result);
+			else matches.set(element, [result]);
 		}
 		return;
 	}

@@ -1,9 +1,14 @@
-import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import type { IExecuteFunctions, INode, INodeExecutionData, IPairedItemData } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import type { ItemOutcome } from './engine';
-
 export type ItemError = NodeApiError | NodeOperationError;
+
+/** An item whose request failed: the outcome every runner (engine, `runEach`) reports. */
+export interface ItemFailure {
+	itemIndex: number;
+	ok: false;
+	error: ItemError;
+}
 
 export interface PreparedItems<R> {
 	/** valid requests, in input order */
@@ -12,9 +17,36 @@ export interface PreparedItems<R> {
 	errors: Map<number, ItemError>;
 }
 
-function asItemError(ctx: IExecuteFunctions, error: unknown, itemIndex: number): ItemError {
+/**
+ * A caught error as the node error n8n expects: service and parameter errors pass through,
+ * anything else is wrapped (message kept) and tied to the item.
+ */
+export function toItemError(node: INode | IExecuteFunctions, error: unknown, itemIndex: number): ItemError {
 	if (error instanceof NodeApiError || error instanceof NodeOperationError) return error;
-	return new NodeOperationError(ctx.getNode(), error as Error, { itemIndex });
+	const owner = 'getNode' in node ? node.getNode() : node;
+	return new NodeOperationError(owner, error as Error, { itemIndex });
+}
+
+/** `pairedItem` for an output item that answers one or several input items. */
+export function pairedTo(items: number | readonly number[]): IPairedItemData | IPairedItemData[] {
+	if (typeof items === 'number') return { item: items };
+	return items.length === 1 ? { item: items[0] } : items.map((item) => ({ item }));
+}
+
+/**
+ * The error item for Continue on Fail, paired to the input item(s) it stands for: json
+ * `{ error: message, details?: description }` and nothing else. n8n's "Continue (using error
+ * output)" sends an item to the error output when `item.error` is set or its json holds only
+ * `error`, `message` and `details` (n8n-core 2.41 WorkflowExecute.handleNodeErrorOutput), and
+ * then merges the input item's fields in. `item.error` is deliberately NOT set: n8n-core's
+ * normalizeNodeErrors (run after every node, in every error mode) replaces the json of such an
+ * item with `{ error: message }`, which would drop `details` and the merged input fields.
+ */
+export function errorItem(error: ItemError, items: number | readonly number[]): INodeExecutionData {
+	return {
+		json: { error: error.message, ...(error.description ? { details: error.description } : {}) },
+		pairedItem: pairedTo(items),
+	};
 }
 
 /**
@@ -31,31 +63,60 @@ export function prepareItems<R>(ctx: IExecuteFunctions, read: (itemIndex: number
 			const request = read(itemIndex);
 			if (request !== undefined) requests.push(request);
 		} catch (error) {
-			if (!ctx.continueOnFail()) throw asItemError(ctx, error, itemIndex);
-			errors.set(itemIndex, asItemError(ctx, error, itemIndex));
+			if (!ctx.continueOnFail()) throw toItemError(ctx, error, itemIndex);
+			errors.set(itemIndex, toItemError(ctx, error, itemIndex));
 		}
 	}
 	return { requests, errors };
 }
 
-/** The paired error item n8n expects under Continue on Fail. */
-export function errorItem(error: ItemError, itemIndex: number): INodeExecutionData {
-	return {
-		json: { error: error.message, ...(error.description ? { errorDetails: error.description } : {}) },
-		pairedItem: { item: itemIndex },
-	};
+/** The result of `runEach` for one item. */
+export type ItemResult<T> = { itemIndex: number; ok: true; value: T } | ItemFailure;
+
+/**
+ * Runs `run` for each request one after another, for requests that are not batched by the
+ * engine (e.g. paginated searches). Requests with the same `key` run once and share the value
+ * (which is then the same object for each of them: copy before changing it). A failure stops the
+ * run unless Continue on Fail is on: then it becomes the failure of every item that shares it.
+ */
+export async function runEach<R extends { itemIndex: number }, T>(
+	ctx: IExecuteFunctions,
+	requests: readonly R[],
+	run: (request: R) => Promise<T>,
+	options: { key?: (request: R) => string } = {},
+): Promise<Array<ItemResult<T>>> {
+	const done = new Map<string, { ok: true; value: T } | { ok: false; error: ItemError }>();
+	const results: Array<ItemResult<T>> = [];
+	for (const request of requests) {
+		const key = options.key?.(request);
+		let result = key === undefined ? undefined : done.get(key);
+		if (!result) {
+			try {
+				result = { ok: true, value: await run(request) };
+			} catch (caught) {
+				const error = toItemError(ctx, caught, request.itemIndex);
+				if (!ctx.continueOnFail()) throw error;
+				result = { ok: false, error };
+			}
+			if (key !== undefined) done.set(key, result);
+		}
+		results.push({ itemIndex: request.itemIndex, ...result });
+	}
+	return results;
 }
 
 /**
  * Builds the node output in input order: for every input item its error item (validation or
- * failed request) or the items `build` makes from its results. Nothing is dropped: an item with
- * neither a request nor an error is handed to `build` with no outcome.
+ * failed request) or the items `build` makes from its outcome. Nothing is dropped: an item with
+ * neither a request nor an error is handed to `build` with no outcome. Works with the engine's
+ * outcomes (`runBatched`) and with `runEach`'s results. A failed request fails the run unless
+ * Continue on Fail is on.
  */
-export function assembleOutput<E>(
+export function assembleOutput<S extends { itemIndex: number; ok: true }>(
 	ctx: IExecuteFunctions,
 	prepared: PreparedItems<unknown>,
-	outcomes: Array<ItemOutcome<E>>,
-	build: (itemIndex: number, outcome: Extract<ItemOutcome<E>, { ok: true }> | undefined) => INodeExecutionData[],
+	outcomes: ReadonlyArray<S | ItemFailure>,
+	build: (itemIndex: number, outcome: S | undefined) => INodeExecutionData[],
 ): INodeExecutionData[] {
 	const byItem = new Map(outcomes.map((outcome) => [outcome.itemIndex, outcome]));
 	const output: INodeExecutionData[] = [];
@@ -72,7 +133,7 @@ export function assembleOutput<E>(
 			output.push(errorItem(outcome.error, itemIndex));
 			continue;
 		}
-		output.push(...build(itemIndex, outcome));
+		output.push(...build(itemIndex, outcome as S | undefined));
 	}
 	return output;
 }

@@ -1,8 +1,11 @@
-import type { INode } from 'n8n-workflow';
+import type { IDataObject, INode } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import type { ZodIssue, ZodTypeAny, z } from 'zod';
 
 import { formatPath } from '../transport/serviceError';
+
+/** The sentence every validation error ends with. */
+export const NOTHING_SENT = 'Nothing was sent to the service for this item.';
 
 /** "phone_number must be in international form ..." from a zod issue. */
 export function describeIssue(issue: ZodIssue, fieldPrefix?: string): string {
@@ -36,6 +39,73 @@ export function validateItem<S extends ZodTypeAny>(
 	const problems = parsed.error.issues.map((issue) => describeIssue(issue, fieldPrefix));
 	throw new ItemValidationError(node, `Item ${itemIndex}: ${problems.join('; ')}`, {
 		itemIndex,
-		description: 'Nothing was sent to the service for this item.',
+		description: NOTHING_SENT,
 	});
+}
+
+/**
+ * The error for an input item that cannot be sent: message `Item 3: <message>`, description
+ * `<fix> Nothing was sent to the service for this item.` Returned, not thrown: `throw
+ * itemValidationError(...)`.
+ */
+export function itemValidationError(node: INode, itemIndex: number, message: string, fix?: string): ItemValidationError {
+	return new ItemValidationError(node, `Item ${itemIndex}: ${message}`, {
+		itemIndex,
+		description: fix ? `${fix.trim()} ${NOTHING_SENT}` : NOTHING_SENT,
+	});
+}
+
+export interface JsonParameterOptions {
+	/** the parameter's display name, e.g. "Enrichment Parameters" */
+	label: string;
+	/** what the value must be: a JSON object, or a list of objects (a single object becomes a list of one) */
+	shape: 'object' | 'objectList';
+	/** a valid value shown in the error, e.g. `{"key": "value"}` */
+	example: string;
+}
+
+/**
+ * Reads a JSON parameter that may arrive as text or (from an expression) as a parsed value.
+ * Empty text, null and undefined give undefined; anything else must parse and have the shape,
+ * or an `itemValidationError` is thrown, e.g. `Item 2: Enrichment Parameters is not valid JSON
+ * (Unexpected token ...)`. Empty objects and lists are returned as they are.
+ */
+export function parseJsonParameter(
+	node: INode,
+	itemIndex: number,
+	raw: unknown,
+	options: JsonParameterOptions & { shape: 'object' },
+): IDataObject | undefined;
+export function parseJsonParameter(
+	node: INode,
+	itemIndex: number,
+	raw: unknown,
+	options: JsonParameterOptions & { shape: 'objectList' },
+): IDataObject[] | undefined;
+export function parseJsonParameter(
+	node: INode,
+	itemIndex: number,
+	raw: unknown,
+	options: JsonParameterOptions,
+): IDataObject | IDataObject[] | undefined {
+	const { label, shape, example } = options;
+	const fix = `Write ${shape === 'object' ? 'a JSON object' : 'a JSON list of objects'} such as ${example}, or leave it empty.`;
+	let value = raw;
+	if (typeof raw === 'string') {
+		if (raw.trim() === '') return undefined;
+		try {
+			value = JSON.parse(raw);
+		} catch (error) {
+			throw itemValidationError(node, itemIndex, `${label} is not valid JSON (${(error as Error).message})`, fix);
+		}
+	}
+	if (value === undefined || value === null) return undefined;
+	const isObject = (entry: unknown) => typeof entry === 'object' && entry !== null && !Array.isArray(entry);
+	if (shape === 'object') {
+		if (!isObject(value)) throw itemValidationError(node, itemIndex, `${label} must be a JSON object`, fix);
+		return value as IDataObject;
+	}
+	const list = Array.isArray(value) ? value : [value];
+	if (!list.every(isObject)) throw itemValidationError(node, itemIndex, `${label} must be a JSON list of objects`, fix);
+	return list as IDataObject[];
 }

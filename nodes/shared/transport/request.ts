@@ -5,7 +5,7 @@ import { ENDPOINTS, type EndpointName } from '../catalog';
 import { type ApiContext, type Connection, CREDENTIAL_TYPE, getConnection } from './connection';
 import { RateLimiter } from './rateLimiter';
 import { type Outcome, parseRetryAfterMs, RETRY_POLICY, retryDelay } from './retryPolicy';
-import { networkError, serviceError } from './serviceError';
+import { networkError, serviceError, unusableAnswer } from './serviceError';
 
 export interface RequestOptions {
 	/** the input item the request is for, named in errors */
@@ -25,12 +25,54 @@ function networkCodeOf(error: unknown): string | undefined {
 	const candidates = [error, (error as { cause?: unknown })?.cause];
 	for (const candidate of candidates) {
 		const code = (candidate as { code?: unknown } | undefined)?.code;
-		if (typeof code === 'string' && /^E[A-Z_]+$/.test(code)) return code;
+		// ERR_* are Node's own errors about the request (e.g. an invalid header), not the network
+		if (typeof code === 'string' && /^E[A-Z_]+$/.test(code) && !code.startsWith('ERR_')) return code;
 	}
 	const message = String((error as { message?: unknown })?.message ?? '');
 	if (/socket hang up/i.test(message)) return 'ECONNRESET';
 	if (/timeout/i.test(message)) return 'ETIMEDOUT';
 	return undefined;
+}
+
+const cancelled = (ctx: ApiContext, itemIndex?: number) =>
+	new NodeOperationError(ctx.getNode(), 'The execution was cancelled', { itemIndex });
+
+/**
+ * A request that failed before any answer for a reason other than the network (n8n's own
+ * checks, an invalid header value such as an API key with a line break): its own message, never
+ * its options or config, and with the API key blanked out should the message quote it.
+ */
+async function requestFailure(ctx: ApiContext, error: unknown, url: string, itemIndex?: number) {
+	let message = String((error as { message?: unknown })?.message ?? error ?? 'unknown error');
+	const credentials = await ctx.getCredentials<{ apiKey?: string }>(CREDENTIAL_TYPE).catch(() => undefined);
+	const apiKey = String(credentials?.apiKey ?? '').trim();
+	if (apiKey.length >= 4) message = message.split(apiKey).join('***');
+	return new NodeOperationError(ctx.getNode(), `The request to ${url} could not be sent: ${message}`, {
+		itemIndex,
+		description: 'Check the API key and Base URL in the Business Prospect Data API credential.',
+	});
+}
+
+/**
+ * One attempt: the answer (any status), or the network failure that prevented one. A cancelled
+ * execution and errors that are not network errors end the request at once.
+ */
+async function send(
+	ctx: ApiContext,
+	request: IHttpRequestOptions,
+	url: string,
+	itemIndex?: number,
+): Promise<{ response: IN8nHttpFullResponse } | { networkCode: string }> {
+	try {
+		return {
+			response: (await ctx.helpers.httpRequestWithAuthentication.call(ctx, CREDENTIAL_TYPE, request)) as IN8nHttpFullResponse,
+		};
+	} catch (error) {
+		if (request.abortSignal?.aborted) throw cancelled(ctx, itemIndex);
+		const networkCode = networkCodeOf(error);
+		if (networkCode === undefined) throw await requestFailure(ctx, error, url, itemIndex);
+		return { networkCode };
+	}
 }
 
 function cancelSignal(ctx: ApiContext): AbortSignal | undefined {
@@ -41,7 +83,9 @@ function cancelSignal(ctx: ApiContext): AbortSignal | undefined {
  * Sends one request of the catalog through n8n's authenticated HTTP helper and returns the JSON
  * body. Retries 429 (honouring Retry-After up to a cap), 5xx and dropped connections with
  * exponential backoff; every other failure becomes a NodeApiError that carries the service's
- * explanation and correlation id, never the request headers.
+ * explanation and correlation id, never the request headers. A 2xx answer that is not a JSON
+ * object (e.g. a proxy's HTML page) or whose context says request_status "failure" is an error
+ * too, so that it is never read as "no results".
  */
 export async function apiRequest<T = IDataObject>(
 	ctx: ApiContext,
@@ -69,33 +113,25 @@ export async function apiRequest<T = IDataObject>(
 	}
 
 	for (let attempt = 1; ; attempt++) {
-		if (signal?.aborted) {
-			throw new NodeOperationError(ctx.getNode(), 'The execution was cancelled', { itemIndex: options.itemIndex });
-		}
+		if (signal?.aborted) throw cancelled(ctx, options.itemIndex);
 		await options.limiter?.acquire();
 
+		const sent = await send(ctx, request, url, options.itemIndex);
+		const response = 'response' in sent ? sent.response : undefined;
 		let outcome: Outcome;
-		let response: IN8nHttpFullResponse | undefined;
-		try {
-			response = (await ctx.helpers.httpRequestWithAuthentication.call(
-				ctx,
-				CREDENTIAL_TYPE,
-				request,
-			)) as IN8nHttpFullResponse;
-			if (response.statusCode >= 200 && response.statusCode < 300) return response.body as T;
+		if (response) {
+			if (response.statusCode >= 200 && response.statusCode < 300) {
+				const unusable = unusableAnswer(ctx.getNode(), response.statusCode, response.body, options.itemIndex);
+				if (unusable) throw unusable;
+				return response.body as T;
+			}
 			outcome = {
 				status: response.statusCode,
 				retryAfterMs:
-					response.statusCode === 429
-						? parseRetryAfterMs(response.headers?.['retry-after'], response.body)
-						: undefined,
+					response.statusCode === 429 ? parseRetryAfterMs(response.headers?.['retry-after'], response.body) : undefined,
 			};
-		} catch (error) {
-			const networkCode = networkCodeOf(error);
-			if (networkCode === undefined || signal?.aborted) {
-				throw networkError(ctx.getNode(), networkCode ?? 'EUNKNOWN', url, options.itemIndex);
-			}
-			outcome = { networkCode };
+		} else {
+			outcome = sent as { networkCode: string };
 		}
 
 		const tooLong =

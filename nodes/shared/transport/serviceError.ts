@@ -125,3 +125,33 @@ export function networkError(node: INode, code: string, url: string, itemIndex?:
 		},
 	);
 }
+
+/**
+ * A 2xx answer that cannot be used as one, or undefined when it can: a body that is not a JSON
+ * object (an HTML page from a proxy or captive portal, plain text, nothing), or a body whose
+ * response_context (request_context on enrollment answers) says request_status "failure".
+ * Other statuses ("miss") and missing result lists are normal answers.
+ */
+export function unusableAnswer(node: INode, status: number, body: unknown, itemIndex?: number): NodeApiError | undefined {
+	if (!body || typeof body !== 'object' || Array.isArray(body)) {
+		const kind = typeof body === 'string' && /^\s*</.test(body) ? 'an HTML page' : 'no JSON object';
+		return new NodeApiError(node, { status } as JsonObject, {
+			message: `The service returned an unexpected answer (${status}): ${kind} instead of JSON`,
+			description:
+				'Something between n8n and the service (a proxy, a firewall or a wrong Base URL) may have answered. Check the Base URL in the credential.',
+			httpCode: String(status),
+			itemIndex,
+		});
+	}
+	const data = body as Record<string, unknown>;
+	const context = (data.response_context ?? data.request_context) as Record<string, unknown> | undefined;
+	if (context?.request_status !== 'failure') return undefined;
+	const detail = readProblems(body).map(describeProblem).join('; ');
+	const correlationId = correlationIdOf(body);
+	return new NodeApiError(node, body as JsonObject, {
+		message: `The service reported a failure (request_status "failure")${detail ? `: ${detail}` : ''}`,
+		description: correlationId ? `Correlation id: ${correlationId}.` : undefined,
+		httpCode: String(status),
+		itemIndex,
+	});
+}
