@@ -44,14 +44,6 @@ export class BusinessProspectDataApi implements ICredentialType {
 			default: '',
 		},
 		{
-			displayName: 'Partner ID',
-			name: 'partnerId',
-			type: 'string',
-			default: '',
-			description:
-				'Only needed when your account manages several partners. Sent when listing business enrollments; when empty, the service infers the partner from the API key.',
-		},
-		{
 			displayName: 'Base URL',
 			name: 'baseUrl',
 			type: 'string',
@@ -60,6 +52,14 @@ export class BusinessProspectDataApi implements ICredentialType {
 			placeholder: 'https://api.example.com',
 			description:
 				'Address of the service, without the /v1 prefix. Must use https, except for a local server on localhost or 127.0.0.1.',
+		},
+		{
+			displayName: 'Partner ID',
+			name: 'partnerId',
+			type: 'string',
+			default: '',
+			description:
+				'Only needed when your account manages several partners. Sent when listing business enrollments; when empty, the service infers the partner from the API key.',
 		},
 	];
 

@@ -17,7 +17,7 @@ export class Enrich implements INodeType {
 		subtitle:
 			'={{ $parameter["resource"] === "business" ? "Enrich businesses" : "Enrich prospects" }}',
 		description:
-			'Needs prospect_id (from Match Prospects) or business_id (from Search Businesses). Adds the professional profile and social posts of a prospect, or funding, 10-K insights and website changes of a business.',
+			'Add profiles and social posts to prospects by prospect_id, or funding, 10-K insights and website changes to businesses by business_id',
 		defaults: { name: 'Enrich' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],

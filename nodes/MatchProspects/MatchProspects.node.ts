@@ -16,7 +16,7 @@ export class MatchProspects implements INodeType {
 		version: 1,
 		subtitle: 'Find prospect IDs for contacts',
 		description:
-			"Find a person's prospect ID from email, phone, profile URL, or full name plus company. Outputs prospect_id (null when no match) and matched for each input item.",
+			'Find the prospect ID of each contact from email, phone, profile URL, or full name and company; adds prospect_id, null when there is no match',
 		defaults: { name: 'Match Prospects' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],

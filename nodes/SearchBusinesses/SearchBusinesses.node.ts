@@ -16,7 +16,7 @@ export class SearchBusinesses implements INodeType {
 		version: 1,
 		subtitle: '={{ $parameter["mode"] === "full" ? "Full records" : "Preview records" }}',
 		description:
-			'Find businesses by location, size, revenue, industry, technology and more, with automatic pagination',
+			'Find businesses by location, size, revenue, industry, technology and more',
 		defaults: { name: 'Search Businesses' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],

@@ -36,7 +36,7 @@ describe('Enrich: enrichment table', () => {
 
 	it('tells AI agents which ID it needs and where it comes from, not batch limits', () => {
 		expect(new Enrich().description.description).toBe(
-			'Needs prospect_id (from Match Prospects) or business_id (from Search Businesses). Adds the professional profile and social posts of a prospect, or funding, 10-K insights and website changes of a business.',
+			'Add profiles and social posts to prospects by prospect_id, or funding, 10-K insights and website changes to businesses by business_id',
 		);
 	});
 

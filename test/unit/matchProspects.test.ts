@@ -39,7 +39,7 @@ describe('Match Prospects: field values', () => {
 
 	it('tells AI agents what goes in and what comes out, not batch limits', () => {
 		expect(new MatchProspects().description.description).toBe(
-			"Find a person's prospect ID from email, phone, profile URL, or full name plus company. Outputs prospect_id (null when no match) and matched for each input item.",
+			'Find the prospect ID of each contact from email, phone, profile URL, or full name and company; adds prospect_id, null when there is no match',
 		);
 	});
 

@@ -65,7 +65,7 @@ export const description: INodeProperties[] = [
 		type: 'collection',
 		placeholder: 'Add Filter',
 		default: {},
-		hint: 'A business must match every filter you add; within one filter, any of its values is enough',
+		description: 'A business must match every filter you add; within one filter, any of its values is enough',
 		displayOptions: { show: { filterSource: ['fields'] } },
 		options: filterFields,
 	},
