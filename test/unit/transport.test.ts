@@ -115,6 +115,7 @@ describe('apiRequest retries', () => {
 		);
 		const error = await apiRequest(ctx, 'matchProspects', { prospects_to_match: [] }, { connection }).catch((e) => e);
 		expect(calls).toHaveLength(RETRY_POLICY.maxAttempts);
+		expect(error.context.attempts).toBe(RETRY_POLICY.maxAttempts);
 		expect(error).toBeInstanceOf(NodeApiError);
 		expect(error.message).toBe('The service failed (500): boom');
 		expect(error.failure).toEqual({ cause: 'temporarily-unavailable' });

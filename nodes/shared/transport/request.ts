@@ -141,11 +141,16 @@ export async function apiRequest<T = IDataObject>(
 		const delay = tooLong ? undefined : retryDelay(outcome, attempt, definition.idempotent);
 		const pastDeadline = delay !== undefined && options.deadline !== undefined && Date.now() + delay > options.deadline;
 		if (delay === undefined || pastDeadline) {
-			if ('networkCode' in outcome) throw networkError(ctx.getNode(), outcome.networkCode, url, options.itemIndex);
-			throw serviceError(ctx.getNode(), outcome.status, response?.body, {
-				itemIndex: options.itemIndex,
-				retryAfterMs: outcome.retryAfterMs,
-			});
+			const failure =
+				'networkCode' in outcome
+					? networkError(ctx.getNode(), outcome.networkCode, url, options.itemIndex)
+					: serviceError(ctx.getNode(), outcome.status, response?.body, {
+							itemIndex: options.itemIndex,
+							retryAfterMs: outcome.retryAfterMs,
+						});
+			// how many times it was sent: a 404 on a retried delete means an earlier attempt deleted it
+			failure.context.attempts = attempt;
+			throw failure;
 		}
 		await sleep(delay);
 	}
