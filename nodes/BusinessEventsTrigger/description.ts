@@ -2,7 +2,7 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { BUSINESS_EVENT_TYPES } from '../shared/catalog';
 import { otherEventTypesOption } from '../shared/descriptions';
-import { eventTypeOptions } from '../shared/eventTypes';
+import { DEFAULT_BUSINESS_EVENT_TYPES, eventTypeOptions } from '../shared/eventTypes';
 import { LIMITS } from '../shared/limits';
 
 /** Days shown in a manual test run when no longer look-back is set. */
@@ -50,8 +50,9 @@ export const properties: INodeProperties[] = [
 		name: 'eventTypes',
 		type: 'multiOptions',
 		options: eventTypeOptions(BUSINESS_EVENT_TYPES),
-		default: [],
-		description: 'Which kinds of event fire the trigger. Leave empty to watch every type in this list.',
+		default: [...DEFAULT_BUSINESS_EVENT_TYPES],
+		description:
+			'Which kinds of event fire the trigger. To watch a type not in this list, add it under Options > Other Event Types.',
 		displayOptions: { show: { source: ['ids'] } },
 	},
 	{
@@ -83,7 +84,7 @@ export const properties: INodeProperties[] = [
 		displayName: 'Options',
 		name: 'options',
 		type: 'collection',
-		placeholder: 'Add option',
+		placeholder: 'Add Option',
 		default: {},
 		options: [
 			{

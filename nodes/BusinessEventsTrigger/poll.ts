@@ -38,11 +38,12 @@ interface PollRun {
 }
 
 /**
- * Static data objects of polls still running. n8n keeps one live static data object per active
- * trigger (unless durable poll cursors are on: then each poll gets its own snapshot), so a poll
- * that starts while the previous one still runs skips instead of firing the same events twice.
+ * Triggers whose poll is still running, by workflow and node id. n8n may start the next poll
+ * before the previous one has finished (a poll that waits out rate limits), and each poll reads
+ * its own copy of the static data, so the second poll would fetch and fire
+ * the same events again. It skips instead: the running poll fires them.
  */
-const running = new WeakSet<object>();
+const running = new Set<string>();
 
 const toItems = (events: IDataObject[]): INodeExecutionData[][] => [events.map((event) => ({ json: event }))];
 
@@ -77,13 +78,14 @@ export async function pollBusinessEvents(this: IPollFunctions): Promise<INodeExe
 	};
 	if (this.getMode() === 'manual') return await sampleEvents(this, run);
 
-	const staticData = this.getWorkflowStaticData('node');
-	if (running.has(staticData)) return null;
-	running.add(staticData);
+	const node = this.getNode();
+	const pollKey = `${this.getWorkflow().id ?? ''}:${node.id ?? node.name}`;
+	if (running.has(pollKey)) return null;
+	running.add(pollKey);
 	try {
-		return await newEvents(this, run, staticData);
+		return await newEvents(this, run, this.getWorkflowStaticData('node'));
 	} finally {
-		running.delete(staticData);
+		running.delete(pollKey);
 	}
 }
 

@@ -11,8 +11,15 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-/** Ids remembered at most; past this the oldest are forgotten and the floor moves above them. */
-export const MAX_REMEMBERED_EVENTS = 1_000;
+import { eventKey } from '../shared/eventTypes';
+
+/**
+ * Ids remembered at most (about 60 bytes each in static data). Past this the oldest are forgotten:
+ * after a completed fetch cycle the floor moves above them; during an unfinished cycle it cannot
+ * (the remaining chunks are still fetched from the cycle's floor), so a forgotten event may fire a
+ * second time in the next cycle: a duplicate rather than a loss.
+ */
+export const MAX_REMEMBERED_EVENTS = 10_000;
 
 /** Where a poll that ran out of time stopped; the next poll goes on from there. */
 export interface PendingCycle {
@@ -77,16 +84,6 @@ export function initialState(now: number, lookBackDays: number): WatchState {
 	return { floor: now - Math.max(0, lookBackDays) * 86_400_000, seen: {} };
 }
 
-/**
- * The identity of an event: its event_id; for an event without one, its business, type and
- * time (so it still fires once).
- */
-export function eventKey(event: IDataObject): string {
-	const id = event.event_id;
-	if ((typeof id === 'string' && id !== '') || typeof id === 'number') return `id:${id}`;
-	return `x:${String(event.business_id)}|${String(event.event_name)}|${String(event.event_time)}`;
-}
-
 /** The event's time in ms; `fallback` when the service sent none or an unreadable one. */
 export function eventTime(event: IDataObject, fallback: number): number {
 	const time = Date.parse(String(event.event_time ?? ''));
@@ -128,21 +125,28 @@ export interface AdvanceOptions {
 
 /**
  * The state after `emitted` fired: their keys remembered, the floor moved on when a whole cycle
- * completed, memory pruned to what lies above the floor and to at most `maxRemembered` ids
- * (forgetting the oldest raises the floor past them, so a forgotten event can never fire again).
+ * completed, memory pruned to what lies above the floor and to at most `maxRemembered` ids.
+ * After a completed cycle, forgetting the oldest ids raises the floor past them, so a forgotten
+ * event can never fire again. While a cycle is unfinished the floor stays where the cycle started:
+ * the next poll fetches the remaining chunks of business ids from it, and any higher floor would
+ * skip their older events for good.
  */
 export function advanceState(state: WatchState, emitted: IDataObject[], options: AdvanceOptions): WatchState {
 	const max = options.maxRemembered ?? MAX_REMEMBERED_EVENTS;
 	const seen: Record<string, number> = { ...state.seen };
 	for (const event of emitted) seen[eventKey(event)] = eventTime(event, options.fetchedAt);
 
+	const cycleCompleted = options.completedCycleStartedAt !== undefined;
 	let floor = Math.max(state.floor, options.oldestServed);
 	if (options.completedCycleStartedAt !== undefined) {
 		floor = Math.max(floor, options.completedCycleStartedAt - options.overlapMs);
 	}
 
 	let entries = Object.entries(seen).sort(([, a], [, b]) => b - a);
-	if (entries.length > max) floor = Math.max(floor, entries[max][1]);
+	if (entries.length > max) {
+		if (cycleCompleted) floor = Math.max(floor, entries[max][1]);
+		entries = entries.slice(0, max);
+	}
 	entries = entries.filter(([, time]) => time > floor);
 
 	return { floor, seen: Object.fromEntries(entries), pending: state.pending };

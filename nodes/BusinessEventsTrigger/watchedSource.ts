@@ -1,8 +1,7 @@
 import type { IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { BUSINESS_EVENT_TYPES } from '../shared/catalog';
-import { combineEventTypes, splitFreeValues } from '../shared/eventTypes';
+import { combineEventTypes, DEFAULT_BUSINESS_EVENT_TYPES } from '../shared/eventTypes';
 import { parseIdList } from '../shared/idList';
 import { fetchBusinessEnrollments } from '../shared/methods';
 import { BUSINESS_ID_PATTERN } from '../shared/schemas';
@@ -74,11 +73,17 @@ export async function resolveWatchedSource(ctx: IPollFunctions): Promise<Watched
 		throw configurationError(ctx, `Business IDs ${parsed.error}`, 'Enter IDs separated by commas, or map a list of IDs.');
 	}
 	const businessIds = checkBusinessIds(ctx, parsed.ids, 'Business IDs');
-	const selected = splitFreeValues(ctx.getNodeParameter('eventTypes', []));
 	const eventTypes = combineEventTypes(
-		selected.length > 0 ? selected : BUSINESS_EVENT_TYPES,
+		ctx.getNodeParameter('eventTypes', [...DEFAULT_BUSINESS_EVENT_TYPES]),
 		ctx.getNodeParameter('options.otherEventTypes', ''),
 	);
+	if (eventTypes.length === 0) {
+		throw configurationError(
+			ctx,
+			'No event types to watch',
+			'Select at least one event type, or add one under Options > Other Event Types.',
+		);
+	}
 	return { businessIds, eventTypes, label: 'these businesses' };
 }
 

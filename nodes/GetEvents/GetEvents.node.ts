@@ -4,6 +4,13 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import { CREDENTIALS } from '../shared/descriptions';
 import * as getEvents from './actions/getEvents.operation';
 
+/**
+ * "6 event types": the selected types plus Other Event Types (split like combineEventTypes), so
+ * the count matches what is sent.
+ */
+const SUBTITLE =
+	'(n => n + (n === 1 ? " event type" : " event types"))(new Set([...($parameter["eventTypes"] || []), ...String(($parameter["options"] || {}).otherEventTypes || "").split(/[,;\\n]/).map(t => t.trim()).filter(t => t)]).size)';
+
 export class GetEvents implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Get Events',
@@ -14,7 +21,7 @@ export class GetEvents implements INodeType {
 		},
 		group: ['transform'],
 		version: 1,
-		subtitle: '={{ ($parameter["eventTypes"] || []).length + " event types" }}',
+		subtitle: `={{ ${SUBTITLE} }}`,
 		description:
 			'Get recent events (funding, IPOs, new products, offices, partnerships and more) for the businesses in your items',
 		defaults: { name: 'Get Events' },

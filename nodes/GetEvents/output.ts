@@ -1,91 +1,94 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, IPairedItemData } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import { deepCopy } from 'n8n-workflow';
 
-import { stableKey, type ItemOutcome } from '../shared/batching/engine';
-import { assembleOutput, errorItem, type PreparedItems } from '../shared/batching/items';
+import type { ItemOutcome } from '../shared/batching/engine';
+import { assembleOutput, pairedTo, type PreparedItems } from '../shared/batching/items';
+import { eventKey } from '../shared/eventTypes';
 
 export type OutputMode = 'event' | 'inputItem';
 
 type Success = Extract<ItemOutcome<string>, { ok: true }>;
-
-/** Events are the same event when their ids are; events without an id compare by content. */
-const eventKey = (event: IDataObject) =>
-	event.event_id !== undefined && event.event_id !== null ? `id:${String(event.event_id)}` : stableKey(event);
 
 const timeOf = (event: IDataObject) => {
 	const ms = Date.parse(String(event.event_time ?? ''));
 	return Number.isNaN(ms) ? Number.POSITIVE_INFINITY : ms;
 };
 
-/** The events of one item's businesses, each once, oldest first (as the service sends them). */
-function eventsOf(outcome: Success | undefined): IDataObject[] {
-	const seen = new Map<string, IDataObject>();
+interface EventMeta {
+	key: string;
+	time: number;
+}
+
+/**
+ * The events of one item's businesses, each once, oldest first (as the service sends them).
+ * `meta` caches key and time per event object: the engine shares one object between every item
+ * that asked for its business.
+ */
+function eventsOf(outcome: Success | undefined, meta: WeakMap<IDataObject, EventMeta>): IDataObject[] {
+	const seen = new Map<string, { event: IDataObject; time: number }>();
 	for (const result of outcome?.results ?? []) {
 		for (const event of result.matches) {
-			const key = eventKey(event);
-			if (!seen.has(key)) seen.set(key, event);
+			let known = meta.get(event);
+			if (!known) meta.set(event, (known = { key: eventKey(event), time: timeOf(event) }));
+			if (!seen.has(known.key)) seen.set(known.key, { event, time: known.time });
 		}
 	}
 	// stable: events without a readable time keep the service's order, after the others
-	return [...seen.values()].sort((a, b) => (timeOf(a) === timeOf(b) ? 0 : timeOf(a) < timeOf(b) ? -1 : 1));
+	return [...seen.values()]
+		.sort((a, b) => (a.time === b.time ? 0 : a.time < b.time ? -1 : 1))
+		.map(({ event }) => event);
 }
-
-const paired = (items: number[]): IPairedItemData | IPairedItemData[] =>
-	items.length === 1 ? { item: items[0] } : items.map((item) => ({ item }));
 
 /**
  * One item per event, linked to every input item that asked for the event's business. An event
  * appears once even when several items (or several batches) asked for it. Order: by the first
  * input item that asked, and within it oldest first. Error items (Continue on Fail) keep their
- * input position.
+ * input position. The engine's results may be shared between items: each emitted item gets its
+ * own copy, once.
  */
 function perEvent(
 	ctx: IExecuteFunctions,
 	prepared: PreparedItems<unknown>,
 	outcomes: Array<ItemOutcome<string>>,
 ): INodeExecutionData[] {
-	const byItem = new Map(outcomes.map((outcome) => [outcome.itemIndex, outcome]));
-	type EventSlot = { kind: 'event'; json: IDataObject; items: number[] };
-	const slots: Array<EventSlot | { kind: 'error'; item: INodeExecutionData }> = [];
-	const byEvent = new Map<string, EventSlot>();
-	const count = ctx.getInputData().length;
-	for (let itemIndex = 0; itemIndex < count; itemIndex++) {
-		const validationError = prepared.errors.get(itemIndex);
-		if (validationError) {
-			slots.push({ kind: 'error', item: errorItem(validationError, itemIndex) });
-			continue;
-		}
-		const outcome = byItem.get(itemIndex);
-		if (outcome && !outcome.ok) {
-			if (!ctx.continueOnFail()) throw outcome.error;
-			slots.push({ kind: 'error', item: errorItem(outcome.error, itemIndex) });
-			continue;
-		}
-		for (const event of eventsOf(outcome)) {
-			const key = eventKey(event);
-			const existing = byEvent.get(key);
-			if (existing) {
-				if (!existing.items.includes(itemIndex)) existing.items.push(itemIndex);
+	const meta = new WeakMap<IDataObject, EventMeta>();
+	const emitted = new Map<string, { item: INodeExecutionData; items: number[] }>();
+	const output = assembleOutput(ctx, prepared, outcomes, (itemIndex, outcome) => {
+		const fresh: INodeExecutionData[] = [];
+		for (const event of eventsOf(outcome, meta)) {
+			const key = (meta.get(event) as EventMeta).key;
+			const known = emitted.get(key);
+			if (known) {
+				// items are visited in order and each lists an event once: only the last entry can repeat
+				if (known.items[known.items.length - 1] !== itemIndex) known.items.push(itemIndex);
 				continue;
 			}
-			const slot: EventSlot = { kind: 'event', json: event, items: [itemIndex] };
-			byEvent.set(key, slot);
-			slots.push(slot);
+			const item: INodeExecutionData = { json: deepCopy(event) };
+			emitted.set(key, { item, items: [itemIndex] });
+			fresh.push(item);
 		}
-	}
-	return slots.map((slot) =>
-		slot.kind === 'event' ? { json: slot.json, pairedItem: paired(slot.items) } : slot.item,
-	);
+		return fresh;
+	});
+	for (const { item, items } of emitted.values()) item.pairedItem = pairedTo(items);
+	return output;
 }
 
-/** Each input item kept, with an `events` list of its businesses' events (maybe empty). */
+/**
+ * Each input item kept, with an `events` list of its businesses' events (maybe empty). Items that
+ * share a business get their own copies of its events.
+ */
 function perInputItem(
 	ctx: IExecuteFunctions,
 	prepared: PreparedItems<unknown>,
 	outcomes: Array<ItemOutcome<string>>,
 ): INodeExecutionData[] {
 	const input = ctx.getInputData();
+	const meta = new WeakMap<IDataObject, EventMeta>();
 	return assembleOutput(ctx, prepared, outcomes, (itemIndex, outcome) => [
-		{ json: { ...input[itemIndex].json, events: eventsOf(outcome) }, pairedItem: { item: itemIndex } },
+		{
+			json: { ...input[itemIndex].json, events: eventsOf(outcome, meta).map((event) => deepCopy(event)) },
+			pairedItem: { item: itemIndex },
+		},
 	]);
 }
 

@@ -2,7 +2,7 @@
  * Event type pickers shared by the event nodes: the known types as a multi-select, plus free
  * values (the service's list is open and grows), read back as one de-duplicated list.
  */
-import type { INodePropertyOptions } from 'n8n-workflow';
+import type { IDataObject, INodePropertyOptions } from 'n8n-workflow';
 
 /** The business event types the contract names: the default selection of the event nodes. */
 export const DEFAULT_BUSINESS_EVENT_TYPES = [
@@ -53,4 +53,15 @@ export function splitFreeValues(value: unknown): string[] {
 /** The selected types followed by the free ones, each once, in the order given. */
 export function combineEventTypes(selected: unknown, free: unknown): string[] {
 	return [...new Set([...splitFreeValues(selected), ...splitFreeValues(free)])];
+}
+
+/**
+ * The identity of an event, for de-duplication (Get Events) and for the trigger's memory of
+ * fired events (stored in static data, so the format must not change): `id:<event_id>`; for an
+ * event without an id, its business, type and time.
+ */
+export function eventKey(event: IDataObject): string {
+	const id = event.event_id;
+	if ((typeof id === 'string' && id !== '') || typeof id === 'number') return `id:${id}`;
+	return `x:${String(event.business_id)}|${String(event.event_name)}|${String(event.event_time)}`;
 }

@@ -15,6 +15,7 @@ import path from 'node:path';
 
 import type { IDataObject } from 'n8n-workflow';
 
+import { BUSINESS_EVENT_TYPES } from '../../nodes/shared/catalog';
 import { startSandbox, type RecordedRequest, type Sandbox } from '../sandbox';
 import { useN8n } from './harness/jest';
 import type { ExecutionSummary, N8nInstance, WorkflowJson } from './harness/n8nInstance';
@@ -90,7 +91,7 @@ describe('Business Events Trigger in real n8n (default poll scheduling)', () => 
 		const backIds = sandbox.universe.businesses.slice(20, 80).map((business) => business.business_id);
 		Object.assign(lookBack.nodes.find((node) => node.name === TRIGGER)!.parameters, {
 			businessIds: backIds.join(', '),
-			eventTypes: [],
+			eventTypes: [...BUSINESS_EVENT_TYPES],
 			options: { lookBackDays: 30 },
 		});
 	});

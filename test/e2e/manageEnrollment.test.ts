@@ -114,14 +114,26 @@ describe('Manage Enrollment in real n8n', () => {
 		const paired = (from: number, to: number) => Array.from({ length: to - from }, (_, i) => ({ item: from + i }));
 		expect(enrolled.map((item) => item.pairedItem)).toEqual([paired(0, 20), paired(20, 40), paired(40, 45)]);
 
-		// List ran once for its 3 input items: one GET, the three enrollments as the sandbox holds them
+		// create lists the existing keys first; List ran once for its 3 input items: the three
+		// enrollments as the sandbox holds them
 		const lists = sandbox.requests.filter((request) => request.method === 'GET');
-		expect(lists).toHaveLength(1);
-		expect(sandbox.requests).toHaveLength(4);
+		expect(lists).toHaveLength(2);
+		expect(sandbox.requests).toHaveLength(5);
 		expect(result.items('List')).toEqual([...sandbox.enrollments.businesses.values()]);
 		expect(result.items('List').map((enrollment) => enrollment.enrollment_id)).toEqual(
 			enrolled.map((item) => item.json.enrollment_id),
 		);
+		expect(enrolled.map((item) => item.json.already_existed)).toEqual([false, false, false]);
+
+		// run again: the keys exist with the same businesses, so nothing is created twice
+		sandbox.clearRequests();
+		const again = await n8n().execute('exEnrollSplit001');
+		expect(again.status).toBe('success');
+		expect(sandbox.requests.map((request) => request.method)).toEqual(['GET', 'GET']);
+		expect(again.items('Enroll')).toEqual(
+			enrolled.map((item) => ({ ...item.json, already_existed: true })),
+		);
+		expect(sandbox.enrollments.businesses.size).toBe(3);
 	});
 
 	test('prospect enrollment: create, update and delete in one workflow', async () => {

@@ -6,6 +6,7 @@
  */
 import type { IDataObject, NodeApiError } from 'n8n-workflow';
 
+import { DEFAULT_BUSINESS_EVENT_TYPES } from '../../nodes/shared/eventTypes';
 import type { WorkflowNode } from './harness';
 import { runPoll, type PollOptions } from './harness/runPoll';
 import { startSandbox, type Sandbox } from '../sandbox';
@@ -101,8 +102,12 @@ describe('Business Events Trigger in n8n-core', () => {
 		expect(eventRequests().map((request) => (request.body as IDataObject).business_ids)).toEqual([ids.slice(0, 40), ids.slice(40)]);
 		const from = Date.parse(bodyOf(0).timestamp_from as string);
 		expect(Math.abs(from - (Date.now() - 30 * 86_400_000))).toBeLessThan(60_000);
+		// Event Types left at its default: the 6 standard types
+		expect(bodyOf(0).event_types).toEqual(DEFAULT_BUSINESS_EVENT_TYPES);
 		const watched = new Set(ids);
-		const expected = sandbox.universe.events.filter((e) => watched.has(e.business_id) && Date.parse(e.event_time) > from);
+		const expected = sandbox.universe.events.filter(
+			(e) => watched.has(e.business_id) && DEFAULT_BUSINESS_EVENT_TYPES.includes(e.event_name) && Date.parse(e.event_time) > from,
+		);
 		expect(expected.length).toBeGreaterThan(5);
 		expect(events).toEqual(chronological(expected as unknown as IDataObject[]));
 		// emitted at activation: n8n keeps the state with the execution, and the next poll repeats nothing

@@ -260,3 +260,65 @@ describe('defaults and edge cases', () => {
 function byId(a: { event_id?: unknown }, b: { event_id?: unknown }) {
 	return String(a.event_id).localeCompare(String(b.event_id));
 }
+
+describe('fixes', () => {
+	test('with the error output: the item with a bad Since reaches output 1, the events output 0', async () => {
+		const since = isoDaysAgo(80);
+		const ids = sandbox.universe.businesses.slice(0, 3).map((business) => business.business_id);
+		const run = await getEvents(
+			ids.map((business_id) => ({ business_id })),
+			{ since: `={{ $itemIndex === 1 ? "2000-01-01" : "${since}" }}`, eventTypes: [...BUSINESS_EVENT_TYPES] },
+			{ onError: 'continueErrorOutput' },
+		);
+		expect(run.error).toBeUndefined();
+		const events = run.json(NODE, 0);
+		expect(events).toHaveLength(expectedEvents([ids[0], ids[2]], BUSINESS_EVENT_TYPES, since).length);
+		expect(events.every((event) => event.error === undefined)).toBe(true);
+		const errors = run.json(NODE, 1);
+		expect(errors).toEqual([
+			{
+				business_id: ids[1],
+				error: expect.stringMatching(/^Item 1: Since must be within the last 90 days/),
+				details: 'Nothing was sent to the service for this item.',
+			},
+		]);
+		expect(run.pairedItems(NODE, 1)).toEqual([[{ item: 1 }]]);
+	});
+
+	test('Event Data Parameters that are not JSON: the item and field are named, nothing is sent', async () => {
+		const business_id = sandbox.universe.businesses[0].business_id;
+		const run = await getEvents([{ business_id }], { options: { eventDataParameters: '[{"min_amount": }]' } });
+		expect(run.error?.message).toMatch(/^Item 0: Event Data Parameters is not valid JSON \(/);
+		expect(run.error?.description).toBe(
+			'Write a JSON list of objects such as [{"key": "value"}], or leave it empty. Nothing was sent to the service for this item.',
+		);
+		expect(sandbox.requests).toHaveLength(0);
+	});
+
+	test('a date alone means midnight in the workflow time zone', async () => {
+		const business_id = sandbox.universe.businesses[0].business_id;
+		const day = isoDaysAgo(10).slice(0, 10);
+		const workflow = linearWorkflow([manualTriggerNode(), itemsNode([{ business_id }]), eventsNode({ since: day })]);
+		const run = await runWorkflow(
+			{ ...workflow, settings: { timezone: 'Asia/Tokyo' } },
+			{ credentials: { businessProspectDataApi: { apiKey: sandbox.apiKey, baseUrl: sandbox.url } } },
+		);
+		expect(run.error).toBeUndefined();
+		// midnight in Tokyo (UTC+9) is 15:00 UTC the day before
+		const expected = new Date(Date.parse(`${day}T00:00:00Z`) - 9 * 3_600_000).toISOString();
+		expect(bodies()[0].timestamp_from).toBe(expected);
+	});
+
+	test('One Item per Input Item: two items asking for one business get separate copies of its events', async () => {
+		const business_id = sandbox.universe.events[sandbox.universe.events.length - 1].business_id;
+		const run = await getEvents([{ business_id }, { business_id }], {
+			eventTypes: [...BUSINESS_EVENT_TYPES],
+			since: isoDaysAgo(60),
+			output: 'inputItem',
+		});
+		const [first, second] = run.output(NODE).map((item) => item.json.events as IDataObject[]);
+		expect(first.length).toBeGreaterThan(0);
+		expect(first).toEqual(second);
+		expect(first[0]).not.toBe(second[0]);
+	});
+});

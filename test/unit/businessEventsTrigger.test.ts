@@ -8,6 +8,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { BusinessEventsTrigger } from '../../nodes/BusinessEventsTrigger/BusinessEventsTrigger.node';
 import { readState } from '../../nodes/BusinessEventsTrigger/pollState';
+import { DEFAULT_BUSINESS_EVENT_TYPES } from '../../nodes/shared/eventTypes';
 import { searchBusinessEnrollments } from '../../nodes/shared/methods';
 
 const NODE: INode = {
@@ -83,6 +84,7 @@ function pollContext(service: FakeService, setup: PollSetup) {
 	const staticData = setup.staticData ?? {};
 	const ctx = {
 		getNode: () => NODE,
+		getWorkflow: () => ({ id: 'workflow-1', active: true }),
 		getMode: () => setup.mode ?? 'trigger',
 		getActivationMode: () => 'activate',
 		getWorkflowStaticData: () => staticData,
@@ -116,7 +118,6 @@ afterEach(() => jest.restoreAllMocks());
 const watch = (count: number, extra: IDataObject = {}) => ({
 	source: 'ids',
 	businessIds: Array.from({ length: count }, (_, i) => hex(i + 1)).join(', '),
-	eventTypes: [],
 	...extra,
 });
 
@@ -127,6 +128,12 @@ describe('Business Events Trigger: description', () => {
 		expect(d.usableAsTool).toBeUndefined();
 		const lookBack = d.properties.find((p) => p.name === 'options')?.options?.find((o) => 'name' in o && o.name === 'lookBackDays');
 		expect(lookBack).toMatchObject({ typeOptions: { minValue: 0, maxValue: 90 } });
+	});
+
+	it('defaults to the 6 standard event types like Get Events, and says Add Option like every node', () => {
+		const property = (name: string) => trigger.description.properties.find((p) => p.name === name);
+		expect(property('eventTypes')?.default).toEqual(DEFAULT_BUSINESS_EVENT_TYPES);
+		expect(property('options')?.placeholder).toBe('Add Option');
 	});
 });
 
@@ -142,7 +149,8 @@ describe('Business Events Trigger: polling', () => {
 			business_ids: [hex(1), hex(2), hex(3)],
 			timestamp_from: '2026-05-01T12:00:00.000Z',
 		});
-		expect((service.eventRequests()[0].body.event_types as string[]).length).toBe(39);
+		// Event Types left at its default: the 6 standard types, as in Get Events and Manage Enrollment
+		expect(service.eventRequests()[0].body.event_types).toEqual(DEFAULT_BUSINESS_EVENT_TYPES);
 		expect(readState(staticData)?.floor).toBe(now);
 
 		now += MIN;
@@ -313,16 +321,39 @@ describe('Business Events Trigger: polling', () => {
 		]);
 	});
 
-	it('remembers at most 1000 events and never fires one twice', async () => {
+	it('remembers at most 10,000 events and never fires one twice', async () => {
 		const service = new FakeService();
 		const { ctx, staticData } = pollContext(service, { params: watch(1) });
 		await poll(ctx);
-		for (let i = 0; i < 1500; i++) service.add(`bulk-${i}`, 1, now + 1000 + (i % 700) * 10);
+		for (let i = 0; i < 10_500; i++) service.add(`bulk-${i}`, 1, now + 1000 + (i % 700) * 10);
 		now += MIN;
-		expect((await poll(ctx))?.[0]).toHaveLength(1500);
-		expect(Object.keys(readState(staticData)!.seen).length).toBeLessThanOrEqual(1000);
+		expect((await poll(ctx))?.[0]).toHaveLength(10_500);
+		expect(Object.keys(readState(staticData)!.seen).length).toBeLessThanOrEqual(10_000);
 		now += MIN;
 		expect(await poll(ctx)).toBeNull();
+	});
+
+	it('more events than it remembers in one chunk of an unfinished cycle: the next chunk still fires its older events', async () => {
+		const service = new FakeService();
+		service.latencyMs = 1000;
+		service.onRequest = (ms) => (now += ms);
+		// one chunk of 40 ids per poll; 41 ids make two chunks
+		const { ctx, staticData } = pollContext(service, { params: watch(41), budgetMs: 1000 });
+		await poll(ctx); // activation, chunk 0
+		await poll(ctx); // chunk 1: the first cycle completes
+		const floor = readState(staticData)!.floor;
+		// chunk 0 (business 1): 10,500 events from 11 minutes after the floor on; chunk 1 (business 41): one at +10 minutes
+		for (let i = 0; i < 10_500; i++) service.add(`bulk-${i}`, 1, floor + 11 * MIN + i);
+		service.add('chunk-1-event', 41, floor + 10 * MIN);
+		now = floor + 20 * MIN;
+		expect((await poll(ctx))?.[0]).toHaveLength(10_500); // chunk 0 only: the cycle is unfinished
+		expect(readState(staticData)!.floor).toBe(floor);
+		expect(readState(staticData)!.pending?.nextChunk).toBe(1);
+		expect(ids(await poll(ctx))).toEqual(['chunk-1-event']);
+		expect(service.eventRequests().slice(-2).map((r) => r.body.timestamp_from)).toEqual([
+			new Date(floor).toISOString(),
+			new Date(floor).toISOString(),
+		]);
 	});
 
 	it('a poll that starts while the previous one still runs skips instead of firing twice', async () => {
@@ -335,6 +366,38 @@ describe('Business Events Trigger: polling', () => {
 		expect(ids(first)).toEqual(['p1']);
 		expect(second).toBeNull();
 		expect(service.eventRequests()).toHaveLength(2);
+	});
+
+	it('the overlap guard holds when each poll gets its own copy of the static data (n8n 2.41 stages them)', async () => {
+		const service = new FakeService();
+		const stored: IDataObject = {};
+		const { ctx } = pollContext(service, { params: watch(1), staticData: stored });
+		// each poll works on its own copy of the static data, saved when it ends (n8n's durable poll cursors)
+		const stagedPoll = async (context: IPollFunctions) => {
+			const copy = JSON.parse(JSON.stringify(stored)) as IDataObject;
+			const result = await poll({ ...context, getWorkflowStaticData: () => copy } as IPollFunctions);
+			Object.assign(stored, copy);
+			return result;
+		};
+		expect(await stagedPoll(ctx)).toBeNull();
+		service.add('p1', 1, now + 1000);
+		now += MIN;
+		const [a, b] = await Promise.all([stagedPoll(ctx), stagedPoll(ctx)]);
+		expect([ids(a), ids(b)]).toEqual([['p1'], null]);
+		expect(service.eventRequests()).toHaveLength(2);
+		// another trigger (another node id) is not held back by it
+		const other = { ...ctx, getNode: () => ({ ...NODE, id: 'trigger-2' }) } as IPollFunctions;
+		await Promise.all([stagedPoll(ctx), stagedPoll(other)]);
+		expect(service.eventRequests()).toHaveLength(4);
+	});
+
+	it('fails clearly when every event type was deselected', async () => {
+		const service = new FakeService();
+		const { ctx } = pollContext(service, { params: watch(1, { eventTypes: [] }) });
+		const error = (await poll(ctx).catch((e: unknown) => e)) as NodeOperationError;
+		expect(error.message).toBe('No event types to watch');
+		expect(error.failure).toEqual({ cause: 'configuration-invalid' });
+		expect(service.requests).toHaveLength(0);
 	});
 
 	it('rejects malformed business ids before any request', async () => {

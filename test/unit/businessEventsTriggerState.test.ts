@@ -1,8 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { eventKey } from '../../nodes/shared/eventTypes';
 import {
 	advanceState,
-	eventKey,
 	initialState,
 	MAX_REMEMBERED_EVENTS,
 	readState,
@@ -86,16 +86,28 @@ describe('trigger state: moving on', () => {
 		expect(advance(old, []).floor).toBe(T0 - 90 * 86_400_000);
 	});
 
-	it('bounds its memory, raising the floor past what it forgets so nothing fires twice', () => {
+	it('bounds its memory after a completed cycle, raising the floor past what it forgets so nothing fires twice', () => {
 		const state = initialState(T0, 0);
 		const emitted = Array.from({ length: 8 }, (_, i) => ev(`e${i}`, (i + 1) * MIN));
 		emitted.push(ev('tie', 5 * MIN)); // same time as e4
-		const next = advance(state, emitted, undefined, 4);
+		// the cycle started at T0 + 5 min: its own floor would be T0 - 5 min (10 min overlap)
+		const next = advance(state, emitted, T0 + 5 * MIN, 4);
 		// newest 4 are e7, e6, e5, then e4/tie at +5 min: the 5th newest (+5 min) becomes the floor
 		expect(next.floor).toBe(T0 + 5 * MIN);
 		expect(Object.keys(next.seen).sort()).toEqual(['id:e5', 'id:e6', 'id:e7']);
 		expect(selectNewEvents(emitted, next, T0)).toEqual([]);
-		expect(MAX_REMEMBERED_EVENTS).toBe(1000);
+		expect(MAX_REMEMBERED_EVENTS).toBe(10_000);
+	});
+
+	it('while a cycle is unfinished, never raises the floor: forgetting may repeat an event, never lose one', () => {
+		const state = initialState(T0, 0);
+		const emitted = Array.from({ length: 8 }, (_, i) => ev(`e${i}`, (i + 1) * MIN));
+		const next = advance(state, emitted, undefined, 4);
+		// the remaining chunks are fetched from the cycle's floor: it stays at T0
+		expect(next.floor).toBe(T0);
+		expect(Object.keys(next.seen).sort()).toEqual(['id:e4', 'id:e5', 'id:e6', 'id:e7']);
+		// an event of another chunk 1 minute after the floor still fires
+		expect(selectNewEvents([ev('other-chunk', MIN / 2)], next, T0).map((e) => e.event_id)).toEqual(['other-chunk']);
 	});
 });
 

@@ -1,4 +1,4 @@
-import { resolveSince, zoneOffsetMs } from '../../nodes/GetEvents/since';
+import { resolveSince } from '../../nodes/GetEvents/since';
 import { LIMITS } from '../../nodes/shared/limits';
 
 const DAY = 86_400_000;
@@ -30,8 +30,10 @@ describe('Get Events: Since (timestamp_from)', () => {
 		expect(resolveSince('2025-06-08 09:30', 'UTC', NOW)).toEqual({ timestampFrom: '2025-06-08T09:30:00.000Z' });
 	});
 
-	it('keeps a plain date as the service takes it', () => {
-		expect(resolveSince('2025-06-01', 'Asia/Tokyo', NOW)).toEqual({ timestampFrom: '2025-06-01' });
+	it('reads a plain date as midnight in the workflow time zone, like a datetime without offset', () => {
+		expect(resolveSince('2025-06-01', 'Asia/Tokyo', NOW)).toEqual({ timestampFrom: '2025-05-31T15:00:00.000Z' });
+		expect(resolveSince('2025-06-01', 'America/New_York', NOW)).toEqual({ timestampFrom: '2025-06-01T04:00:00.000Z' });
+		expect(resolveSince('2025-06-01', 'UTC', NOW)).toEqual(resolveSince('2025-06-01T00:00:00', 'UTC', NOW));
 	});
 
 	it('accepts what expressions return: Luxon DateTime and JS Date', () => {
@@ -49,8 +51,10 @@ describe('Get Events: Since (timestamp_from)', () => {
 		expect(resolveSince(before, 'UTC', NOW)).toEqual({
 			error: `must be within the last ${LIMITS.eventWindowDays} days (the service keeps events for about three months): the earliest allowed is ${edge}, got ${before}`,
 		});
-		// dates compare by day: the earliest allowed day is fine, the day before is not
-		expect(resolveSince('2025-03-17', 'UTC', NOW)).toEqual({ timestampFrom: '2025-03-17' });
+		// dates compare by day: the earliest allowed day is fine (sent as the window's start plus a
+		// minute, since its midnight lies before the window), the day before is not
+		expect(resolveSince('2025-03-17', 'UTC', NOW)).toEqual({ timestampFrom: new Date(NOW - 90 * DAY + 60_000).toISOString() });
+		expect(resolveSince('2025-03-18', 'UTC', NOW)).toEqual({ timestampFrom: '2025-03-18T00:00:00.000Z' });
 		expect(resolveSince('2025-03-16', 'UTC', NOW)).toEqual({
 			error: `must be within the last ${LIMITS.eventWindowDays} days (the service keeps events for about three months): the earliest allowed is 2025-03-17, got 2025-03-16`,
 		});
@@ -77,8 +81,9 @@ describe('Get Events: Since (timestamp_from)', () => {
 		}
 	});
 
-	it('computes zone offsets, and treats an unknown zone as UTC', () => {
-		expect(zoneOffsetMs(NOW, 'Asia/Kolkata')).toBe(5.5 * 3_600_000);
-		expect(zoneOffsetMs(NOW, 'Not/AZone')).toBe(0);
+	it('reads times in India at +05:30, and an unknown zone as UTC', () => {
+		expect(resolveSince('2025-06-08T09:30:00', 'Asia/Kolkata', NOW)).toEqual({ timestampFrom: '2025-06-08T04:00:00.000Z' });
+		expect(resolveSince('2025-06-08T09:30:00', 'Not/AZone', NOW)).toEqual({ timestampFrom: '2025-06-08T09:30:00.000Z' });
+		expect(resolveSince('2025-06-08T09:30:00+0200', 'UTC', NOW)).toEqual({ timestampFrom: '2025-06-08T07:30:00.000Z' });
 	});
 });

@@ -73,10 +73,32 @@ describe('Manage Enrollment: what the UI offers', () => {
 		expect(field('businessEnrollment', 'create', 'businessIds').default).toBe('={{ $json.business_id }}');
 		expect(field('prospectEnrollment', 'create', 'prospectIds').default).toBe('={{ $json.prospect_id }}');
 		expect(field('businessEnrollment', 'create', 'enrollmentKey').hint).toBe(
-			`One enrollment holds at most ${LIMITS.businessEnrollmentIds} businesses. More are split into several enrollments with keys like q3-accounts, q3-accounts-2, q3-accounts-3, and so on.`,
+			`One enrollment holds at most ${LIMITS.businessEnrollmentIds} businesses. More are split into several enrollments with keys like q3-accounts, q3-accounts-2, q3-accounts-3, and so on. ` +
+				'A key that already exists with the same businesses and event types is kept, not created again, so a run that failed part-way can simply be run again.',
 		);
-		// prospect enrollments have no id limit in the contract: nothing to split, no hint
-		expect(field('prospectEnrollment', 'create', 'enrollmentKey').hint).toBeUndefined();
+		// prospect enrollments have no id limit in the contract and cannot be listed: no split, but re-runs duplicate
+		expect(field('prospectEnrollment', 'create', 'enrollmentKey').hint).toBe(
+			'The service cannot list prospect enrollments, so running this again creates the enrollments again: keep the enrollment_id from the output to update or delete them.',
+		);
+	});
+
+	test('update never resets event types by default: business keeps the current ones, prospect requires them', () => {
+		expect(field('businessEnrollment', 'update', 'eventTypes')).toMatchObject({ default: [] });
+		expect(field('businessEnrollment', 'update', 'eventTypes').required).toBeUndefined();
+		expect(field('businessEnrollment', 'update', 'eventTypes').description).toContain(
+			'Leave empty to keep its current event types.',
+		);
+		expect(field('prospectEnrollment', 'update', 'eventTypes')).toMatchObject({ default: [], required: true });
+		// create keeps the standard types as its default
+		expect((field('businessEnrollment', 'create', 'eventTypes').default as string[]).length).toBe(6);
+	});
+
+	test('Combine Items is read from the first item only, so it takes no expression', () => {
+		for (const resource of ['businessEnrollment', 'prospectEnrollment']) {
+			expect(field(resource, 'create', 'combine')).toMatchObject({ displayName: 'Combine Items', noDataExpression: true });
+		}
+		const output = new GetEvents().description.properties.find((property) => property.name === 'output');
+		expect(output?.noDataExpression).toBe(true);
 	});
 
 	test('event types: the known types of each kind', () => {

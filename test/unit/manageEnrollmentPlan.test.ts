@@ -87,6 +87,39 @@ describe('Manage Enrollment: planning enrollments', () => {
 		expect(planned[0].items).toHaveLength(21);
 	});
 
+	it('combines every item that updates one enrollment into one update, whatever their order of event types', () => {
+		const [a, b, c] = ids(0, 3);
+		const reads: ItemRead[] = [
+			{ itemIndex: 0, ids: [a], shared: { enrollment_id: 'e-1', enrollment_key: 'kkkk', event_types: ['new_product', 'new_office'] } },
+			{ itemIndex: 1, ids: [b], shared: { enrollment_id: 'e-2', enrollment_key: 'kkkk', event_types: ['ipo_announcement'] } },
+			{ itemIndex: 2, ids: [c, a], shared: { enrollment_id: 'e-1', enrollment_key: 'kkkk', event_types: ['new_office', 'new_product'] } },
+		];
+		const planned = planEnrollments(ctx(), BUSINESS, 'update', reads, 'all');
+		expect(planned.map((p) => [p.body?.enrollment_id, p.body?.business_ids, p.items])).toEqual([
+			['e-1', [a, c], [0, 2]],
+			['e-2', [b], [1]],
+		]);
+	});
+
+	it('refuses items that update one enrollment with different event types or keys, naming them', () => {
+		const [a, b, c] = ids(0, 3);
+		const reads: ItemRead[] = [
+			{ itemIndex: 0, ids: [a], shared: { enrollment_id: 'e-1', enrollment_key: 'kkkk', event_types: ['new_product'] } },
+			{ itemIndex: 1, ids: [b], shared: { enrollment_id: 'e-2', enrollment_key: 'kkkk', event_types: ['new_product'] } },
+			{ itemIndex: 2, ids: [c], shared: { enrollment_id: 'e-1', enrollment_key: 'other', event_types: ['ipo_announcement'] } },
+		];
+		const message =
+			'Item 0: items 0, 2 update enrollment e-1 but disagree on what to set. ' +
+			'Enrollment Key: item 0 sets "kkkk"; item 2 sets "other". Event Types: item 0 sets new_product; item 2 sets ipo_announcement.';
+		expect(() => planEnrollments(ctx(), BUSINESS, 'update', reads, 'all')).toThrow(message);
+		const planned = planEnrollments(ctx(true), BUSINESS, 'update', reads, 'all');
+		expect(planned.map((p) => [p.error?.message, p.items])).toEqual([
+			[message, [0, 2]],
+			[undefined, [1]],
+		]);
+		expect(planned[1].body).toEqual({ enrollment_id: 'e-2', enrollment_key: 'kkkk', event_types: ['new_product'], business_ids: [b] });
+	});
+
 	it('puts item errors in input order, split parts keeping their order', () => {
 		const planned = planEnrollments(ctx(), BUSINESS, 'create', oneIdPerItem(ids(0, 45)).slice(1), 'all');
 		const error = new Error('bad') as never;

@@ -3,7 +3,7 @@ import { z } from 'zod';
 
 import { runBatched, type ItemRequest } from '../../shared/batching/engine';
 import { prepareItems } from '../../shared/batching/items';
-import { ItemValidationError, validateItem } from '../../shared/batching/validate';
+import { itemValidationError, parseJsonParameter, validateItem } from '../../shared/batching/validate';
 import { BUSINESS_EVENT_TYPES } from '../../shared/catalog';
 import { concurrencyOption, otherEventTypesOption } from '../../shared/descriptions';
 import { combineEventTypes, DEFAULT_BUSINESS_EVENT_TYPES, eventTypeOptions } from '../../shared/eventTypes';
@@ -39,12 +39,13 @@ export const description: INodeProperties[] = [
 		name: 'since',
 		type: 'dateTime',
 		default: '={{ $now.minus({ days: 7 }).toISO() }}',
-		description: `Only events after this moment are returned. Must be within the last ${LIMITS.eventWindowDays} days: the service keeps events for about three months. A date without a time means midnight UTC; empty means 7 days ago.`,
+		description: `Only events after this moment are returned. Must be within the last ${LIMITS.eventWindowDays} days: the service keeps events for about three months. A date without a time means midnight and a time without an offset is read in the workflow's time zone (Settings > Timezone); empty means 7 days ago.`,
 	},
 	{
 		displayName: 'Output',
 		name: 'output',
 		type: 'options',
+		noDataExpression: true,
 		options: [
 			{
 				name: 'One Item per Event',
@@ -99,29 +100,13 @@ interface SharedFields extends IDataObject {
 /** The body of one item: any number of ids (the batching engine chunks them to the limit). */
 const itemSchema = getBusinessEventsBody.extend({ business_ids: z.array(idSchema) });
 
-function invalid(ctx: IExecuteFunctions, itemIndex: number, field: string, rule: string): never {
-	throw new ItemValidationError(ctx.getNode(), `Item ${itemIndex}: ${field} ${rule}`, {
-		itemIndex,
-		description: 'Nothing was sent to the service for this item.',
-	});
-}
-
 function readEventDataParameters(ctx: IExecuteFunctions, itemIndex: number, raw: unknown): IDataObject[] | undefined {
-	let value = raw;
-	if (typeof value === 'string') {
-		if (value.trim() === '') return undefined;
-		try {
-			value = JSON.parse(value);
-		} catch {
-			invalid(ctx, itemIndex, 'Event Data Parameters', 'must be valid JSON, such as [{"key": "value"}]');
-		}
-	}
-	if (value === undefined || value === null) return undefined;
-	const list = Array.isArray(value) ? value : [value];
-	if (list.some((entry) => typeof entry !== 'object' || entry === null || Array.isArray(entry))) {
-		invalid(ctx, itemIndex, 'Event Data Parameters', 'must be a JSON list of objects, such as [{"key": "value"}]');
-	}
-	return list.length === 0 ? undefined : (list as IDataObject[]);
+	const list = parseJsonParameter(ctx.getNode(), itemIndex, raw, {
+		label: 'Event Data Parameters',
+		shape: 'objectList',
+		example: '[{"key": "value"}]',
+	});
+	return list === undefined || list.length === 0 ? undefined : list;
 }
 
 /** Expression parts that read the current item (or another node's item paired with it). */
@@ -150,16 +135,20 @@ function readItem(
 	since: (itemIndex: number) => unknown,
 ): ItemRequest<string> {
 	const ids = parseIdList(ctx.getNodeParameter('businessIds', itemIndex));
-	if ('error' in ids) invalid(ctx, itemIndex, 'Business IDs', ids.error);
+	if ('error' in ids) throw itemValidationError(ctx.getNode(), itemIndex, `Business IDs ${ids.error}`);
 	if (ids.ids.length === 0) {
-		invalid(ctx, itemIndex, 'Business IDs', 'is empty: the item has no business_id. Map a field that holds the IDs, or type them.');
+		throw itemValidationError(
+			ctx.getNode(),
+			itemIndex,
+			'Business IDs is empty: the item has no business_id. Map a field that holds the IDs, or type them.',
+		);
 	}
 
 	const options = ctx.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	const eventTypes = combineEventTypes(ctx.getNodeParameter('eventTypes', itemIndex, []), options.otherEventTypes);
 
 	const from = resolveSince(since(itemIndex), ctx.getTimezone(), now);
-	if ('error' in from) invalid(ctx, itemIndex, 'Since', from.error);
+	if ('error' in from) throw itemValidationError(ctx.getNode(), itemIndex, `Since ${from.error}`);
 
 	const shared: SharedFields = { event_types: eventTypes, timestamp_from: from.timestampFrom };
 	const eventData = readEventDataParameters(ctx, itemIndex, options.eventDataParameters);

@@ -17,12 +17,25 @@ const show = (kind: EnrollmentKind, operation: string) => ({
 
 export const COMBINE = { all: 'all', each: 'each' } as const;
 
+/** What a create run does with keys: splits beyond the limit, and whether a re-run duplicates. */
+function createKeyHint(kind: EnrollmentKind): string {
+	const limit = idsPerEnrollment(kind);
+	const split =
+		limit < Number.MAX_SAFE_INTEGER
+			? `One enrollment holds at most ${limit} ${kind.noun.many}. More are split into several enrollments with keys like q3-accounts, q3-accounts-2, q3-accounts-3, and so on. `
+			: '';
+	const rerun =
+		kind === BUSINESS
+			? 'A key that already exists with the same businesses and event types is kept, not created again, so a run that failed part-way can simply be run again.'
+			: 'The service cannot list prospect enrollments, so running this again creates the enrollments again: keep the enrollment_id from the output to update or delete them.';
+	return split + rerun;
+}
+
 export function enrollmentKeyField(
 	kind: EnrollmentKind,
 	operation: string,
 	options: { required: boolean; splits: boolean },
 ): INodeProperties {
-	const limit = idsPerEnrollment(kind);
 	return {
 		displayName: 'Enrollment Key',
 		name: 'enrollmentKey',
@@ -33,11 +46,7 @@ export function enrollmentKeyField(
 		description: options.required
 			? `A name you choose for this watch list, at least ${LIMITS.enrollmentKeyMinLength} characters`
 			: `The enrollment's new key, at least ${LIMITS.enrollmentKeyMinLength} characters. Leave empty to keep the current key.`,
-		...(options.splits && limit < Number.MAX_SAFE_INTEGER
-			? {
-					hint: `One enrollment holds at most ${limit} ${kind.noun.many}. More are split into several enrollments with keys like q3-accounts, q3-accounts-2, q3-accounts-3, and so on.`,
-				}
-			: {}),
+		...(options.splits ? { hint: createKeyHint(kind) } : {}),
 		displayOptions: show(kind, operation),
 	};
 }
@@ -56,7 +65,7 @@ export function idsField(kind: EnrollmentKind, operation: string): INodeProperti
 
 export function eventTypesField(kind: EnrollmentKind, operation: string): INodeProperties {
 	const business = kind === BUSINESS;
-	return {
+	const field: INodeProperties = {
 		displayName: 'Event Types',
 		name: 'eventTypes',
 		type: 'multiOptions',
@@ -66,13 +75,30 @@ export function eventTypesField(kind: EnrollmentKind, operation: string): INodeP
 			'Which kinds of events to collect. For a type not in this list, add it under Options > Other Event Types.',
 		displayOptions: show(kind, operation),
 	};
+	if (operation !== 'update') return field;
+	// an update replaces the enrollment's event types: a default would silently reset them
+	return business
+		? {
+				...field,
+				default: [],
+				description:
+					"The enrollment's new event types. Leave empty to keep its current event types. For a type not in this list, add it under Options > Other Event Types.",
+			}
+		: {
+				...field,
+				required: true,
+				default: [],
+				description:
+					"The enrollment's event types after the update: the service replaces the current ones. For a type not in this list, add it under Options > Other Event Types.",
+			};
 }
 
 export function combineField(kind: EnrollmentKind, operation: string): INodeProperties {
 	return {
-		displayName: 'Enrollments',
+		displayName: 'Combine Items',
 		name: 'combine',
 		type: 'options',
+		noDataExpression: true,
 		options: [
 			{
 				name: 'One Enrollment for All Items',
@@ -89,7 +115,6 @@ export function combineField(kind: EnrollmentKind, operation: string): INodeProp
 		displayOptions: show(kind, operation),
 	};
 }
-
 
 export const ttlDaysOption: INodeProperties = {
 	displayName: 'Expire After (Days)',

@@ -8,15 +8,14 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { z } from 'zod';
 
 import { chunk, stableKey } from '../../shared/batching/engine';
-import type { ItemError } from '../../shared/batching/items';
-import { ItemValidationError, validateItem } from '../../shared/batching/validate';
+import { type ItemError, toItemError } from '../../shared/batching/items';
+import { itemValidationError, validateItem } from '../../shared/batching/validate';
 import { ENDPOINTS } from '../../shared/catalog';
 import { combineEventTypes } from '../../shared/eventTypes';
 import { parseIdList } from '../../shared/idList';
 import { idSchema } from '../../shared/schemas';
 import { COMBINE } from './fields';
 import { type EnrollmentKind, idsPerEnrollment, splitKey } from './kinds';
-import { asNodeError } from './send';
 
 export type Operation = 'create' | 'update';
 
@@ -33,13 +32,16 @@ export interface PlannedEnrollment {
 	items: number[];
 	body?: IDataObject;
 	error?: ItemError;
+	/** a create that already exists as this enrollment: it is not sent again */
+	existing?: { enrollment_id: string; enrollment_key: string };
 }
 
-export function invalid(ctx: IExecuteFunctions, itemIndex: number, rule: string): never {
-	throw new ItemValidationError(ctx.getNode(), `Item ${itemIndex}: ${rule}`, {
-		itemIndex,
-		description: 'Nothing was sent to the service for this item.',
-	});
+export interface ReadOptions {
+	enrollmentId?: (itemIndex: number) => string;
+	/** an empty key means "keep the current one" (filled in later from the list) */
+	keyOptional?: boolean;
+	/** no event types mean "keep the current ones" (filled in later from the list) */
+	eventTypesOptional?: boolean;
 }
 
 /** Reads the enrollment key, event types, ids and per-operation fields of one item. */
@@ -48,13 +50,13 @@ export function readItem(
 	kind: EnrollmentKind,
 	operation: Operation,
 	itemIndex: number,
-	read: { enrollmentId?: (itemIndex: number) => string; keyOptional?: boolean } = {},
+	read: ReadOptions = {},
 ): ItemRead {
 	const parsed = parseIdList(ctx.getNodeParameter(kind.idsParameter, itemIndex));
-	if ('error' in parsed) invalid(ctx, itemIndex, `${kind.idsLabel} ${parsed.error}`);
+	if ('error' in parsed) throw itemValidationError(ctx.getNode(), itemIndex, `${kind.idsLabel} ${parsed.error}`);
 	if (parsed.ids.length === 0) {
-		invalid(
-			ctx,
+		throw itemValidationError(
+			ctx.getNode(),
 			itemIndex,
 			`${kind.idsLabel} is empty: the item has no ${kind.itemField}. Map a field that holds the IDs, or type them.`,
 		);
@@ -62,9 +64,9 @@ export function readItem(
 
 	const options = ctx.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	const key = String(ctx.getNodeParameter('enrollmentKey', itemIndex, '') ?? '').trim();
-	const shared: IDataObject = {
-		event_types: combineEventTypes(ctx.getNodeParameter('eventTypes', itemIndex, []), options.otherEventTypes),
-	};
+	const eventTypes = combineEventTypes(ctx.getNodeParameter('eventTypes', itemIndex, []), options.otherEventTypes);
+	const shared: IDataObject = {};
+	if (eventTypes.length > 0 || !read.eventTypesOptional) shared.event_types = eventTypes;
 	if (key !== '' || !read.keyOptional) shared.enrollment_key = key;
 	if (read.enrollmentId) shared.enrollment_id = read.enrollmentId(itemIndex);
 	if (options.ttlDays !== undefined && options.ttlDays !== null && options.ttlDays !== '') {
@@ -75,6 +77,7 @@ export function readItem(
 	const bodySchema = (endpoint.body as z.AnyZodObject).extend({
 		[kind.idsKey]: z.array(idSchema),
 		...(shared.enrollment_key === undefined ? { enrollment_key: z.undefined() } : {}),
+		...(shared.event_types === undefined ? { event_types: z.undefined() } : {}),
 	});
 	validateItem(ctx.getNode(), bodySchema, { ...shared, [kind.idsKey]: parsed.ids }, itemIndex);
 	return { itemIndex, ids: parsed.ids, shared };
@@ -85,18 +88,74 @@ interface Group {
 	ids: string[];
 	owners: Map<string, Set<number>>;
 	items: number[];
+	/** an update whose items disagree on the enrollment's other fields */
+	conflict?: string;
 }
 
-function groupItems(reads: ItemRead[], combine: string): Group[] {
-	const groups = new Map<string, Group>();
+const itemList = (items: number[]) =>
+	items.length <= 5 ? items.join(', ') : `${items.slice(0, 5).join(', ')} and ${items.length - 5} more`;
+const itemsLabel = (items: number[]) => `${items.length === 1 ? 'item' : 'items'} ${itemList(items)}`;
+
+/** One field an update sets besides the ids, in a form where equal means "sets the same". */
+const fieldKey = (shared: IDataObject, field: 'enrollment_key' | 'event_types') => {
+	const value = shared[field];
+	return stableKey(Array.isArray(value) ? [...(value as string[])].sort() : value);
+};
+
+const showField = (shared: IDataObject, field: 'enrollment_key' | 'event_types') => {
+	const value = shared[field];
+	if (value === undefined) return '(keep current)';
+	return Array.isArray(value) ? value.join(', ') : `"${String(value)}"`;
+};
+
+/**
+ * Where the items of one update disagree, e.g. "Event Types: item 0 sets new_product; item 1
+ * sets ipo_announcement", or undefined when they agree.
+ */
+function updateConflict(reads: ItemRead[]): string | undefined {
+	const fields = [
+		['enrollment_key', 'Enrollment Key'],
+		['event_types', 'Event Types'],
+	] as const;
+	const problems: string[] = [];
+	for (const [field, label] of fields) {
+		const variants = new Map<string, { shown: string; items: number[] }>();
+		for (const read of reads) {
+			const key = fieldKey(read.shared, field);
+			const variant = variants.get(key);
+			if (variant) variant.items.push(read.itemIndex);
+			else variants.set(key, { shown: showField(read.shared, field), items: [read.itemIndex] });
+		}
+		if (variants.size < 2) continue;
+		const parts = [...variants.values()].map(
+			({ shown, items }) => `${itemsLabel(items)} ${items.length === 1 ? 'sets' : 'set'} ${shown}`,
+		);
+		problems.push(`${label}: ${parts.join('; ')}`);
+	}
+	return problems.length ? problems.join('. ') : undefined;
+}
+
+/**
+ * Groups items into enrollments. Creates: by key and event types (or each item apart). Updates:
+ * by enrollment id alone, so every item naming an enrollment lands in its one update; items
+ * that disagree on its key or event types make the group a conflict.
+ */
+function groupItems(reads: ItemRead[], operation: Operation, combine: string): Group[] {
+	const groups = new Map<string, Group & { reads: ItemRead[] }>();
 	for (const read of reads) {
-		const groupKey = combine === COMBINE.each ? `item:${read.itemIndex}` : stableKey(read.shared);
+		const groupKey =
+			operation === 'update'
+				? `id:${String(read.shared.enrollment_id)}`
+				: combine === COMBINE.each
+					? `item:${read.itemIndex}`
+					: stableKey(read.shared);
 		let group = groups.get(groupKey);
 		if (!group) {
-			group = { shared: read.shared, ids: [], owners: new Map(), items: [] };
+			group = { shared: read.shared, ids: [], owners: new Map(), items: [], reads: [] };
 			groups.set(groupKey, group);
 		}
 		group.items.push(read.itemIndex);
+		group.reads.push(read);
 		for (const id of read.ids) {
 			const owners = group.owners.get(id);
 			if (owners) owners.add(read.itemIndex);
@@ -106,14 +165,13 @@ function groupItems(reads: ItemRead[], combine: string): Group[] {
 			}
 		}
 	}
-	return [...groups.values()];
+	return [...groups.values()].map(({ reads: groupReads, ...group }) =>
+		operation === 'update' ? { ...group, conflict: updateConflict(groupReads) } : group,
+	);
 }
 
 const ownersOf = (group: Group, ids: string[]) =>
 	[...new Set(ids.flatMap((id) => [...(group.owners.get(id) ?? [])]))].sort((a, b) => a - b);
-
-const itemList = (items: number[]) =>
-	items.length <= 5 ? items.join(', ') : `${items.slice(0, 5).join(', ')} and ${items.length - 5} more`;
 
 /**
  * The enrollments to send. Create splits ids beyond the limit into key, key-2, ...; an update
@@ -131,12 +189,20 @@ export function planEnrollments(
 	const schema = ENDPOINTS[operation === 'create' ? kind.create : kind.update].body;
 	const node = ctx.getNode();
 	const planned: PlannedEnrollment[] = [];
-	for (const group of groupItems(reads, combine)) {
+	for (const group of groupItems(reads, operation, combine)) {
 		const first = group.items[0];
 		try {
+			if (group.conflict) {
+				throw itemValidationError(
+					node,
+					first,
+					`${itemsLabel(group.items)} update enrollment ${String(group.shared.enrollment_id)} but disagree on what to set. ${group.conflict}.`,
+					'Items that update the same enrollment are combined into one update, so they must set the same Enrollment Key and Event Types.',
+				);
+			}
 			if (operation === 'update' && group.ids.length > limit) {
-				invalid(
-					ctx,
+				throw itemValidationError(
+					node,
 					first,
 					`${kind.idsLabel} hold ${group.ids.length} IDs for enrollment ${String(group.shared.enrollment_id)} (from items ${itemList(group.items)}), but one enrollment holds at most ${limit} ${kind.noun.many}. An update cannot be split: create further enrollments instead.`,
 				);
@@ -151,7 +217,7 @@ export function planEnrollments(
 			});
 			planned.push(...bodies);
 		} catch (caught) {
-			const error = asNodeError(ctx, caught, first);
+			const error = toItemError(node, caught, first);
 			if (!ctx.continueOnFail()) throw error;
 			planned.push({ items: group.items, error });
 		}

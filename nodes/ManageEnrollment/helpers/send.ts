@@ -3,31 +3,14 @@
  * failure leaves a clear picture of what exists) and turns each into one output item, linked
  * to the input items whose ids it holds.
  */
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, IPairedItemData } from 'n8n-workflow';
-import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
-import type { ItemError } from '../../shared/batching/items';
+import { errorItem, type ItemError, pairedTo, toItemError } from '../../shared/batching/items';
 import type { EndpointName } from '../../shared/catalog';
 import { getConnection } from '../../shared/transport/connection';
 import { RateLimiter } from '../../shared/transport/rateLimiter';
 import { apiRequest } from '../../shared/transport/request';
 import type { PlannedEnrollment } from './plan';
-
-export const pairedTo = (items: number[]): IPairedItemData | IPairedItemData[] =>
-	items.length === 1 ? { item: items[0] } : items.map((item) => ({ item }));
-
-export function errorOutput(error: ItemError, items: number[]): INodeExecutionData {
-	return {
-		json: { error: error.message, ...(error.description ? { errorDetails: error.description } : {}) },
-		pairedItem: pairedTo(items),
-	};
-}
-
-/** A caught error as the node error n8n expects (service and parameter errors pass through). */
-export function asNodeError(ctx: IExecuteFunctions, error: unknown, itemIndex: number): ItemError {
-	if (error instanceof NodeApiError || error instanceof NodeOperationError) return error;
-	return new NodeOperationError(ctx.getNode(), error as Error, { itemIndex });
-}
 
 /** What was already done when a later request fails: users must not create those again. */
 function addProgress(error: ItemError, done: string[], notSent: string[], verb: string) {
@@ -50,20 +33,36 @@ function enrollmentJson(body: IDataObject, response: IDataObject): IDataObject {
 	};
 }
 
+export interface SendOptions {
+	verb: 'created' | 'updated';
+	/** output `already_existed` on every enrollment (creates that checked existing keys) */
+	markExisting?: boolean;
+}
+
+/**
+ * Sends the planned enrollments and outputs one item per enrollment: the service's answer, an
+ * enrollment that already existed (not sent again), or the error item of the items it holds.
+ */
 export async function sendEnrollments(
 	ctx: IExecuteFunctions,
 	endpoint: EndpointName,
 	planned: PlannedEnrollment[],
-	verb: 'created' | 'updated',
+	options: SendOptions,
 ): Promise<INodeExecutionData[]> {
+	const { verb, markExisting = false } = options;
+	const marked = (json: IDataObject, existed: boolean) => (markExisting ? { ...json, already_existed: existed } : json);
 	const output: INodeExecutionData[] = [];
-	const toSend = planned.filter((entry) => entry.body);
+	const toSend = planned.filter((entry) => entry.body && !entry.existing);
 	const connection = toSend.length ? await getConnection(ctx) : undefined;
 	const limiter = new RateLimiter();
 	const done: string[] = [];
 	for (const entry of planned) {
 		if (!entry.body) {
-			output.push(errorOutput(entry.error as ItemError, entry.items));
+			output.push(errorItem(entry.error as ItemError, entry.items));
+			continue;
+		}
+		if (entry.existing) {
+			output.push({ json: marked(enrollmentJson(entry.body, entry.existing), true), pairedItem: pairedTo(entry.items) });
 			continue;
 		}
 		try {
@@ -72,10 +71,10 @@ export async function sendEnrollments(
 				connection,
 				limiter,
 			});
-			output.push({ json: enrollmentJson(entry.body, response), pairedItem: pairedTo(entry.items) });
+			output.push({ json: marked(enrollmentJson(entry.body, response), false), pairedItem: pairedTo(entry.items) });
 			done.push(`${String(entry.body.enrollment_key)} (${String(response?.enrollment_id ?? entry.body.enrollment_id)})`);
 		} catch (caught) {
-			const error = asNodeError(ctx, caught, entry.items[0]);
+			const error = toItemError(ctx, caught, entry.items[0]);
 			if (!ctx.continueOnFail()) {
 				const index = toSend.indexOf(entry);
 				addProgress(
@@ -86,7 +85,7 @@ export async function sendEnrollments(
 				);
 				throw error;
 			}
-			output.push(errorOutput(error, entry.items));
+			output.push(errorItem(error, entry.items));
 		}
 	}
 	return output;

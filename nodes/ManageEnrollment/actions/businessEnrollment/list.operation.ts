@@ -1,5 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
+import { errorItem, toItemError } from '../../../shared/batching/items';
 import { apiRequest } from '../../../shared/transport/request';
 import { showFor } from '../../helpers/fields';
 import { BUSINESS } from '../../helpers/kinds';
@@ -28,11 +29,21 @@ export const description: INodeProperties[] = [
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** All active business enrollments, one item each. The list ignores input items: it runs once. */
+/**
+ * All active business enrollments, one item each. The list ignores input items: it runs once,
+ * paired to item 0 (also its error item under Continue on Fail).
+ */
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
 	const filters = this.getNodeParameter('filters', 0, {}) as IDataObject;
 	const key = String(filters.enrollmentKey ?? '').trim();
-	const response = await apiRequest<IDataObject>(this, 'listBusinessEnrollments', undefined, { itemIndex: 0 });
+	let response: IDataObject;
+	try {
+		response = await apiRequest<IDataObject>(this, 'listBusinessEnrollments', undefined, { itemIndex: 0 });
+	} catch (caught) {
+		const error = toItemError(this, caught, 0);
+		if (!this.continueOnFail()) throw error;
+		return [errorItem(error, 0)];
+	}
 	const enrollments = Array.isArray(response?.enrollments) ? (response.enrollments as IDataObject[]) : [];
 	const sameKey = new RegExp(`^${escapeRegExp(key)}(?:-\\d+)?$`);
 	return enrollments

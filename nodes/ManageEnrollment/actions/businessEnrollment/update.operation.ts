@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import type { ItemError } from '../../../shared/batching/items';
-import { ItemValidationError } from '../../../shared/batching/validate';
+import { itemValidationError } from '../../../shared/batching/validate';
 import { LIMITS } from '../../../shared/limits';
 import { fetchBusinessEnrollments } from '../../../shared/methods';
 import { enrollmentKeyField, eventTypesField, idsField, optionsField, showFor } from '../../helpers/fields';
@@ -36,31 +36,42 @@ export const description: INodeProperties[] = [
 	enrollmentKeyField(BUSINESS, 'update', { required: false, splits: false }),
 	{
 		...idsField(BUSINESS, 'update'),
-		hint: 'IDs of all input items that update the same enrollment are combined into one update',
+		hint: 'IDs of all input items that update the same enrollment are combined into one update; those items must set the same key and event types',
 	},
 	eventTypesField(BUSINESS, 'update'),
 	optionsField(BUSINESS, 'update'),
 ];
 
-/** Keeps the current key of enrollments whose key was left empty (one list request per run). */
-async function fillKeys(ctx: IExecuteFunctions, reads: ItemRead[]): Promise<Map<number, ItemError>> {
+/**
+ * Keeps the current key and event types of enrollments where they were left empty (one list
+ * request per run, only when needed).
+ */
+async function fillCurrent(ctx: IExecuteFunctions, reads: ItemRead[]): Promise<Map<number, ItemError>> {
 	const unfilled = new Map<number, ItemError>();
-	const missing = reads.filter((read) => read.shared.enrollment_key === undefined);
+	const missing = reads.filter((read) => read.shared.enrollment_key === undefined || read.shared.event_types === undefined);
 	if (missing.length === 0) return unfilled;
 	const enrollments = new Map((await fetchBusinessEnrollments(ctx)).map((entry) => [entry.enrollment_id, entry]));
 	for (const read of missing) {
 		const id = String(read.shared.enrollment_id);
-		const key = enrollments.get(id)?.enrollment_key ?? '';
-		if (key.length >= LIMITS.enrollmentKeyMinLength) {
-			read.shared.enrollment_key = key;
+		const current = enrollments.get(id);
+		let problem: string | undefined;
+		if (!current) {
+			problem = `enrollment ${id} is not among your business enrollments, so its current ${read.shared.enrollment_key === undefined ? 'key' : 'event types'} cannot be kept`;
+		} else if (read.shared.enrollment_key === undefined && current.enrollment_key.length < LIMITS.enrollmentKeyMinLength) {
+			problem = `the current key of enrollment ${id} is shorter than ${LIMITS.enrollmentKeyMinLength} characters: set Enrollment Key`;
+		} else if (read.shared.event_types === undefined && current.event_types.length === 0) {
+			problem = `enrollment ${id} has no event types to keep: select Event Types`;
+		}
+		if (problem === undefined && current) {
+			read.shared.enrollment_key ??= current.enrollment_key;
+			read.shared.event_types ??= [...current.event_types];
 			continue;
 		}
-		const error = new ItemValidationError(
+		const error = itemValidationError(
 			ctx.getNode(),
-			enrollments.has(id)
-				? `Item ${read.itemIndex}: the current key of enrollment ${id} is shorter than ${LIMITS.enrollmentKeyMinLength} characters: set Enrollment Key`
-				: `Item ${read.itemIndex}: enrollment ${id} is not among your business enrollments, so its current key cannot be kept: check the enrollment or set Enrollment Key`,
-			{ itemIndex: read.itemIndex, description: 'Nothing was updated.' },
+			read.itemIndex,
+			problem ?? `enrollment ${id} cannot be updated`,
+			'Check the enrollment, or set Enrollment Key and Event Types.',
 		);
 		if (!ctx.continueOnFail()) throw error;
 		unfilled.set(read.itemIndex, error);
@@ -72,7 +83,7 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 	return await updateEnrollments(this, BUSINESS, {
 		enrollmentId: (itemIndex) =>
 			String(this.getNodeParameter('enrollment', itemIndex, '', { extractValue: true }) ?? '').trim(),
-		keyOptional: true,
-		fillKeys: async (reads) => await fillKeys(this, reads),
+		keepCurrent: true,
+		fillCurrent: async (reads) => await fillCurrent(this, reads),
 	});
 }

@@ -1,15 +1,23 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
 
-import { prepareItems } from '../../../shared/batching/items';
+import { errorItem, pairedTo, prepareItems, toItemError } from '../../../shared/batching/items';
 import { validateItem } from '../../../shared/batching/validate';
 import { ENDPOINTS } from '../../../shared/catalog';
 import { getConnection } from '../../../shared/transport/connection';
 import { RateLimiter } from '../../../shared/transport/rateLimiter';
 import { apiRequest } from '../../../shared/transport/request';
-import { asNodeError, errorOutput, pairedTo } from '../../helpers/send';
 import { enrollmentIdField, readEnrollmentId } from './enrollmentId';
 
 export const description: INodeProperties[] = [enrollmentIdField('delete')];
+
+/**
+ * A 404 on a retry: the first attempt (timed out, or answered 5xx) may well have deleted the
+ * enrollment, and deleting is idempotent, so the enrollment is gone either way. The transport
+ * records the attempts it made in `context.attempts`.
+ */
+const goneOnRetry = (error: unknown) =>
+	error instanceof NodeApiError && error.httpCode === '404' && Number(error.context?.attempts ?? 1) > 1;
 
 /** Deletes each named enrollment once, however many items name it. */
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
@@ -33,7 +41,7 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 	for (const entry of entries) {
 		if (entry.id === undefined) {
 			const error = prepared.errors.get(entry.items[0]);
-			if (error) output.push(errorOutput(error, entry.items));
+			if (error) output.push(errorItem(error, entry.items));
 			continue;
 		}
 		try {
@@ -49,9 +57,16 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 				pairedItem: pairedTo(entry.items),
 			});
 		} catch (caught) {
-			const error = asNodeError(this, caught, entry.items[0]);
+			if (goneOnRetry(caught)) {
+				output.push({
+					json: { enrollment_id: entry.id, deleted: true },
+					pairedItem: pairedTo(entry.items),
+				});
+				continue;
+			}
+			const error = toItemError(this, caught, entry.items[0]);
 			if (!this.continueOnFail()) throw error;
-			output.push(errorOutput(error, entry.items));
+			output.push(errorItem(error, entry.items));
 		}
 	}
 	return output;

@@ -10,7 +10,7 @@ export const description: INodeProperties[] = [
 	enrollmentKeyField(PROSPECT, 'update', { required: true, splits: false }),
 	{
 		...idsField(PROSPECT, 'update'),
-		hint: 'IDs of all input items that update the same enrollment are combined into one update',
+		hint: 'IDs of all input items that update the same enrollment are combined into one update; those items must set the same key and event types',
 	},
 	eventTypesField(PROSPECT, 'update'),
 	optionsField(PROSPECT, 'update'),
