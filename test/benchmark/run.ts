@@ -7,7 +7,7 @@
  *             and the 200-requests-a-minute budget once a node needs more than 200
  *
  * and against the naive approach of one HTTP request per row (what a generic HTTP Request node
- * does). Run: `npm run benchmark` (options: --rows 1000,4000 --latency 100 --concurrency 1,2,4).
+ * does). Run: `npm run benchmark` (options: --rows 1000,3000 --latency 100 --concurrency 1,2,4).
  * Prints a table; the numbers are measurements of this machine, not assertions.
  */
 import { parseArgs } from 'node:util';
@@ -24,7 +24,7 @@ const PROFILE_PATH = '/v1/prospects/profiles/bulk_enrich';
 
 const { values } = parseArgs({
 	options: {
-		rows: { type: 'string', default: '1000,4000' },
+		rows: { type: 'string', default: '1000,3000' },
 		latency: { type: 'string', default: '100' },
 		concurrency: { type: 'string', default: '1,2,4' },
 	},
@@ -41,7 +41,10 @@ function boundMs(requests: number, concurrency: number, latencyMs: number): numb
 
 async function main() {
 	const latencyMs = Number(values.latency);
-	const sandbox = await startSandbox({ latencyMs });
+	// The service's 200-a-minute budget is per API key over all runs; scenarios here follow each
+	// other within seconds, so the sandbox does not enforce it and the bound accounts for the
+	// client-side pacing each node does on its own (boundMs).
+	const sandbox = await startSandbox({ latencyMs, rateLimit: false });
 	const rowsOut: string[][] = [];
 	try {
 		for (const rows of list(values.rows)) {
