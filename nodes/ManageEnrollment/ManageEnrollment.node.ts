@@ -33,8 +33,16 @@ export class ManageEnrollment implements INodeType {
 				type: 'options',
 				noDataExpression: true,
 				options: [
-					{ name: 'Business Enrollment', value: 'businessEnrollment' },
-					{ name: 'Prospect Enrollment', value: 'prospectEnrollment' },
+					{
+						name: 'Business Enrollment',
+						value: 'businessEnrollment',
+						description: 'Watch businesses for events. The service can create, update and list these, but not delete them.',
+					},
+					{
+						name: 'Prospect Enrollment',
+						value: 'prospectEnrollment',
+						description: 'Watch prospects for job changes. The service can create, update and delete these, but not list them.',
+					},
 				],
 				default: 'businessEnrollment',
 			},
