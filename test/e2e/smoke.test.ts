@@ -91,6 +91,15 @@ describe('the package in real n8n', () => {
 			});
 		});
 
+		test('refuses to send the key over plain http to another machine', async () => {
+			const before = sandbox.requests.length;
+			const result = await n8n().testCredential({ apiKey: sandbox.apiKey, baseUrl: 'http://api.example.com' });
+			expect(result.status).toBe('Error');
+			// n8n shows only the error code here; the field's description says why (https required)
+			expect(result.message).toBe('ERR_INVALID_URL');
+			expect(sandbox.requests.length).toBe(before);
+		});
+
 		test("never writes a key into n8n's output", () => {
 			const output = n8n().serverOutput(Infinity);
 			expect(output).not.toContain(sandbox.apiKey);
