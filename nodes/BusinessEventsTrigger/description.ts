@@ -1,8 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { BUSINESS_EVENT_TYPES } from '../shared/catalog';
 import { otherEventTypesOption } from '../shared/descriptions';
-import { DEFAULT_BUSINESS_EVENT_TYPES, eventTypeOptions } from '../shared/eventTypes';
+import { eventTypesParameter } from '../shared/eventTypes';
 import { LIMITS } from '../shared/limits';
 
 /** Days shown in a manual test run when no longer look-back is set. */
@@ -46,13 +45,9 @@ export const properties: INodeProperties[] = [
 		displayOptions: { show: { source: ['ids'] } },
 	},
 	{
-		displayName: 'Event Types',
-		name: 'eventTypes',
-		type: 'multiOptions',
-		options: eventTypeOptions(BUSINESS_EVENT_TYPES),
-		default: [...DEFAULT_BUSINESS_EVENT_TYPES],
-		description:
+		...eventTypesParameter(
 			'Which kinds of event fire the trigger. To watch a type not in this list, add it under Options > Other Event Types.',
+		),
 		displayOptions: { show: { source: ['ids'] } },
 	},
 	{

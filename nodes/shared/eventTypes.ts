@@ -2,7 +2,9 @@
  * Event type pickers shared by the event nodes: the known types as a multi-select, plus free
  * values (the service's list is open and grows), read back as one de-duplicated list.
  */
-import type { IDataObject, INodePropertyOptions } from 'n8n-workflow';
+import type { IDataObject, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+
+import { BUSINESS_EVENT_TYPES } from './catalog';
 
 /** The business event types the contract names: the default selection of the event nodes. */
 export const DEFAULT_BUSINESS_EVENT_TYPES = [
@@ -64,4 +66,20 @@ export function eventKey(event: IDataObject): string {
 	const id = event.event_id;
 	if ((typeof id === 'string' && id !== '') || typeof id === 'number') return `id:${id}`;
 	return `x:${String(event.business_id)}|${String(event.event_name)}|${String(event.event_time)}`;
+}
+
+/** The "Event Types" multi-select of the event nodes: the known types, the standard ones preselected. */
+export function eventTypesParameter(
+	description: string,
+	types: readonly string[] = BUSINESS_EVENT_TYPES,
+	defaults: readonly string[] = DEFAULT_BUSINESS_EVENT_TYPES,
+): INodeProperties {
+	return {
+		displayName: 'Event Types',
+		name: 'eventTypes',
+		type: 'multiOptions',
+		options: eventTypeOptions(types),
+		default: [...defaults],
+		description,
+	};
 }

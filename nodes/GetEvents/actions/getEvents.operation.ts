@@ -4,9 +4,8 @@ import { z } from 'zod';
 import { runBatched, type ItemRequest } from '../../shared/batching/engine';
 import { prepareItems } from '../../shared/batching/items';
 import { itemValidationError, parseJsonParameter, validateItem } from '../../shared/batching/validate';
-import { BUSINESS_EVENT_TYPES } from '../../shared/catalog';
 import { concurrencyOption, otherEventTypesOption } from '../../shared/descriptions';
-import { combineEventTypes, DEFAULT_BUSINESS_EVENT_TYPES, eventTypeOptions } from '../../shared/eventTypes';
+import { combineEventTypes, eventTypesParameter } from '../../shared/eventTypes';
 import { parseIdList } from '../../shared/idList';
 import { LIMITS } from '../../shared/limits';
 import { getBusinessEventsBody, idSchema } from '../../shared/schemas';
@@ -25,15 +24,9 @@ export const description: INodeProperties[] = [
 			'The businesses to get events for: one ID, a list, or IDs separated by commas. By default the business_id field of each input item.',
 		hint: `IDs from all input items are combined and each business is asked for once, ${LIMITS.businessEventIds} per request`,
 	},
-	{
-		displayName: 'Event Types',
-		name: 'eventTypes',
-		type: 'multiOptions',
-		options: eventTypeOptions(BUSINESS_EVENT_TYPES),
-		default: [...DEFAULT_BUSINESS_EVENT_TYPES],
-		description:
-			'Which kinds of events to return. To ask for a type not in this list, add it under Options > Other Event Types.',
-	},
+	eventTypesParameter(
+		'Which kinds of events to return. To ask for a type not in this list, add it under Options > Other Event Types.',
+	),
 	{
 		displayName: 'Since',
 		name: 'since',

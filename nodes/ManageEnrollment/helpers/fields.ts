@@ -6,7 +6,7 @@ import { otherEventTypesOption } from '../../shared/descriptions';
 import {
 	DEFAULT_BUSINESS_EVENT_TYPES,
 	DEFAULT_PROSPECT_EVENT_TYPES,
-	eventTypeOptions,
+	eventTypesParameter,
 } from '../../shared/eventTypes';
 import { LIMITS } from '../../shared/limits';
 import { type EnrollmentKind, idsPerEnrollment, BUSINESS } from './kinds';
@@ -66,13 +66,11 @@ export function idsField(kind: EnrollmentKind, operation: string): INodeProperti
 export function eventTypesField(kind: EnrollmentKind, operation: string): INodeProperties {
 	const business = kind === BUSINESS;
 	const field: INodeProperties = {
-		displayName: 'Event Types',
-		name: 'eventTypes',
-		type: 'multiOptions',
-		options: eventTypeOptions(business ? BUSINESS_EVENT_TYPES : PROSPECT_EVENT_TYPES),
-		default: [...(business ? DEFAULT_BUSINESS_EVENT_TYPES : DEFAULT_PROSPECT_EVENT_TYPES)],
-		description:
+		...eventTypesParameter(
 			'Which kinds of events to collect. For a type not in this list, add it under Options > Other Event Types.',
+			business ? BUSINESS_EVENT_TYPES : PROSPECT_EVENT_TYPES,
+			business ? DEFAULT_BUSINESS_EVENT_TYPES : DEFAULT_PROSPECT_EVENT_TYPES,
+		),
 		displayOptions: show(kind, operation),
 	};
 	if (operation !== 'update') return field;
