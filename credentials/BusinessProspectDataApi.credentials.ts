@@ -6,17 +6,26 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
-/** Shown by the credential test instead of sending the key in clear text. */
-export const REFUSED_BASE_URL = 'The Base URL must use https (plain http only for localhost or 127.0.0.1)';
+import { LIMITS } from '../nodes/shared/limits';
 
-/** Only https, or plain http to localhost, 127.x.x.x or [::1] (what normalizeBaseUrl allows). */
-const ALLOWED_BASE_URL = String.raw`/^(https:\/\/|http:\/\/(localhost|127(\.\d{1,3}){3}|\[::1\])(:\d+)?(\/|$))/i`;
+/** Shown by the credential test instead of sending the key in clear text. */
+export const REFUSED_BASE_URL =
+	'The Base URL must use https (plain http only for localhost or 127.0.0.1), without a query string or user name';
 
 /**
- * The credential test's base URL: the trimmed Base URL without trailing slashes when allowed,
- * else REFUSED_BASE_URL, which is not a URL, so the request fails before anything is sent.
+ * Only https, or plain http to localhost, 127.x.x.x or [::1], and no query string, fragment or
+ * user info (what normalizeBaseUrl allows).
  */
-export const TEST_BASE_URL = `={{ ${ALLOWED_BASE_URL}.test($credentials.baseUrl.trim()) ? $credentials.baseUrl.trim().replace(/\\/+$/, "") : "${REFUSED_BASE_URL}" }}`;
+const ALLOWED_BASE_URL = String.raw`/^(https:\/\/[^\/?#@\s]+|http:\/\/(localhost|127(\.\d{1,3}){3}|\[::1\])(:\d+)?)(\/[^?#\s]*)?$/i`;
+
+/** The Base URL as the nodes use it: trimmed, without trailing slashes or a trailing /v1. */
+const CLEAN_BASE_URL = String.raw`$credentials.baseUrl.trim().replace(/\/+$/, "").replace(/\/v1$/i, "").replace(/\/+$/, "")`;
+
+/**
+ * The credential test's base URL: the cleaned Base URL when allowed, else REFUSED_BASE_URL,
+ * which is not a URL, so the request fails before anything is sent.
+ */
+export const TEST_BASE_URL = `={{ ${ALLOWED_BASE_URL}.test(${CLEAN_BASE_URL}) ? ${CLEAN_BASE_URL} : "${REFUSED_BASE_URL}" }}`;
 
 /**
  * API key credential. The key travels in the API_KEY header (set by `authenticate`, so n8n
@@ -51,7 +60,7 @@ export class BusinessProspectDataApi implements ICredentialType {
 			default: '',
 			placeholder: 'https://api.example.com',
 			description:
-				'Address of the service, without the /v1 prefix. Must use https, except for a local server on localhost or 127.0.0.1.',
+				'Address of the service, such as https://api.example.com. A trailing /v1 is removed. Must use https (plain http only for a local server on localhost or 127.0.0.1), without a query string.',
 		},
 		{
 			displayName: 'Partner ID',
@@ -60,6 +69,15 @@ export class BusinessProspectDataApi implements ICredentialType {
 			default: '',
 			description:
 				'Only needed when your account manages several partners. Sent when listing business enrollments; when empty, the service infers the partner from the API key.',
+		},
+		{
+			displayName: 'Max Requests per Minute',
+			name: 'maxRequestsPerMinute',
+			type: 'number',
+			typeOptions: { minValue: 1, numberPrecision: 0 },
+			default: LIMITS.rateLimit.requests,
+			description:
+				"Your account's request limit. Every workflow of this n8n instance that uses this credential shares it. When several n8n instances or workers share one API key, enter each one's share.",
 		},
 	];
 
@@ -81,6 +99,8 @@ export class BusinessProspectDataApi implements ICredentialType {
 			baseURL: TEST_BASE_URL,
 			url: '/v1/businesses/events/enrollments',
 			method: 'GET',
+			// the key never follows a redirect to another address
+			disableFollowRedirect: true,
 		},
 		rules: [
 			{

@@ -2,9 +2,7 @@ import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
 import { chunk } from '../shared/batching/engine';
 import { LIMITS } from '../shared/limits';
-import type { Connection } from '../shared/transport/connection';
-import { RateLimiter } from '../shared/transport/rateLimiter';
-import { apiRequest } from '../shared/transport/request';
+import { ApiClient } from '../shared/transport/apiClient';
 
 export interface FetchPlan {
 	businessIds: string[];
@@ -19,7 +17,6 @@ export interface FetchPlan {
 	waitDeadline: number;
 	/** stop once this many events were collected (manual samples) */
 	enough?: number;
-	connection: Connection;
 	now: () => number;
 }
 
@@ -40,7 +37,7 @@ export const businessIdChunks = (ids: string[]) => chunk(ids, LIMITS.businessEve
  */
 export async function fetchEvents(ctx: IPollFunctions, plan: FetchPlan): Promise<FetchResult> {
 	const chunks = businessIdChunks(plan.businessIds);
-	const limiter = new RateLimiter();
+	const client = await ApiClient.of(ctx);
 	const events: IDataObject[] = [];
 	let requests = 0;
 	for (let index = Math.min(plan.startChunk, chunks.length - 1); index < chunks.length; index++) {
@@ -52,11 +49,7 @@ export async function fetchEvents(ctx: IPollFunctions, plan: FetchPlan): Promise
 			business_ids: chunks[index],
 			timestamp_from: new Date(plan.from).toISOString(),
 		};
-		const response = await apiRequest<IDataObject>(ctx, 'getBusinessEvents', body, {
-			connection: plan.connection,
-			limiter,
-			deadline: plan.waitDeadline,
-		});
+		const response = await client.request<IDataObject>('getBusinessEvents', body, { deadline: plan.waitDeadline });
 		requests++;
 		const list = response?.output_events;
 		if (Array.isArray(list)) events.push(...(list as IDataObject[]));

@@ -2,7 +2,6 @@ import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workfl
 import { NodeOperationError } from 'n8n-workflow';
 
 import { LIMITS } from '../shared/limits';
-import { type Connection, getConnection } from '../shared/transport/connection';
 import { DEFAULT_OVERLAP_MINUTES, SAMPLE_DAYS, SAMPLE_SIZE } from './description';
 import { businessIdChunks, fetchEvents } from './fetchEvents';
 import { advanceState, eventTime, initialState, readState, selectNewEvents, writeState } from './pollState';
@@ -24,7 +23,6 @@ const DEFAULT_BUDGET_MS = 5 * MINUTE_MS;
 /** Everything one poll works with, read once. */
 interface PollRun {
 	source: WatchedSource;
-	connection: Connection;
 	startedAt: number;
 	now: () => number;
 	/** no request starts after this */
@@ -67,7 +65,6 @@ export async function pollBusinessEvents(this: IPollFunctions): Promise<INodeExe
 	const budget = budgetMs(this);
 	const run: PollRun = {
 		source: await resolveWatchedSource(this),
-		connection: await getConnection(this),
 		startedAt,
 		now,
 		deadline: startedAt + budget * START_SHARE,
@@ -99,7 +96,6 @@ async function sampleEvents(ctx: IPollFunctions, run: PollRun): Promise<INodeExe
 		deadline: run.deadline,
 		waitDeadline: run.waitDeadline,
 		enough: SAMPLE_SIZE,
-		connection: run.connection,
 		now: run.now,
 	});
 	const sample = selectNewEvents(events, { floor: -Infinity, seen: {} }, run.startedAt)
@@ -138,7 +134,6 @@ async function newEvents(ctx: IPollFunctions, run: PollRun, staticData: IDataObj
 		startChunk: resume?.nextChunk ?? 0,
 		deadline: run.deadline,
 		waitDeadline: run.waitDeadline,
-		connection: run.connection,
 		now: run.now,
 	});
 

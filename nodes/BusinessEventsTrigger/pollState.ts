@@ -14,12 +14,12 @@ import type { IDataObject } from 'n8n-workflow';
 import { eventKey } from '../shared/eventTypes';
 
 /**
- * Ids remembered at most (about 60 bytes each in static data). Past this the oldest are forgotten:
- * after a completed fetch cycle the floor moves above them; during an unfinished cycle it cannot
- * (the remaining chunks are still fetched from the cycle's floor), so a forgotten event may fire a
- * second time in the next cycle: a duplicate rather than a loss.
+ * Ids remembered at most (about 60 bytes each in static data). Memory never moves the floor: the
+ * floor only follows completed fetch cycles (minus the overlap for late events), so an event that
+ * has not fired is never skipped. Beyond this many ids in the overlap window the oldest are
+ * forgotten, and such an event may fire a second time: a duplicate rather than a loss.
  */
-export const MAX_REMEMBERED_EVENTS = 10_000;
+export const MAX_REMEMBERED_EVENTS = 50_000;
 
 /** Where a poll that ran out of time stopped; the next poll goes on from there. */
 export interface PendingCycle {
@@ -125,29 +125,24 @@ export interface AdvanceOptions {
 
 /**
  * The state after `emitted` fired: their keys remembered, the floor moved on when a whole cycle
- * completed, memory pruned to what lies above the floor and to at most `maxRemembered` ids.
- * After a completed cycle, forgetting the oldest ids raises the floor past them, so a forgotten
- * event can never fire again. While a cycle is unfinished the floor stays where the cycle started:
- * the next poll fetches the remaining chunks of business ids from it, and any higher floor would
- * skip their older events for good.
+ * completed (to its start minus the overlap, so late events are still caught), memory pruned to
+ * what lies above the floor. The floor never moves for any other reason: while a cycle is
+ * unfinished the next poll fetches the remaining chunks from it, and a floor raised to bound
+ * memory would skip late events that have not fired. Past `maxRemembered` ids the oldest are
+ * forgotten instead (see MAX_REMEMBERED_EVENTS).
  */
 export function advanceState(state: WatchState, emitted: IDataObject[], options: AdvanceOptions): WatchState {
 	const max = options.maxRemembered ?? MAX_REMEMBERED_EVENTS;
 	const seen: Record<string, number> = { ...state.seen };
 	for (const event of emitted) seen[eventKey(event)] = eventTime(event, options.fetchedAt);
 
-	const cycleCompleted = options.completedCycleStartedAt !== undefined;
 	let floor = Math.max(state.floor, options.oldestServed);
 	if (options.completedCycleStartedAt !== undefined) {
 		floor = Math.max(floor, options.completedCycleStartedAt - options.overlapMs);
 	}
 
-	let entries = Object.entries(seen).sort(([, a], [, b]) => b - a);
-	if (entries.length > max) {
-		if (cycleCompleted) floor = Math.max(floor, entries[max][1]);
-		entries = entries.slice(0, max);
-	}
-	entries = entries.filter(([, time]) => time > floor);
+	let entries = Object.entries(seen).filter(([, time]) => time > floor);
+	if (entries.length > max) entries = entries.sort(([, a], [, b]) => b - a).slice(0, max);
 
 	return { floor, seen: Object.fromEntries(entries), pending: state.pending };
 }

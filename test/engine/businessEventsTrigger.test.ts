@@ -25,6 +25,7 @@ beforeEach(() => {
 });
 
 const credentials = () => ({ businessProspectDataApi: { apiKey: sandbox.apiKey, baseUrl: sandbox.url } });
+afterEach(() => sandbox.configure({ apiKey: undefined }));
 const businessIds = (from: number, count: number) =>
 	sandbox.universe.businesses.slice(from, from + count).map((business) => business.business_id);
 
@@ -125,6 +126,8 @@ describe('Business Events Trigger in n8n-core', () => {
 	});
 
 	it('a 429 fires nothing and moves nothing; the next poll fires the events once', async () => {
+		// keys of its own: a 429 pauses every run of its key in this process
+		sandbox.configure({ apiKey: 'engine-key-throttled' });
 		const ids = businessIds(200, 45);
 		const node = triggerNode({ source: 'ids', businessIds: ids.join(', ') });
 		const { staticData } = await poll(node, { mode: 'trigger' });
@@ -137,6 +140,10 @@ describe('Business Events Trigger in n8n-core', () => {
 		expect(error.message).toBe('The service is rate limiting requests (429): Rate limit exceeded (simulated)');
 		expect(error.failure).toEqual({ cause: 'rate-limited', retryAfterMs: 120_000 });
 		expect(eventRequests().slice(-2).map((request) => request.status)).toEqual([200, 429]);
+
+		// The service asked for 2 minutes: the key's budget in this process now waits them out for
+		// every run, as n8n's back-off does for the poll. The next poll here uses a fresh key.
+		sandbox.configure({ apiKey: 'engine-key-after-backoff' });
 
 		// a short 429 is waited out inside the poll
 		sandbox.configure({ faults: { sequence: ['429'] }, retryAfterSeconds: 1 });

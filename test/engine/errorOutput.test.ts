@@ -9,6 +9,7 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { startSandbox, type Sandbox } from '../sandbox';
 import { itemsNode, linearWorkflow, manualTriggerNode, runWorkflow, type WorkflowNode } from './harness';
+import { RETRY_POLICY } from '../../nodes/shared/transport/retryPolicy';
 
 let sandbox: Sandbox;
 beforeAll(async () => {
@@ -81,7 +82,7 @@ describe('Continue (using error output)', () => {
 	test('Match Prospects: a batch the service keeps failing goes to the error output, the other batch to the success output', async () => {
 		const valid = sandbox.universe.prospects.filter((p) => p.matchable).slice(0, 45);
 		// batch 1 (items 0-39) goes through; batch 2 (items 40-44) fails on every attempt
-		sandbox.configure({ faults: { sequence: ['ok', '503', '503', '503', '503'] } });
+		sandbox.configure({ faults: { sequence: ['ok', ...Array(RETRY_POLICY.maxAttempts).fill('503')] } });
 		const tested = node('matchProspects', 'Match Prospects', { options: { concurrency: 1 } });
 		const result = await run(
 			valid.map((p) => ({ email: p.email })),
@@ -89,7 +90,7 @@ describe('Continue (using error output)', () => {
 		);
 
 		expect(result.error).toBeUndefined();
-		expect(sandbox.requests.map((request) => request.status)).toEqual([200, 503, 503, 503, 503]);
+		expect(sandbox.requests.map((request) => request.status)).toEqual([200, ...Array(RETRY_POLICY.maxAttempts).fill(503)]);
 		expect(indexes(result.pairedItems('Match Prospects', 0))).toEqual(range(40).map((i) => [i]));
 		expect(indexes(result.pairedItems('Match Prospects', 1))).toEqual(range(5).map((i) => [40 + i]));
 		for (const [position, json] of result.json('Match Prospects', 1).entries()) {

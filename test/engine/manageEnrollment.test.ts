@@ -302,7 +302,7 @@ describe('create is not idempotent: retried only when the service surely did not
 		sandbox.configure({ faults: { sequence: ['ok', 'drop'] } });
 		const created = await run(one(), createBusiness());
 		expect(sandbox.requests.map((request) => `${request.method} ${request.status}`)).toEqual(['GET 200', 'POST 0']);
-		expect(created.error?.message).toMatch(/Could not reach the service/);
+		expect(created.error?.message).toMatch(/Could not get an answer from the service/);
 	});
 
 	test('a 429 on create is retried: 2 requests, exactly one enrollment', async () => {

@@ -11,6 +11,7 @@ import { LIMITS } from '../../nodes/shared/limits';
 import { startSandbox, type Sandbox } from '../sandbox';
 import { itemsNode, linearWorkflow, manualTriggerNode, runWorkflow, type WorkflowNode } from './harness';
 import { contactTable, expectedProspectId } from './matchEnrichContacts';
+import { RETRY_POLICY } from '../../nodes/shared/transport/retryPolicy';
 
 const MATCH_PATH = '/v1/prospects/match';
 const PROFILE_PATH = '/v1/prospects/profiles/bulk_enrich';
@@ -379,14 +380,14 @@ describe('Enrich', () => {
 	test('Continue on Fail: a request the service keeps failing gives paired error items, the rest go through', async () => {
 		const ids = universe().prospects.slice(0, 60).map((p) => p.prospect_id);
 		// the first request (ids 0-49) fails on every attempt; the second (50-59) succeeds
-		sandbox.configure({ faults: { sequence: ['503', '503', '503', '503'] } });
+		sandbox.configure({ faults: { sequence: Array(RETRY_POLICY.maxAttempts).fill('503') } });
 		const result = await run(
 			ids.map((prospect_id) => ({ prospect_id })),
 			enrichNode({ prospectEnrichments: ['profile', 'posts'], options: { concurrency: 1 } }, { onError: 'continueRegularOutput' }),
 		);
 
 		expect(result.error).toBeUndefined();
-		expect(requestsTo(PROFILE_PATH).map((request) => request.status)).toEqual([503, 503, 503, 503, 200]);
+		expect(requestsTo(PROFILE_PATH).map((request) => request.status)).toEqual([...Array(RETRY_POLICY.maxAttempts).fill(503), 200]);
 		// the posts are asked only for the items whose profile request did not fail
 		expect(bodies(POSTS_PATH)).toEqual([{ prospect_ids: ids.slice(50) }]);
 		const output = result.json('Enrich');

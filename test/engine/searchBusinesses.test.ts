@@ -9,6 +9,7 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { FILTER_NAMES, type FilterName } from '../../nodes/shared/schemas';
 import { type RecordedRequest, type Sandbox, type SandboxBusiness, startSandbox } from '../sandbox';
 import { itemsNode, linearWorkflow, manualTriggerNode, runWorkflow, type WorkflowNode } from './harness';
+import { RETRY_POLICY } from '../../nodes/shared/transport/retryPolicy';
 
 const NODE = 'Search Businesses';
 const SEARCH_PATH = '/v1/businesses';
@@ -411,8 +412,8 @@ describe('service failures', () => {
 	afterEach(() => sandbox.configure({ faults: {} }));
 
 	test('a page that keeps failing fails the item with the service error; under Continue on Fail only that item', async () => {
-		// item 0: page 1 ok, then page 2 fails on all 4 attempts; item 1 runs normally
-		sandbox.configure({ faults: { sequence: ['ok', '503', '503', '503', '503'] } });
+		// item 0: page 1 ok, then page 2 fails on every attempt; item 1 runs normally
+		sandbox.configure({ faults: { sequence: ['ok', ...Array(RETRY_POLICY.maxAttempts).fill('503')] } });
 		const run = await search(
 			{ limit: 150, filters: { countries: '={{ $json.country }}' } },
 			[{ country: 'se' }, { country: 'jp' }],
@@ -422,7 +423,7 @@ describe('service failures', () => {
 		expect(run.error).toBeUndefined();
 		expect(bodies().map((b) => [(b.filters as IDataObject).country_code, b.page])).toEqual([
 			[{ values: ['se'] }, 1],
-			...Array.from({ length: 4 }, () => [{ values: ['se'] }, 2]),
+			...Array.from({ length: RETRY_POLICY.maxAttempts }, () => [{ values: ['se'] }, 2]),
 			[{ values: ['jp'] }, 1],
 			[{ values: ['jp'] }, 2],
 		]);

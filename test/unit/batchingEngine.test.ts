@@ -3,12 +3,8 @@ import { NodeApiError } from 'n8n-workflow';
 
 import { runBatched, stableKey, chunk, type ItemRequest } from '../../nodes/shared/batching/engine';
 import { LIMITS } from '../../nodes/shared/limits';
-import { RateLimiter } from '../../nodes/shared/transport/rateLimiter';
 import { fakeContext, ok, type RecordedCall } from './support/fakeContext';
 
-const connection = { baseUrl: 'http://127.0.0.1:9' };
-/** 10,000 items need more requests than the service's 200 a minute: lift the budget for counting. */
-const limiter = () => new RateLimiter(Number.MAX_SAFE_INTEGER);
 
 /** A match service: echoes each element back with a prospect id derived from its email. */
 function matchService(call: RecordedCall) {
@@ -48,7 +44,7 @@ describe('runBatched: position join (match, limit 40)', () => {
 
 	it.each([0, 1, limit - 1, limit, limit + 1, 10_000])('%i items cost ceil(n / 40) requests', async (n) => {
 		const { ctx, calls } = fakeContext(matchService, { items: n });
-		const outcomes = await runBatched(ctx, 'matchProspects', matchRequests(n), { connection, limiter: limiter() });
+		const outcomes = await runBatched(ctx, 'matchProspects', matchRequests(n));
 
 		expect(calls).toHaveLength(Math.ceil(n / limit));
 		for (const call of calls) {
@@ -69,7 +65,7 @@ describe('runBatched: position join (match, limit 40)', () => {
 	it('does not de-duplicate identical match inputs (each row is its own match)', async () => {
 		const requests = [0, 1, 2].map((itemIndex) => ({ itemIndex, entries: [{ email: 'same@example.com' }] }));
 		const { ctx, calls } = fakeContext(matchService, { items: 3 });
-		const outcomes = await runBatched(ctx, 'matchProspects', requests, { connection });
+		const outcomes = await runBatched(ctx, 'matchProspects', requests);
 		expect(calls).toHaveLength(1);
 		expect(calls[0].body.prospects_to_match).toHaveLength(3);
 		expect(outcomes.every((o) => o.ok)).toBe(true);
@@ -77,7 +73,7 @@ describe('runBatched: position join (match, limit 40)', () => {
 
 	it('fails clearly when the service answers a different number of results', async () => {
 		const { ctx } = fakeContext(() => ok({ matched_prospects: [] }), { items: 2 });
-		await expect(runBatched(ctx, 'matchProspects', matchRequests(2), { connection })).rejects.toThrow(
+		await expect(runBatched(ctx, 'matchProspects', matchRequests(2))).rejects.toThrow(
 			'The service answered 0 results for 2 requested; results cannot be paired with items',
 		);
 	});
@@ -89,7 +85,7 @@ describe('runBatched: id join (profile enrichment, limit 50, unique)', () => {
 	it.each([0, 1, limit - 1, limit, limit + 1, 10_000])('%i unique ids cost ceil(n / 50) requests', async (n) => {
 		const ids = Array.from({ length: n }, (_, i) => `id-${i}`);
 		const { ctx, calls } = fakeContext(enrichService, { items: n });
-		const outcomes = await runBatched(ctx, 'enrichProspectProfiles', idRequests(ids), { connection });
+		const outcomes = await runBatched(ctx, 'enrichProspectProfiles', idRequests(ids));
 
 		expect(calls).toHaveLength(Math.ceil(n / limit));
 		for (const call of calls) expect((call.body.prospect_ids as string[]).length).toBeLessThanOrEqual(limit);
@@ -104,7 +100,7 @@ describe('runBatched: id join (profile enrichment, limit 50, unique)', () => {
 	it('requests a repeated id once and gives its result to every item that asked', async () => {
 		const ids = Array.from({ length: 120 }, (_, i) => `id-${i % 30}`);
 		const { ctx, calls } = fakeContext(enrichService, { items: 120 });
-		const outcomes = await runBatched(ctx, 'enrichProspectProfiles', idRequests(ids), { connection });
+		const outcomes = await runBatched(ctx, 'enrichProspectProfiles', idRequests(ids));
 
 		expect(calls).toHaveLength(1);
 		expect(calls[0].body.prospect_ids).toEqual(Array.from({ length: 30 }, (_, i) => `id-${i}`));
@@ -124,7 +120,7 @@ describe('runBatched: id join (profile enrichment, limit 50, unique)', () => {
 			{ itemIndex: 1, entries: ['a', 'b', 'c', 'a'] },
 		];
 		const { ctx, calls } = fakeContext(enrichService, { items: 2 });
-		const outcomes = await runBatched(ctx, 'enrichProspectProfiles', requests, { connection });
+		const outcomes = await runBatched(ctx, 'enrichProspectProfiles', requests);
 		expect(calls.map((call) => call.body.prospect_ids)).toEqual([['c', 'a', 'b']]);
 		expect(outcomes.map((o) => (o.ok ? o.results.map((r) => r.entry) : []))).toEqual([
 			['c', 'a'],
@@ -138,7 +134,7 @@ describe('runBatched: id join (profile enrichment, limit 50, unique)', () => {
 
 	it('sends ids trimmed and de-duplicates them after trimming', async () => {
 		const { ctx, calls } = fakeContext(enrichService, { items: 3 });
-		const outcomes = await runBatched(ctx, 'enrichProspectProfiles', idRequests([' a', 'a ', 'b']), { connection });
+		const outcomes = await runBatched(ctx, 'enrichProspectProfiles', idRequests([' a', 'a ', 'b']));
 		expect(calls.map((call) => call.body.prospect_ids)).toEqual([['a', 'b']]);
 		expect(outcomes.map((o) => (o.ok ? o.results[0].matches[0].prospect_id : null))).toEqual(['a', 'a', 'b']);
 	});
@@ -148,7 +144,7 @@ describe('runBatched: id join (profile enrichment, limit 50, unique)', () => {
 			() => ok({ data: [{ prospect_id: 'a', data: { n: 1 } }, { prospect_id: 'a', data: { n: 2 } }, { prospect_id: 'a', data: { n: 3 } }] }),
 			{ items: 2 },
 		);
-		const outcomes = await runBatched(ctx, 'enrichProspectPosts', idRequests(['a', 'b']), { connection });
+		const outcomes = await runBatched(ctx, 'enrichProspectPosts', idRequests(['a', 'b']));
 		expect(outcomes[0].ok && outcomes[0].results[0].matches.map((m) => (m.data as IDataObject).n)).toEqual([1, 2, 3]);
 		expect(outcomes[1].ok && outcomes[1].results[0].matches).toEqual([]);
 	});
@@ -160,7 +156,7 @@ describe('runBatched: id join (profile enrichment, limit 50, unique)', () => {
 			{ itemIndex: 2, entries: ['c'], shared: { parameters: { x: 1 } } },
 		];
 		const { ctx, calls } = fakeContext(enrichService, { items: 3 });
-		await runBatched(ctx, 'enrichProspectProfiles', requests, { connection });
+		await runBatched(ctx, 'enrichProspectProfiles', requests);
 		expect(calls.map((call) => call.body)).toEqual([
 			{ parameters: { x: 1 }, prospect_ids: ['a', 'c'] },
 			{ parameters: { x: 2 }, prospect_ids: ['b'] },
@@ -175,7 +171,6 @@ describe('runBatched: id join (profile enrichment, limit 50, unique)', () => {
 			{ items: 1 },
 		);
 		const outcomes = await runBatched(ctx, 'getBusinessEvents', [{ itemIndex: 0, entries: ids, shared: { event_types: ['new_product'] } }], {
-			connection,
 		});
 		expect(calls.map((call) => (call.body.business_ids as string[]).length)).toEqual([40, 40, 20]);
 		expect(outcomes[0].ok && outcomes[0].results.map((r) => r.matches[0].event_id)).toEqual(ids.map((id) => `e-${id}`));
@@ -186,7 +181,7 @@ describe('runBatched: concurrency and failures', () => {
 	it('never has more requests in flight than the concurrency', async () => {
 		for (const concurrency of [1, 2, 5]) {
 			const fake = fakeContext(matchService, { items: 400 });
-			await runBatched(fake.ctx, 'matchProspects', matchRequests(400), { connection, concurrency });
+			await runBatched(fake.ctx, 'matchProspects', matchRequests(400), { concurrency });
 			expect(fake.calls).toHaveLength(10);
 			expect(fake.maxInFlight()).toBe(concurrency);
 		}
@@ -199,15 +194,15 @@ describe('runBatched: concurrency and failures', () => {
 
 	it('fails the run on a failed chunk without Continue on Fail', async () => {
 		const { ctx } = fakeContext(failSecondChunk, { items: 100 });
-		const error = await runBatched(ctx, 'matchProspects', matchRequests(100), { connection }).catch((e) => e);
+		const error = await runBatched(ctx, 'matchProspects', matchRequests(100)).catch((e) => e);
 		expect(error).toBeInstanceOf(NodeApiError);
-		expect(error.message).toBe('The service rejected the request as malformed (400): bad batch');
+		expect(error.message).toBe('The service rejected the request as malformed (400): bad batch (for items 40 to 79)');
 		expect(error.description).toBe('Correlation id: corr-1.');
 	});
 
 	it('turns the items of a failed chunk into errors under Continue on Fail, the rest succeed', async () => {
 		const { ctx } = fakeContext(failSecondChunk, { items: 100, continueOnFail: true });
-		const outcomes = await runBatched(ctx, 'matchProspects', matchRequests(100), { connection });
+		const outcomes = await runBatched(ctx, 'matchProspects', matchRequests(100));
 		const failed = outcomes.filter((o) => !o.ok).map((o) => o.itemIndex);
 		expect(failed).toEqual(Array.from({ length: 40 }, (_, i) => 40 + i));
 		expect(outcomes.filter((o) => o.ok)).toHaveLength(60);
@@ -227,7 +222,6 @@ describe('runBatched: concurrency and failures', () => {
 	it('names the input item behind a 422 position', async () => {
 		const { ctx } = fakeContext(rejectPosition3, { items: 5 });
 		const error = await runBatched(ctx, 'enrichProspectProfiles', idRequests(['a', 'b', 'a', 'bad', 'c']), {
-			connection,
 		}).catch((e) => e);
 		expect(error.message).toBe('The service rejected the request (422): item 3: unknown id format');
 		expect(error.context.itemIndex).toBe(3);
@@ -236,7 +230,6 @@ describe('runBatched: concurrency and failures', () => {
 	it('under Continue on Fail drops the element a 422 names and re-sends the rest once', async () => {
 		const { ctx, calls } = fakeContext(rejectPosition3, { items: 5, continueOnFail: true });
 		const outcomes = await runBatched(ctx, 'enrichProspectProfiles', idRequests(['a', 'b', 'a', 'bad', 'c']), {
-			connection,
 		});
 		expect(calls.map((call) => call.body.prospect_ids)).toEqual([
 			['a', 'b', 'bad', 'c'],
@@ -263,7 +256,6 @@ describe('runBatched: concurrency and failures', () => {
 	it('under Continue on Fail keeps re-sending while each 422 names another element; valid items succeed', async () => {
 		const { ctx, calls } = fakeContext(rejectEachBad, { items: 5, continueOnFail: true });
 		const outcomes = await runBatched(ctx, 'enrichProspectProfiles', idRequests(['a', 'bad1', 'b', 'bad2', 'c']), {
-			connection,
 		});
 		expect(calls.map((call) => call.body.prospect_ids)).toEqual([
 			['a', 'bad1', 'b', 'bad2', 'c'],

@@ -86,17 +86,18 @@ describe('trigger state: moving on', () => {
 		expect(advance(old, []).floor).toBe(T0 - 90 * 86_400_000);
 	});
 
-	it('bounds its memory after a completed cycle, raising the floor past what it forgets so nothing fires twice', () => {
-		const state = initialState(T0, 0);
+	it('never raises the floor to bound its memory: a late event that has not fired still fires', () => {
+		const state = initialState(T0 - 20 * MIN, 0);
 		const emitted = Array.from({ length: 8 }, (_, i) => ev(`e${i}`, (i + 1) * MIN));
-		emitted.push(ev('tie', 5 * MIN)); // same time as e4
-		// the cycle started at T0 + 5 min: its own floor would be T0 - 5 min (10 min overlap)
+		// the cycle started at T0 + 5 min: its floor is T0 - 5 min (10 min overlap)
 		const next = advance(state, emitted, T0 + 5 * MIN, 4);
-		// newest 4 are e7, e6, e5, then e4/tie at +5 min: the 5th newest (+5 min) becomes the floor
-		expect(next.floor).toBe(T0 + 5 * MIN);
-		expect(Object.keys(next.seen).sort()).toEqual(['id:e5', 'id:e6', 'id:e7']);
-		expect(selectNewEvents(emitted, next, T0)).toEqual([]);
-		expect(MAX_REMEMBERED_EVENTS).toBe(10_000);
+		expect(next.floor).toBe(T0 - 5 * MIN);
+		// memory keeps the newest 4; the older ones may repeat, but nothing is lost
+		expect(Object.keys(next.seen).sort()).toEqual(['id:e4', 'id:e5', 'id:e6', 'id:e7']);
+		// an event at T0 - 1 min that reaches the service late, after this poll, still fires
+		expect(selectNewEvents([ev('late', -MIN)], next, T0).map((e) => e.event_id)).toEqual(['late']);
+		expect(selectNewEvents(emitted.slice(4), next, T0)).toEqual([]);
+		expect(MAX_REMEMBERED_EVENTS).toBe(50_000);
 	});
 
 	it('while a cycle is unfinished, never raises the floor: forgetting may repeat an event, never lose one', () => {

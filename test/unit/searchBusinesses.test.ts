@@ -274,10 +274,7 @@ describe('Search Businesses: paging', () => {
 		});
 	const run = async (total: number, req: SearchRequest, extra: IDataObject = {}) => {
 		const { ctx, calls } = service(total, extra);
-		const out = await fetchAllPages(ctx, req, {
-			connection: { baseUrl: 'http://127.0.0.1:9' },
-			limiter: { acquire: async () => undefined } as never,
-		});
+		const out = await fetchAllPages(ctx, req);
 		return { out, pages: calls.map((c) => c.body.page) };
 	};
 

@@ -6,8 +6,6 @@ import { type ItemOutcome, type ItemRequest, runBatched } from '../../shared/bat
 import { assembleOutput, prepareItems } from '../../shared/batching/items';
 import { parseJsonParameter, validateItem } from '../../shared/batching/validate';
 import { concurrencyOption } from '../../shared/descriptions';
-import { getConnection } from '../../shared/transport/connection';
-import { RateLimiter } from '../../shared/transport/rateLimiter';
 import { type EnrichResource, RESOURCES, selectedEnrichments } from '../enrichments';
 import { type EnrichmentResults, enrichedItems, type PostsOutput, skippedItem } from '../output';
 
@@ -173,7 +171,7 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 	const results = new Map<number, EnrichmentResults>();
 	const failures = new Map<number, Extract<ItemOutcome<string>, { ok: false }>>();
 	if (prepared.requests.length > 0) {
-		const shared = { concurrency: options.concurrency, connection: await getConnection(this), limiter: new RateLimiter() };
+		const shared = { concurrency: options.concurrency };
 		for (const enrichment of selected) {
 			// under Continue on Fail, an item that already failed is not asked for again
 			const pending = prepared.requests.filter((request) => !failures.has(request.itemIndex));

@@ -7,9 +7,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 
 import { errorItem, type ItemError, pairedTo, toItemError } from '../../shared/batching/items';
 import type { EndpointName } from '../../shared/catalog';
-import { getConnection } from '../../shared/transport/connection';
-import { RateLimiter } from '../../shared/transport/rateLimiter';
-import { apiRequest } from '../../shared/transport/request';
+import { ApiClient } from '../../shared/transport/apiClient';
 import type { PlannedEnrollment } from './plan';
 
 /** What was already done when a later request fails: users must not create those again. */
@@ -53,8 +51,6 @@ export async function sendEnrollments(
 	const marked = (json: IDataObject, existed: boolean) => (markExisting ? { ...json, already_existed: existed } : json);
 	const output: INodeExecutionData[] = [];
 	const toSend = planned.filter((entry) => entry.body && !entry.existing);
-	const connection = toSend.length ? await getConnection(ctx) : undefined;
-	const limiter = new RateLimiter();
 	const done: string[] = [];
 	for (const entry of planned) {
 		if (!entry.body) {
@@ -66,11 +62,8 @@ export async function sendEnrollments(
 			continue;
 		}
 		try {
-			const response = await apiRequest<IDataObject>(ctx, endpoint, entry.body, {
-				itemIndex: entry.items[0],
-				connection,
-				limiter,
-			});
+			const client = await ApiClient.of(ctx);
+			const response = await client.request<IDataObject>(endpoint, entry.body, { itemIndex: entry.items[0] });
 			output.push({ json: marked(enrollmentJson(entry.body, response), false), pairedItem: pairedTo(entry.items) });
 			done.push(`${String(entry.body.enrollment_key)} (${String(response?.enrollment_id ?? entry.body.enrollment_id)})`);
 		} catch (caught) {

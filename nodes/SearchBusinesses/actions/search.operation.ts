@@ -4,8 +4,6 @@ import { deepCopy } from 'n8n-workflow';
 import { stableKey } from '../../shared/batching/engine';
 import { assembleOutput, prepareItems, runEach } from '../../shared/batching/items';
 import { LIMITS } from '../../shared/limits';
-import { getConnection } from '../../shared/transport/connection';
-import { RateLimiter } from '../../shared/transport/rateLimiter';
 import { filterFields } from '../descriptions/filters.description';
 import { fetchAllPages } from '../helpers/paginate';
 import { FILTERS_JSON_EXAMPLE, readSearchRequest, type SearchRequest } from '../helpers/searchRequest';
@@ -124,17 +122,13 @@ export const description: INodeProperties[] = [
  */
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
 	const prepared = prepareItems(this, (itemIndex) => readSearchRequest(this, itemIndex));
-	const connection = prepared.requests.length > 0 ? await getConnection(this) : undefined;
-	const limiter = new RateLimiter();
 	const searchKey = (request: SearchRequest) => stableKey({ body: request.body, limit: request.limit });
 	const askedBy = new Map<string, number>();
 	for (const request of prepared.requests) askedBy.set(searchKey(request), (askedBy.get(searchKey(request)) ?? 0) + 1);
 
-	const results = connection
-		? await runEach(this, prepared.requests, async (request) => await fetchAllPages(this, request, { connection, limiter }), {
-				key: searchKey,
-			})
-		: [];
+	const results = await runEach(this, prepared.requests, async (request) => await fetchAllPages(this, request), {
+		key: searchKey,
+	});
 	const byItem = new Map(prepared.requests.map((request) => [request.itemIndex, request]));
 	return assembleOutput(this, prepared, results, (itemIndex, outcome) => {
 		const request = byItem.get(itemIndex);

@@ -1,9 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { ENDPOINTS } from '../../shared/catalog';
-import type { Connection } from '../../shared/transport/connection';
-import type { RateLimiter } from '../../shared/transport/rateLimiter';
-import { apiRequest } from '../../shared/transport/request';
+import { ApiClient } from '../../shared/transport/apiClient';
 import type { SearchRequest } from './searchRequest';
 
 interface SearchPage extends IDataObject {
@@ -20,19 +18,14 @@ interface SearchPage extends IDataObject {
 export async function fetchAllPages(
 	ctx: IExecuteFunctions,
 	request: SearchRequest,
-	options: { connection: Connection; limiter: RateLimiter },
 ): Promise<IDataObject[]> {
+	const client = await ApiClient.of(ctx);
 	const field = ENDPOINTS.searchBusinesses.result?.field ?? 'data';
 	const { body, limit, itemIndex } = request;
 	const businesses: IDataObject[] = [];
 
 	for (let page = body.page; businesses.length < limit; page++) {
-		const response = await apiRequest<SearchPage>(
-			ctx,
-			'searchBusinesses',
-			{ ...body, page },
-			{ itemIndex, connection: options.connection, limiter: options.limiter },
-		);
+		const response = await client.request<SearchPage>('searchBusinesses', { ...body, page }, { itemIndex });
 		const records = Array.isArray(response?.[field]) ? (response[field] as IDataObject[]) : [];
 		businesses.push(...records.slice(0, limit - businesses.length));
 

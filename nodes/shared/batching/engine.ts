@@ -2,9 +2,7 @@ import type { IDataObject, IExecuteFunctions, IPollFunctions, JsonObject } from 
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { ENDPOINTS, type EndpointName } from '../catalog';
-import { type Connection, getConnection } from '../transport/connection';
-import { RateLimiter } from '../transport/rateLimiter';
-import { apiRequest } from '../transport/request';
+import { ApiClient } from '../transport/apiClient';
 import { type ServiceProblem, serviceError } from '../transport/serviceError';
 import { type ItemFailure, toItemError } from './items';
 import { mapWithConcurrency } from './pool';
@@ -34,8 +32,6 @@ export interface BatchOptions {
 	concurrency?: number;
 	/** turn failed chunks into per-item errors instead of failing the run */
 	continueOnFail?: boolean;
-	connection?: Connection;
-	limiter?: RateLimiter;
 }
 
 export const DEFAULT_CONCURRENCY = 2;
@@ -119,9 +115,8 @@ export async function runBatched<E>(
 		chunk(group.elements, batch.limit).map((elements) => ({ shared: group.shared, elements })),
 	);
 
-	// 3. send, with bounded concurrency and a shared request budget
-	const connection = options.connection ?? (await getConnection(ctx));
-	const limiter = options.limiter ?? new RateLimiter();
+	// 3. send, with bounded concurrency, through the run's client (and its key's shared budget)
+	const client = await ApiClient.of(ctx);
 	const matches = new Map<Element<E>, IDataObject[]>();
 	const failures = new Map<number, ItemFailure['error']>();
 
@@ -133,7 +128,7 @@ export async function runBatched<E>(
 			const itemIndex = elements[0].owners[0].itemIndex;
 			try {
 				const body = { ...job.shared, [batch.key]: elements.map((e) => e.value) } as IDataObject;
-				const response = await apiRequest(ctx, name, body, { itemIndex, connection, limiter });
+				const response = await client.request(name, body, { itemIndex, items: ownerItems(elements) });
 				scatter(node, name, response, elements, matches, join);
 				return;
 			} catch (error) {

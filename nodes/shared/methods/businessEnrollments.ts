@@ -6,7 +6,7 @@ import type {
 } from 'n8n-workflow';
 
 import type { ApiContext } from '../transport/connection';
-import { apiRequest } from '../transport/request';
+import { ApiClient } from '../transport/apiClient';
 
 /** One business enrollment as the list endpoint returns it. */
 export interface BusinessEnrollment {
@@ -24,7 +24,8 @@ const stringList = (value: unknown): string[] =>
  * credential has one), sorted by key. Entries without an enrollment id are left out.
  */
 export async function fetchBusinessEnrollments(ctx: ApiContext): Promise<BusinessEnrollment[]> {
-	const response = await apiRequest<IDataObject>(ctx, 'listBusinessEnrollments');
+	const client = await ApiClient.of(ctx);
+	const response = await client.request<IDataObject>('listBusinessEnrollments');
 	const list = Array.isArray(response?.enrollments) ? (response.enrollments as IDataObject[]) : [];
 	return list
 		.filter((entry) => entry && typeof entry.enrollment_id === 'string' && entry.enrollment_id !== '')

@@ -3,24 +3,41 @@
  * tested without a clock.
  */
 export const RETRY_POLICY = {
-	/** total attempts including the first */
-	maxAttempts: 4,
-	/** first backoff; doubles on each attempt (full jitter on the upper half) */
+	/** attempts that end in a 5xx or a dropped connection, including the first */
+	maxAttempts: 8,
+	/** 429 answers one request may wait out (each wait is the service's Retry-After) */
+	maxThrottledAttempts: 12,
+	/** first backoff; doubles on each attempt (jitter on the upper half) */
 	baseDelayMs: 500,
 	maxDelayMs: 8_000,
 	/** a Retry-After longer than this fails the run with a rate-limited cause instead of waiting */
 	maxRetryAfterMs: 60_000,
-	/** per request */
+	/** the whole of one attempt, from sending to the last byte of the answer (not an idle timeout) */
 	timeoutMs: 60_000,
+	/**
+	 * Retries one run may spend beyond those its clean answers earn: each clean answer earns
+	 * `retriesPerAnswer`. A run against a flaky service (a quarter of the answers failing) keeps
+	 * going; a run against a service that is down stops after a few retries instead of waiting
+	 * out every attempt of every request.
+	 */
+	initialRetryAllowance: 10,
+	retriesPerAnswer: 0.5,
 } as const;
 
-export const RETRYABLE_STATUS = new Set([429, 500, 502, 503, 504]);
+export const RETRYABLE_STATUS = new Set([500, 502, 503, 504]);
 
-/** Connection failures. Only a refused connection proves the request never reached the service. */
+/** Connection failures worth another attempt. */
 const CONNECTION_ERRORS = new Set(['ECONNRESET', 'ECONNREFUSED', 'EPIPE', 'ETIMEDOUT', 'ECONNABORTED', 'EAI_AGAIN']);
-const NEVER_ARRIVED = new Set(['ECONNREFUSED']);
+/** The only failures that prove the request never reached the service. */
+const NEVER_ARRIVED = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN']);
 
 export type Outcome = { status: number; retryAfterMs?: number } | { networkCode: string };
+
+/** Whether the service may have acted on an attempt that ended this way (a 429 means it did nothing). */
+export function mayHaveArrived(outcome: Outcome): boolean {
+	if ('networkCode' in outcome) return !NEVER_ARRIVED.has(outcome.networkCode);
+	return outcome.status !== 429;
+}
 
 /** Exponential backoff with jitter: attempt 1 waits 250-500 ms, attempt 2 500-1000 ms, ... */
 export function backoffMs(attempt: number, random: () => number = Math.random): number {
@@ -29,25 +46,31 @@ export function backoffMs(attempt: number, random: () => number = Math.random): 
 }
 
 /**
- * Decides whether attempt number `attempt` (1-based) that ended in `outcome` is retried.
- * Non-idempotent requests (creating an enrollment) retry only when the service surely did not act
- * on them: a 429 or a refused connection.
+ * Decides whether an attempt that ended in `outcome` is tried again, and after how long.
+ * `failures` counts the attempts so far that ended in a 5xx or a network error, `throttled` the
+ * 429s. Non-idempotent requests (creating an enrollment) retry only when the service surely did
+ * not act on them: a 429 or a refused connection.
  */
 export function retryDelay(
 	outcome: Outcome,
-	attempt: number,
+	counts: { failures: number; throttled: number },
 	idempotent: boolean,
 	random: () => number = Math.random,
 ): number | undefined {
-	if (attempt >= RETRY_POLICY.maxAttempts) return undefined;
 	if ('networkCode' in outcome) {
+		if (counts.failures >= RETRY_POLICY.maxAttempts) return undefined;
 		if (!CONNECTION_ERRORS.has(outcome.networkCode)) return undefined;
-		if (!idempotent && !NEVER_ARRIVED.has(outcome.networkCode)) return undefined;
-		return backoffMs(attempt, random);
+		if (!idempotent && mayHaveArrived(outcome)) return undefined;
+		return backoffMs(counts.failures, random);
 	}
-	if (outcome.status === 429) return outcome.retryAfterMs ?? backoffMs(attempt, random);
+	if (outcome.status === 429) {
+		if (counts.throttled >= RETRY_POLICY.maxThrottledAttempts) return undefined;
+		if ((outcome.retryAfterMs ?? 0) > RETRY_POLICY.maxRetryAfterMs) return undefined;
+		return outcome.retryAfterMs ?? backoffMs(counts.throttled, random);
+	}
+	if (counts.failures >= RETRY_POLICY.maxAttempts) return undefined;
 	if (!idempotent || !RETRYABLE_STATUS.has(outcome.status)) return undefined;
-	return backoffMs(attempt, random);
+	return backoffMs(counts.failures, random);
 }
 
 /** Retry-After in seconds or as an HTTP date; the 429 body's retry_after as a fallback. */

@@ -108,20 +108,53 @@ const NETWORK_WORDS: Record<string, string> = {
 	EAI_AGAIN: 'host lookup failed',
 };
 
+/** Network failures that say the address is wrong, rather than that the service had a bad moment. */
+const ADDRESS_PROBLEMS = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN']);
+
+export interface NetworkErrorOptions {
+	itemIndex?: number;
+	/** the service answered earlier in this run: the address works, the connection was lost */
+	answeredBefore?: boolean;
+}
+
 /**
  * A failure before any HTTP answer (refused, reset, timed out), built from the code alone so
  * that nothing of the request options (headers with the API key) travels with it. The code is
- * put in plain words: n8n rewrites messages that contain a raw code into a generic text.
+ * put in plain words: n8n rewrites messages that contain a raw code into a generic text. Only an
+ * address that never answered is blamed on the Base URL.
  */
-export function networkError(node: INode, code: string, url: string, itemIndex?: number) {
+export function networkError(node: INode, code: string, url: string, options: NetworkErrorOptions = {}) {
+	const blameAddress = ADDRESS_PROBLEMS.has(code) && !options.answeredBefore;
 	return new NodeApiError(
 		node,
 		{ networkCode: code },
 		{
-			message: `Could not reach the service at ${url}: ${NETWORK_WORDS[code] ?? 'network error'}`,
-			description: 'Check the Base URL in the credential and that the service is reachable from n8n.',
-			itemIndex,
+			message: `Could not get an answer from the service at ${url}: ${NETWORK_WORDS[code] ?? 'network error'}`,
+			description: blameAddress
+				? 'Check the Base URL in the credential and that the service is reachable from n8n.'
+				: 'The service or the network between n8n and it failed repeatedly. Run the workflow again later; if it keeps happening, lower Batch Concurrency.',
+			itemIndex: options.itemIndex,
 			failure: { cause: 'temporarily-unavailable' },
+		},
+	);
+}
+
+/**
+ * A 3xx answer. Redirects are never followed: the target would receive the API key (and the
+ * body) and its answer would be taken for the service's.
+ */
+export function redirectError(node: INode, status: number, location: unknown, itemIndex?: number) {
+	const target = typeof location === 'string' && location !== '' ? ` to ${location}` : '';
+	return new NodeApiError(
+		node,
+		{ status },
+		{
+			message: `The service answered with a redirect (${status})${target}; it was not followed and nothing was sent there`,
+			description:
+				'Redirects are never followed, so the API key cannot travel to another address. Enter the address the redirect points to as the Base URL in the credential, if you trust it.',
+			httpCode: String(status),
+			itemIndex,
+			failure: { cause: 'configuration-invalid' },
 		},
 	);
 }

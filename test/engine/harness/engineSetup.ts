@@ -14,14 +14,23 @@ import { InstanceSettings } from 'n8n-core';
 import { setGlobalState } from 'n8n-workflow';
 
 import { Container, GlobalConfig, InstanceSettingsConfig } from './n8nInternals';
+import { RETRY_POLICY } from '../../../nodes/shared/transport/retryPolicy';
 
 /** Fixed so that nothing depends on a generated secret; nothing is ever stored with it. */
 const ENCRYPTION_KEY = 'n8n-engine-harness';
 
 let ready = false;
 
+/** Shortens the retry backoff of the package (loaded from source in this process) for tests. */
+export function fastRetries(): void {
+	Object.assign(RETRY_POLICY as { baseDelayMs: number; maxDelayMs: number }, { baseDelayMs: 4, maxDelayMs: 40 });
+}
+
 export function ensureEngine(): void {
 	if (ready) return;
+
+	// Retries back off in milliseconds here: tests count attempts, they do not wait them out.
+	fastRetries();
 
 	if (!process.env.N8N_LOG_LEVEL) Container.get(GlobalConfig).logging.level = 'silent';
 	// What the n8n server does at start-up with GENERIC_TIMEZONE; UTC like the e2e setup.

@@ -29,11 +29,21 @@ export const TEST_NODE: INode = {
 	parameters: {},
 };
 
+/** A request budget no unit test reaches: rate limits are tested on their own. */
+export const UNLIMITED = 1_000_000_000;
+let contexts = 0;
+
 export function fakeContext(
 	handler: Handler,
 	options: { items?: number; continueOnFail?: boolean; credentials?: IDataObject } = {},
 ) {
 	const calls: RecordedCall[] = [];
+	// a key of its own, so that each context has its own share of the per-key rate budget
+	const credentials = options.credentials ?? {
+		baseUrl: 'http://127.0.0.1:9/',
+		apiKey: `secret-key-${++contexts}`,
+		maxRequestsPerMinute: UNLIMITED,
+	};
 	let inFlight = 0;
 	let maxInFlight = 0;
 	const ctx = {
@@ -41,7 +51,7 @@ export function fakeContext(
 		getInputData: () => Array.from({ length: options.items ?? 0 }, (_, i) => ({ json: { i } })),
 		continueOnFail: () => options.continueOnFail ?? false,
 		getExecutionCancelSignal: () => undefined,
-		getCredentials: async () => options.credentials ?? { baseUrl: 'http://127.0.0.1:9/', apiKey: 'secret-key' },
+		getCredentials: async () => credentials,
 		helpers: {
 			httpRequestWithAuthentication: async (_type: string, request: IHttpRequestOptions) => {
 				const call: RecordedCall = {

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import { errorItem, toItemError } from '../../../shared/batching/items';
-import { apiRequest } from '../../../shared/transport/request';
+import { ApiClient } from '../../../shared/transport/apiClient';
 import { showFor } from '../../helpers/fields';
 import { BUSINESS } from '../../helpers/kinds';
 
@@ -38,7 +38,8 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 	const key = String(filters.enrollmentKey ?? '').trim();
 	let response: IDataObject;
 	try {
-		response = await apiRequest<IDataObject>(this, 'listBusinessEnrollments', undefined, { itemIndex: 0 });
+		const client = await ApiClient.of(this);
+		response = await client.request<IDataObject>('listBusinessEnrollments', undefined, { itemIndex: 0 });
 	} catch (caught) {
 		const error = toItemError(this, caught, 0);
 		if (!this.continueOnFail()) throw error;

@@ -4,20 +4,21 @@ import { NodeApiError } from 'n8n-workflow';
 import { errorItem, pairedTo, prepareItems, toItemError } from '../../../shared/batching/items';
 import { validateItem } from '../../../shared/batching/validate';
 import { ENDPOINTS } from '../../../shared/catalog';
-import { getConnection } from '../../../shared/transport/connection';
-import { RateLimiter } from '../../../shared/transport/rateLimiter';
-import { apiRequest } from '../../../shared/transport/request';
+import { ApiClient } from '../../../shared/transport/apiClient';
 import { enrollmentIdField, readEnrollmentId } from './enrollmentId';
 
 export const description: INodeProperties[] = [enrollmentIdField('delete')];
 
 /**
- * A 404 on a retry: the first attempt (timed out, or answered 5xx) may well have deleted the
- * enrollment, and deleting is idempotent, so the enrollment is gone either way. The transport
- * records the attempts it made in `context.attempts`.
+ * A 404 after an earlier attempt that may have reached the service (it timed out, or answered
+ * 5xx): that attempt may well have deleted the enrollment, and deleting is idempotent, so it is
+ * gone either way. An earlier 429 or refused connection does not count: the service did nothing.
+ * The client records such attempts in `context.earlierAttemptsReachedService`.
  */
 const goneOnRetry = (error: unknown) =>
-	error instanceof NodeApiError && error.httpCode === '404' && Number(error.context?.attempts ?? 1) > 1;
+	error instanceof NodeApiError &&
+	error.httpCode === '404' &&
+	Number(error.context?.earlierAttemptsReachedService ?? 0) > 0;
 
 /** Deletes each named enrollment once, however many items name it. */
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
@@ -29,14 +30,16 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 	});
 
 	const byId = new Map<string, number[]>();
-	for (const { itemIndex, id } of prepared.requests) byId.set(id, [...(byId.get(id) ?? []), itemIndex]);
+	for (const { itemIndex, id } of prepared.requests) {
+		const items = byId.get(id);
+		if (items) items.push(itemIndex);
+		else byId.set(id, [itemIndex]);
+	}
 	const entries: Array<{ items: number[]; id?: string }> = [
 		...[...byId].map(([id, items]) => ({ id, items })),
 		...[...prepared.errors.keys()].map((itemIndex) => ({ items: [itemIndex] })),
 	].sort((a, b) => a.items[0] - b.items[0]);
 
-	const connection = byId.size ? await getConnection(this) : undefined;
-	const limiter = new RateLimiter();
 	const output: INodeExecutionData[] = [];
 	for (const entry of entries) {
 		if (entry.id === undefined) {
@@ -45,11 +48,11 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 			continue;
 		}
 		try {
-			const response = await apiRequest<IDataObject>(
-				this,
+			const client = await ApiClient.of(this);
+			const response = await client.request<IDataObject>(
 				'deleteProspectEnrollment',
 				{ enrollment_id: entry.id },
-				{ itemIndex: entry.items[0], connection, limiter },
+				{ itemIndex: entry.items[0] },
 			);
 			const status = response?.status;
 			output.push({

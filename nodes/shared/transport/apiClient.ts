@@ -1,0 +1,299 @@
+import type { IDataObject, IHttpRequestOptions, IN8nHttpFullResponse } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
+
+import { ENDPOINTS, type EndpointName } from '../catalog';
+import {
+	type ApiContext,
+	type Connection,
+	CREDENTIAL_TYPE,
+	type CredentialData,
+	normalizeBaseUrl,
+	readMaxRequestsPerMinute,
+} from './connection';
+import { budgetFingerprint, type RateBudget, sharedBudget } from './rateBudget';
+import { Redactor } from './redact';
+import { mayHaveArrived, type Outcome, parseRetryAfterMs, RETRY_POLICY, retryDelay } from './retryPolicy';
+import { networkError, redirectError, serviceError, unusableAnswer } from './serviceError';
+
+export interface RequestOptions {
+	/** the input item the request is for, named in errors */
+	itemIndex?: number;
+	/** the input items a batched request answers, named in a final failure ("items 40 to 79") */
+	items?: readonly number[];
+	/**
+	 * Time (ms since epoch) no wait may run past: a wait for the rate budget or a retry that would
+	 * end later fails now instead, e.g. so a poll stays inside its budget.
+	 */
+	deadline?: number;
+}
+
+function networkCodeOf(error: unknown): string | undefined {
+	const candidates = [error, (error as { cause?: unknown })?.cause];
+	for (const candidate of candidates) {
+		const code = (candidate as { code?: unknown } | undefined)?.code;
+		// ERR_* are Node's own errors about the request (e.g. an invalid header), not the network
+		if (typeof code === 'string' && /^E[A-Z_]+$/.test(code) && !code.startsWith('ERR_')) return code;
+	}
+	const message = String((error as { message?: unknown })?.message ?? '');
+	if (/socket hang up/i.test(message)) return 'ECONNRESET';
+	if (/timeout/i.test(message)) return 'ETIMEDOUT';
+	return undefined;
+}
+
+/** "item 3", "items 40 to 79", "items 2, 5, 9 and 4 more" */
+export function describeItems(items: readonly number[]): string {
+	if (items.length === 0) return '';
+	if (items.length === 1) return `item ${items[0]}`;
+	const sorted = [...items].sort((a, b) => a - b);
+	const contiguous = sorted[sorted.length - 1] - sorted[0] === sorted.length - 1;
+	if (contiguous) return `items ${sorted[0]} to ${sorted[sorted.length - 1]}`;
+	const shown = sorted.slice(0, 3).join(', ');
+	return sorted.length > 3 ? `items ${shown} and ${sorted.length - 3} more` : `items ${shown}`;
+}
+
+/** One run's clients, one per execution context: every helper of a run shares its budget and counters. */
+const clients = new WeakMap<object, Promise<ApiClient>>();
+
+/**
+ * The service as one run sees it: the credential read once, the API key's rate budget shared
+ * with every other run of this process, retries, and errors that never carry the key. Every
+ * request of the package goes through `request`.
+ */
+export class ApiClient {
+	/** the service answered (any HTTP status) during this run */
+	private answered = false;
+	private retryAllowance: number = RETRY_POLICY.initialRetryAllowance;
+
+	private constructor(
+		private readonly ctx: ApiContext,
+		readonly connection: Connection,
+		private readonly budget: RateBudget,
+		private readonly redactor: Redactor,
+	) {}
+
+	/** The run's client (created on first use: one per node run, poll or option load). */
+	static async of(ctx: ApiContext): Promise<ApiClient> {
+		let client = clients.get(ctx);
+		if (!client) {
+			client = ApiClient.create(ctx);
+			clients.set(ctx, client);
+			client.catch(() => clients.delete(ctx));
+		}
+		return await client;
+	}
+
+	private static async create(ctx: ApiContext): Promise<ApiClient> {
+		const credentials = await ctx.getCredentials<CredentialData>(CREDENTIAL_TYPE);
+		const apiKey = typeof credentials.apiKey === 'string' ? credentials.apiKey : String(credentials.apiKey ?? '');
+		const redactor = new Redactor([apiKey]);
+		const baseUrl = normalizeBaseUrl(String(credentials.baseUrl ?? ''));
+		if (typeof baseUrl !== 'string') {
+			throw redactor.error(
+				new NodeOperationError(ctx.getNode(), baseUrl.error, {
+					description: 'Fix the Base URL in the Business Prospect Data API credential.',
+				}),
+			);
+		}
+		const partnerId = String(credentials.partnerId ?? '').trim();
+		const connection: Connection = {
+			baseUrl,
+			partnerId: partnerId === '' ? undefined : partnerId,
+			maxRequestsPerMinute: readMaxRequestsPerMinute(credentials.maxRequestsPerMinute),
+		};
+		const budget = sharedBudget(budgetFingerprint(baseUrl, apiKey.trim()), connection.maxRequestsPerMinute);
+		return new ApiClient(ctx, connection, budget, redactor);
+	}
+
+	/**
+	 * Sends one request of the catalog and returns its JSON body. Retries 429 (after the
+	 * Retry-After, which pauses the whole key), 5xx and dropped connections with capped exponential
+	 * backoff, within the run's retry allowance; never follows a redirect. Every other failure is a
+	 * NodeApiError with the service's explanation and correlation id. A 2xx answer that is not a
+	 * JSON object, or whose context says request_status "failure", is an error too, so it is never
+	 * read as "no results". Answers and errors leave with the API key blanked out.
+	 */
+	async request<T = IDataObject>(name: EndpointName, body?: IDataObject, options: RequestOptions = {}): Promise<T> {
+		try {
+			return await this.send<T>(name, body, options);
+		} catch (error) {
+			throw error instanceof Error ? this.redactor.error(error) : error;
+		}
+	}
+
+	private async send<T>(name: EndpointName, body: IDataObject | undefined, options: RequestOptions): Promise<T> {
+		const definition = ENDPOINTS[name];
+		const node = this.ctx.getNode();
+		const url = `${this.connection.baseUrl}${definition.path}`;
+		const cancel = this.cancelSignal();
+		const itemIndex = options.itemIndex ?? options.items?.[0];
+		const headers: IDataObject = { Accept: 'application/json' };
+		if (definition.partnerHeader && this.connection.partnerId) headers.partner_id = this.connection.partnerId;
+
+		const counts = { failures: 0, throttled: 0 };
+		let reachedService = 0;
+		for (;;) {
+			if (cancel?.aborted) throw this.cancelled(itemIndex);
+			if (!(await this.budget.acquire(options.deadline))) throw this.budgetUsedUp(itemIndex);
+			const timeout = AbortSignal.timeout(RETRY_POLICY.timeoutMs);
+			const request: IHttpRequestOptions = {
+				method: definition.method,
+				url,
+				json: true,
+				headers,
+				timeout: RETRY_POLICY.timeoutMs,
+				returnFullResponse: true,
+				ignoreHttpStatusErrors: true,
+				disableFollowRedirect: true,
+				sendCredentialsOnCrossOriginRedirect: false,
+				abortSignal: cancel ? AbortSignal.any([cancel, timeout]) : timeout,
+			};
+			if (definition.method !== 'GET') request.body = body ?? {};
+
+			const sent = await this.attempt(request, url, itemIndex, cancel);
+			let outcome: Outcome;
+			let response: IN8nHttpFullResponse | undefined;
+			if ('response' in sent) {
+				response = sent.response;
+				response.body = this.redactor.value(response.body);
+				const status = response.statusCode;
+				this.answered = true;
+				if (status === 429) {
+					const retryAfterMs = parseRetryAfterMs(response.headers?.['retry-after'], response.body);
+					this.budget.throttled(retryAfterMs);
+					outcome = { status, retryAfterMs };
+				} else {
+					this.budget.answered();
+					if (status >= 200 && status < 300) {
+						const unusable = unusableAnswer(node, status, response.body, itemIndex);
+						if (unusable) throw unusable;
+						this.retryAllowance += RETRY_POLICY.retriesPerAnswer;
+						return response.body as T;
+					}
+					if (status >= 300 && status < 400) {
+						throw redirectError(node, status, this.redactor.value(response.headers?.location), itemIndex);
+					}
+					outcome = { status };
+				}
+			} else {
+				outcome = sent;
+			}
+			const isFailure = !('status' in outcome && outcome.status === 429);
+			if (isFailure) counts.failures++;
+			else counts.throttled++;
+
+			let delay = retryDelay(outcome, counts, definition.idempotent);
+			if (delay !== undefined && isFailure && this.retryAllowance < 1) delay = undefined;
+			if (delay !== undefined && options.deadline !== undefined && Date.now() + delay > options.deadline) delay = undefined;
+			if (delay === undefined) {
+				throw this.finalFailure(outcome, response, url, {
+					itemIndex,
+					items: options.items,
+					attempts: counts.failures + counts.throttled,
+					reachedService,
+					idempotent: definition.idempotent,
+				});
+			}
+			if (mayHaveArrived(outcome)) reachedService++;
+			if (isFailure) this.retryAllowance -= 1;
+			await sleep(delay);
+		}
+	}
+
+	/** One attempt: the answer (any status), or the network failure that prevented one. */
+	private async attempt(
+		request: IHttpRequestOptions,
+		url: string,
+		itemIndex: number | undefined,
+		cancel: AbortSignal | undefined,
+	): Promise<{ response: IN8nHttpFullResponse } | { networkCode: string }> {
+		try {
+			const response = (await this.ctx.helpers.httpRequestWithAuthentication.call(
+				this.ctx,
+				CREDENTIAL_TYPE,
+				request,
+			)) as IN8nHttpFullResponse;
+			return { response };
+		} catch (error) {
+			if (cancel?.aborted) throw this.cancelled(itemIndex);
+			// the attempt's own deadline: an answer that dripped in too slowly
+			if (request.abortSignal?.aborted) return { networkCode: 'ETIMEDOUT' };
+			const networkCode = networkCodeOf(error);
+			if (networkCode === undefined) throw this.requestFailure(error, url, itemIndex);
+			return { networkCode };
+		}
+	}
+
+	private finalFailure(
+		outcome: Outcome,
+		response: IN8nHttpFullResponse | undefined,
+		url: string,
+		details: {
+			itemIndex?: number;
+			items?: readonly number[];
+			attempts: number;
+			reachedService: number;
+			idempotent: boolean;
+		},
+	): NodeApiError {
+		const node = this.ctx.getNode();
+		const failure =
+			'networkCode' in outcome
+				? networkError(node, outcome.networkCode, url, { itemIndex: details.itemIndex, answeredBefore: this.answered })
+				: serviceError(node, outcome.status, response?.body, {
+						itemIndex: details.itemIndex,
+						retryAfterMs: outcome.retryAfterMs,
+					});
+		const where = details.items && details.items.length > 1 ? describeItems(details.items) : '';
+		const tries = details.attempts > 1 ? `after ${details.attempts} attempts` : '';
+		const suffix = [where ? `for ${where}` : '', tries].filter(Boolean).join(' ');
+		if (suffix) failure.message = `${failure.message} (${suffix})`;
+		if (!details.idempotent && mayHaveArrived(outcome)) {
+			failure.description = [
+				'The request may have reached the service before it failed, so what it creates may already exist: list what exists before running this again.',
+				failure.description,
+			]
+				.filter(Boolean)
+				.join(' ');
+		}
+		failure.context.attempts = details.attempts;
+		// attempts before the last that the service may have acted on (a 404 after one means it did)
+		failure.context.earlierAttemptsReachedService = details.reachedService;
+		return failure;
+	}
+
+	/**
+	 * A request that failed before any answer for a reason other than the network (n8n's own
+	 * checks, an invalid header value such as an API key with a line break): its own message,
+	 * never its options or config.
+	 */
+	private requestFailure(error: unknown, url: string, itemIndex?: number) {
+		const message = String((error as { message?: unknown })?.message ?? error ?? 'unknown error');
+		return new NodeOperationError(this.ctx.getNode(), `The request to ${url} could not be sent: ${message}`, {
+			itemIndex,
+			description: 'Check the API key and Base URL in the Business Prospect Data API credential.',
+		});
+	}
+
+	/** The key's budget has no room before the caller's deadline: nothing was sent. */
+	private budgetUsedUp(itemIndex?: number) {
+		const perMinute = this.connection.maxRequestsPerMinute;
+		return new NodeApiError(
+			this.ctx.getNode(),
+			{ budget: perMinute },
+			{
+				message: `The API key's request budget (${perMinute} per minute) is used up for now; the request was not sent`,
+				description: 'Other workflows using the same credential share this budget. The next run continues where this one stopped.',
+				itemIndex,
+				failure: { cause: 'rate-limited', retryAfterMs: 60_000 },
+			},
+		);
+	}
+
+	private cancelled(itemIndex?: number) {
+		return new NodeOperationError(this.ctx.getNode(), 'The execution was cancelled', { itemIndex });
+	}
+
+	private cancelSignal(): AbortSignal | undefined {
+		return 'getExecutionCancelSignal' in this.ctx ? this.ctx.getExecutionCancelSignal() : undefined;
+	}
+}
