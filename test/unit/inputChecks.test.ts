@@ -26,7 +26,7 @@ const ID = '0123456789abcdef0123456789abcdef';
 const NOTHING_SENT = 'Nothing was sent to the service for this item.';
 
 /** A context whose getNodeParameter answers from `parameters` (same for every item). */
-function withParameters(parameters: IDataObject): IExecuteFunctions {
+function withParameters(parameters: Record<string, unknown>): IExecuteFunctions {
 	return {
 		getNode: () => TEST_NODE,
 		getNodeParameter: (name: string, _itemIndex: number, fallback?: unknown) => {

@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { describeType } from '../../shared/inputRules';
+import { describeType, showValue } from '../../shared/inputRules';
 import { FILTER_NAMES } from '../../shared/schemas';
 import { CATEGORY_TYPES, FILTER_FIELDS, type ValueKind } from '../descriptions/filters.description';
 
@@ -54,11 +54,12 @@ export function filtersFromFields(fields: IDataObject): { filters: FiltersBody; 
 
 	const category = (fields.category as IDataObject | undefined)?.category as IDataObject | undefined;
 	if (category) {
-		const type = String(category.type ?? '');
+		const type = typeof category.type === 'string' ? category.type : '';
 		if (CATEGORY_TYPES.some((option) => option.value === type)) add(type, category.values, 'text');
 		else {
 			const allowed = CATEGORY_TYPES.map((option) => option.value).join(', ');
-			problems.push(`filters.category type must be one of ${allowed}, got "${type}"`);
+			const got = typeof category.type === 'string' ? showValue(type) : describeType(category.type);
+			problems.push(`filters.category type must be one of ${allowed}, got ${got}`);
 		}
 	}
 	return { filters, problems };
