@@ -32,7 +32,7 @@ export const description: INodeProperties[] = [
 		name: 'since',
 		type: 'dateTime',
 		default: '={{ $now.minus({ days: 7 }).toISO() }}',
-		description: `Only events after this moment are returned. Must be within the last ${LIMITS.eventWindowDays} days: the service keeps events for about three months. A date without a time means midnight and a time without an offset is read in the workflow's time zone (Settings > Timezone); empty means 7 days ago.`,
+		description: `Only events after this moment are returned. Must be within the last ${LIMITS.eventWindowDays} days (the service keeps events for about three months) and not in the future. A date without a time means midnight and a time without an offset is read in the workflow's time zone (Settings > Timezone); empty means 7 days ago.`,
 	},
 	{
 		displayName: 'Output',
