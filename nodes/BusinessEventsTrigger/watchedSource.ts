@@ -1,10 +1,11 @@
 import type { IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { combineEventTypes, DEFAULT_BUSINESS_EVENT_TYPES } from '../shared/eventTypes';
+import { DEFAULT_BUSINESS_EVENT_TYPES, readEventTypes } from '../shared/eventTypes';
 import { parseIdList } from '../shared/idList';
+import { idProblem, showValue } from '../shared/inputRules';
 import { fetchBusinessEnrollments } from '../shared/methods';
-import { BUSINESS_ID_PATTERN } from '../shared/schemas';
+import { BUSINESS_ID_RULE } from '../shared/schemas';
 
 /** What one poll watches: unique business ids and the event types to ask for. */
 export interface WatchedSource {
@@ -32,11 +33,12 @@ export function checkBusinessIds(ctx: IPollFunctions, ids: string[], where: stri
 			'Enter at least one business ID, or use an expression that returns a list of IDs.',
 		);
 	}
-	const invalid = ids.findIndex((id) => !BUSINESS_ID_PATTERN.test(id));
+	// the same rule as every node that takes business ids (inputRules.idProblem)
+	const invalid = ids.findIndex((id) => idProblem(id, 'business') !== undefined);
 	if (invalid !== -1) {
 		throw configurationError(
 			ctx,
-			`Business ID "${ids[invalid]}" (number ${invalid + 1} in ${where}) must be 32 lowercase hexadecimal characters`,
+			`Business ID ${showValue(ids[invalid])} (number ${invalid + 1} in ${where}) ${BUSINESS_ID_RULE}`,
 			'Business IDs look like 3f2a9c0d1e4b5a6f7c8d9e0f1a2b3c4d. Search Businesses returns them in business_id.',
 		);
 	}
@@ -73,10 +75,14 @@ export async function resolveWatchedSource(ctx: IPollFunctions): Promise<Watched
 		throw configurationError(ctx, `Business IDs ${parsed.error}`, 'Enter IDs separated by commas, or map a list of IDs.');
 	}
 	const businessIds = checkBusinessIds(ctx, parsed.ids, 'Business IDs');
-	const eventTypes = combineEventTypes(
+	const types = readEventTypes(
 		ctx.getNodeParameter('eventTypes', [...DEFAULT_BUSINESS_EVENT_TYPES]),
 		ctx.getNodeParameter('options.otherEventTypes', ''),
 	);
+	if (!types.ok) {
+		throw configurationError(ctx, types.problem, 'Select event types, or type them separated by commas.');
+	}
+	const eventTypes = types.value;
 	if (eventTypes.length === 0) {
 		throw configurationError(
 			ctx,

@@ -5,6 +5,7 @@
  */
 import { DateTime } from 'luxon';
 
+import { showValue } from '../shared/inputRules';
 import { LIMITS } from '../shared/limits';
 
 const DAY_MS = 86_400_000;
@@ -48,8 +49,8 @@ function normalize(value: unknown, zone: string, now: number): Moment | string {
 	// dates and datetimes without an offset are wall-clock times in the workflow's time zone
 	const parsed = DateTime.fromISO(text.replace(/^(\d{4}-\d{2}-\d{2}) (?=\d)/, '$1T'), { zone });
 	if (!parsed.isValid) {
-		if (!LOOKS_LIKE_DATE.test(text)) return `${EXPECTED}, got "${text}"`;
-		return `"${text}" is not a valid ${DATE_ONLY.test(text) ? 'date' : 'datetime'}`;
+		if (!LOOKS_LIKE_DATE.test(text)) return `${EXPECTED}, got ${showValue(text)}`;
+		return `${showValue(text)} is not a valid ${DATE_ONLY.test(text) ? 'date' : 'datetime'}`;
 	}
 	return { instant: parsed.toMillis(), dateOnly: DATE_ONLY.test(text), text };
 }
@@ -58,12 +59,19 @@ function normalize(value: unknown, zone: string, now: number): Moment | string {
  * Resolves "Since" into a UTC datetime (`2025-01-31T08:00:00.000Z`). Dates mean midnight and
  * datetimes without an offset are read in the workflow's time zone. Earlier than the event window
  * (LIMITS.eventWindowDays) is an error that names the earliest allowed moment; a date on the
- * window's first day is accepted and sent as the window's start.
+ * window's first day is accepted and sent as the window's start. Later than `latest` (the clock
+ * when the value was read; `now` by default) is an error too: the service refuses a Since in the
+ * future. `now` is the run's start, so that items share the window's start.
  */
-export function resolveSince(value: unknown, timeZone: string, now: number): SinceResult {
+export function resolveSince(value: unknown, timeZone: string, now: number, latest = now): SinceResult {
 	const zone = validZone(timeZone);
 	const moment = normalize(value, zone, now);
 	if (typeof moment === 'string') return { error: moment };
+	if (moment.instant > Math.max(now, latest)) {
+		return {
+			error: `must not be in the future (only events after it are returned): got ${moment.text}, the time now is ${new Date(Math.max(now, latest)).toISOString()}`,
+		};
+	}
 	const earliest = now - LIMITS.eventWindowDays * DAY_MS;
 	const earliestDay = DateTime.fromMillis(earliest, { zone }).toISODate() ?? '';
 	const tooOld = moment.dateOnly ? moment.text < earliestDay : moment.instant < earliest;

@@ -1,6 +1,7 @@
 import type { IDataObject, INode } from 'n8n-workflow';
 
 import { describeIssue, validateItem } from '../shared/batching/validate';
+import { normalizeName, normalizeProfileUrl } from '../shared/inputRules';
 import { type MatchItem, matchItemSchema } from '../shared/schemas';
 
 /**
@@ -20,16 +21,20 @@ const PHONE_SEPARATORS = /[\s().\-/]/g;
 /**
  * Turns a parameter value into what is sent: nothing for undefined, null and blank text (the
  * contract never receives ""), trimmed text, numbers as text (spreadsheets store phone numbers
- * as numbers). Anything else is left for validation to name.
+ * as numbers). Names and e-mail addresses in NFC (an "é" typed as "e" and a combining accent is
+ * one letter); a profile URL without a scheme gets https://. Anything else (objects, lists,
+ * booleans) is left for validation to name.
  */
 export function cleanFieldValue(field: MatchField, value: unknown): unknown {
 	if (value === undefined || value === null) return undefined;
 	let text: string;
 	if (typeof value === 'string') text = value.trim();
-	else if (typeof value === 'number' || typeof value === 'bigint') text = String(value);
+	else if ((typeof value === 'number' && Number.isFinite(value)) || typeof value === 'bigint') text = String(value);
 	else return value;
 	if (text === '') return undefined;
 	if (field === 'phone_number') return text.replace(PHONE_SEPARATORS, '');
+	if (field === 'full_name' || field === 'company_name' || field === 'email') return normalizeName(text);
+	if (field === 'profnet') return normalizeProfileUrl(text);
 	return text;
 }
 
@@ -46,27 +51,40 @@ export function buildMatchEntry(read: (field: MatchField) => unknown): IDataObje
 /** The fields that match only as a pair. */
 const NAME_PAIR = ['full_name', 'company_name'] as const;
 
+const isField = (key: unknown): key is MatchField => MATCH_FIELDS.includes(key as MatchField);
+
 /**
- * The match object to send for one item, and what was left out of it. When the only problems
- * are with full_name / company_name (e.g. "O'Brien", or a name without a company) and the item
- * can still match by email, phone number or profile URL, the pair is left out and the match
- * runs on the other fields; the warning says what was left out and why. Otherwise the item
- * fails with every problem, naming the item, field and rule.
+ * The match object to send for one item, and what was left out of it. A field that breaks a
+ * rule (an invalid email, a phone number without its country code, an "O'Brien", a name
+ * without a company, a malformed business_id) is left out when the item can still match on its
+ * other fields: the match runs on those, and the warning says what was left out and why. Name
+ * and company are left out together (one is no fetcher without the other). Leaving out
+ * business_id widens the match to every company; the warning says so. When no fetcher remains,
+ * the item fails with every problem, naming the item, field and rule.
  */
 export function readMatchEntry(node: INode, entry: IDataObject, itemIndex: number): { entry: MatchItem; warnings: string[] } {
 	const parsed = matchItemSchema.safeParse(entry);
 	if (parsed.success) return { entry: parsed.data, warnings: [] };
 	const issues = parsed.error.issues;
-	const pairOnly = issues.every((issue) => NAME_PAIR.includes(issue.path[0] as (typeof NAME_PAIR)[number]));
-	if (pairOnly) {
-		const rest = { ...entry };
-		for (const field of NAME_PAIR) delete rest[field];
-		const reduced = matchItemSchema.safeParse(rest);
-		if (reduced.success) {
-			const left = NAME_PAIR.filter((field) => entry[field] !== undefined).join(' and ');
-			const problems = issues.map((issue) => describeIssue(issue)).join('; ');
-			return { entry: reduced.data, warnings: [`${left} not sent, matched on the other fields: ${problems}`] };
-		}
+	const bad = new Set<MatchField>();
+	for (const issue of issues) {
+		const field = issue.path[0];
+		// an unknown field or a problem with the item as a whole: nothing to leave out
+		if (!isField(field)) return { entry: validateItem(node, matchItemSchema, entry, itemIndex), warnings: [] };
+		bad.add(field);
+	}
+	if (NAME_PAIR.some((field) => bad.has(field))) for (const field of NAME_PAIR) bad.add(field);
+	const rest: IDataObject = {};
+	for (const field of MATCH_FIELDS) if (!bad.has(field) && entry[field] !== undefined) rest[field] = entry[field];
+	const reduced = matchItemSchema.safeParse(rest);
+	if (reduced.success) {
+		const left = MATCH_FIELDS.filter((field) => bad.has(field) && entry[field] !== undefined);
+		const problems = issues.map((issue) => describeIssue(issue)).join('; ');
+		const widened = left.includes('business_id') ? ' (without business_id the match is not restricted to one company)' : '';
+		return {
+			entry: reduced.data,
+			warnings: [`${left.join(' and ')} not sent, matched on the other fields${widened}: ${problems}`],
+		};
 	}
 	return { entry: validateItem(node, matchItemSchema, entry, itemIndex), warnings: [] };
 }

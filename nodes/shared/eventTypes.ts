@@ -5,6 +5,7 @@
 import type { IDataObject, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { BUSINESS_EVENT_TYPES } from './catalog';
+import { type Checked, describeType } from './inputRules';
 
 /** The business event types the contract names: the default selection of the event nodes. */
 export const DEFAULT_BUSINESS_EVENT_TYPES = [
@@ -55,6 +56,38 @@ export function splitFreeValues(value: unknown): string[] {
 /** The selected types followed by the free ones, each once, in the order given. */
 export function combineEventTypes(selected: unknown, free: unknown): string[] {
 	return [...new Set([...splitFreeValues(selected), ...splitFreeValues(free)])];
+}
+
+/** The first value that is not text (nor a number), anywhere in a list. */
+function nonText(value: unknown, depth = 0): unknown {
+	if (value === undefined || value === null || typeof value === 'string') return undefined;
+	if (typeof value === 'number' && Number.isFinite(value)) return undefined;
+	if (Array.isArray(value) && depth < 2) {
+		for (const entry of value) {
+			const found = nonText(entry, depth + 1);
+			if (found !== undefined) return found;
+		}
+		return undefined;
+	}
+	return value;
+}
+
+/**
+ * combineEventTypes with types checked: an object or a boolean where event types belong is a
+ * problem ("must be text or a list of text, got an object"), never the event type "[object Object]".
+ * The problem starts with the parameter that holds it: "Other Event Types must be text ...".
+ */
+export function readEventTypes(selected: unknown, free: unknown): Checked<string[]> {
+	for (const [value, field] of [
+		[selected, 'Event Types'],
+		[free, 'Other Event Types'],
+	] as const) {
+		const found = nonText(value);
+		if (found !== undefined) {
+			return { ok: false, problem: `${field} must be text or a list of text, got ${describeType(found)}` };
+		}
+	}
+	return { ok: true, value: combineEventTypes(selected, free) };
 }
 
 /**

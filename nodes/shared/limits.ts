@@ -26,6 +26,26 @@ export const LIMITS = {
 	fullNameLength: { min: 1, max: 97 },
 	companyNameLength: 256,
 	profileUrlLength: 2_048,
+	/** e-mail addresses: RFC 5321's 254-character path limit */
+	emailLength: 254,
+	/*
+	 * Sanity limits of this package where the contract names none, so that a mistaken mapping
+	 * (a whole document in one field) is refused before anything is sent.
+	 */
+	/** enrollment keys */
+	enrollmentKeyMaxLength: 256,
+	/** any id: prospect, business, enrollment (business ids have their own format) */
+	idLength: 256,
+	/** one search filter value (a city, a category, a keyword) */
+	filterValueLength: 256,
+	/** values of one search filter */
+	filterValues: 1_000,
+	/** one event type name */
+	eventTypeLength: 100,
+	/** event types in one request */
+	eventTypes: 100,
+	/** a JSON parameter (Filters, Enrichment Parameters, Event Data Parameters) written as JSON */
+	jsonParameterLength: 100_000,
 	/** events are served only this far back */
 	eventWindowDays: 90,
 	/** requests per API key in a sliding window (published reference) */

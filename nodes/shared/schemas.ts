@@ -17,13 +17,25 @@ export const DATE_OR_DATETIME_PATTERN =
 const requestContext = z.record(z.unknown()).optional();
 const parameters = z.record(z.unknown()).optional();
 
-/** A non-empty id string. */
-export const idSchema = z.string().trim().min(1, 'must not be empty');
-export const businessIdSchema = z
-	.string()
-	.regex(BUSINESS_ID_PATTERN, 'must be 32 lowercase hexadecimal characters');
+/** What a business id looks like, as the contract states it for matching (and the service uses everywhere). */
+export const BUSINESS_ID_RULE = 'must be 32 lowercase hexadecimal characters';
+/** Whitespace and control characters: never part of an id (they separate ids, or are noise). */
+export const ID_NOISE = /[\s\p{Cc}]/u;
 
-/** A list of ids; `max` undefined means the contract sets no upper bound. */
+/** A non-empty id string (prospect, enrollment): the contract gives these no format. */
+export const idSchema = z
+	.string()
+	.trim()
+	.min(1, 'must not be empty')
+	.max(LIMITS.idLength, `must be at most ${LIMITS.idLength} characters`)
+	.refine((id) => !ID_NOISE.test(id), 'must not contain spaces or control characters');
+export const businessIdSchema = z.string().regex(BUSINESS_ID_PATTERN, BUSINESS_ID_RULE);
+
+/**
+ * A list of ids; `max` undefined means the contract sets no upper bound. The contract states the
+ * business id format only for matching: the nodes check it for every business id they send
+ * (inputRules.idProblem), these body schemas (which the sandbox answers with) do not.
+ */
 const idArray = (min: number, max: number | undefined) => {
 	const list = z.array(idSchema).min(min, `must hold at least ${min} id${min === 1 ? '' : 's'}`);
 	return max === undefined ? list : list.max(max, `must hold at most ${max} ids`);
@@ -32,18 +44,79 @@ const idArray = (min: number, max: number | undefined) => {
 const uniqueIds = (ids: string[]) => new Set(ids).size === ids.length;
 
 const eventTypes = z
-	.array(z.string().trim().min(1, 'must not be empty'))
-	.min(1, 'must hold at least 1 event type');
+	.array(
+		z
+			.string()
+			.trim()
+			.min(1, 'must not be empty')
+			.max(LIMITS.eventTypeLength, `must be at most ${LIMITS.eventTypeLength} characters`),
+	)
+	.min(1, 'must hold at least 1 event type')
+	.max(LIMITS.eventTypes, `must hold at most ${LIMITS.eventTypes} event types`);
 
 export const enrollmentKeySchema = z
 	.string()
-	.min(LIMITS.enrollmentKeyMinLength, `must be at least ${LIMITS.enrollmentKeyMinLength} characters long`);
+	.min(LIMITS.enrollmentKeyMinLength, `must be at least ${LIMITS.enrollmentKeyMinLength} characters long`)
+	.max(LIMITS.enrollmentKeyMaxLength, `must be at most ${LIMITS.enrollmentKeyMaxLength} characters long`);
+
+/**
+ * An e-mail address, internationalised ones included (`jörg@bücher.de`, `用户@例子.广告`):
+ * one @, a dot-separated local part of letters, digits and the RFC 5322 atom signs, and a domain
+ * of at least two labels (letters, digits, hyphens inside) ending in a letter label or punycode.
+ * Quoted local parts and address literals are not accepted.
+ */
+const EMAIL_LOCAL = /^[\p{L}\p{N}\p{M}!#$%&'*+/=?^_`{|}~-]+(?:\.[\p{L}\p{N}\p{M}!#$%&'*+/=?^_`{|}~-]+)*$/u;
+const DOMAIN_LABEL = /^[\p{L}\p{N}\p{M}](?:[\p{L}\p{N}\p{M}-]{0,61}[\p{L}\p{N}\p{M}])?$/u;
+const TOP_LEVEL_DOMAIN = /^(?:\p{L}[\p{L}\p{M}]+|xn--[a-z0-9-]+)$/iu;
+export function isEmailAddress(text: string): boolean {
+	if (text.length > LIMITS.emailLength) return false;
+	const at = text.indexOf('@');
+	if (at <= 0 || at !== text.lastIndexOf('@')) return false;
+	const local = text.slice(0, at);
+	const domain = text.slice(at + 1);
+	if (local.length > 64 || !EMAIL_LOCAL.test(local)) return false;
+	const labels = domain.split('.');
+	if (labels.length < 2 || domain.length > 253 || !labels.every((label) => DOMAIN_LABEL.test(label))) return false;
+	return TOP_LEVEL_DOMAIN.test(labels[labels.length - 1]);
+}
+
+/**
+ * A web address (http or https) with a host name that has a dot, and no spaces, control
+ * characters or user name in it. Other schemes (javascript:, data:, ftp:, mailto:) are refused.
+ */
+export function isWebUrl(text: string): boolean {
+	if (!/^https?:\/\/[^\s\p{Cc}]+$/iu.test(text)) return false;
+	let url: URL;
+	try {
+		url = new URL(text);
+	} catch {
+		return false;
+	}
+	if (url.protocol !== 'http:' && url.protocol !== 'https:') return false;
+	if (url.username !== '' || url.password !== '') return false;
+	return /^[^.]+(?:\.[^.]+)+$/.test(url.hostname);
+}
+
+/** Text checked for length first (a huge value gets one short message), then by a rule. */
+const checkedText = (max: number, valid: (text: string) => boolean, rule: string) =>
+	z.string().superRefine((text, ctx) => {
+		if (text.length > max) ctx.addIssue({ code: 'custom', message: `must be at most ${max} characters` });
+		else if (!valid(text)) ctx.addIssue({ code: 'custom', message: rule });
+	});
 
 // ---------------------------------------------------------------- search
 
-const filterValues = z.object({
-	values: z.array(z.string().trim().min(1, 'must not be empty')).min(1, 'must hold at least 1 value'),
-});
+const valueList = (value: z.ZodString) =>
+	z
+		.object({
+			values: z
+				.array(value.max(LIMITS.filterValueLength, `must be at most ${LIMITS.filterValueLength} characters`))
+				.min(1, 'must hold at least 1 value')
+				.max(LIMITS.filterValues, `must hold at most ${LIMITS.filterValues} values`),
+		})
+		.strict();
+
+const filterValues = valueList(z.string().trim().min(1, 'must not be empty'));
 
 export const BRACKET_FILTERS = ['company_size', 'company_revenue', 'company_age', 'number_of_locations'] as const;
 export const CATEGORY_FILTERS = ['websearch_category', 'profnet_category', 'naics_category'] as const;
@@ -64,8 +137,7 @@ export const COUNTRY_CODE_PATTERN = /^[a-z]{2}$/;
 export const REGION_CODE_PATTERN = /^[a-z]{2}-[a-z0-9]{1,3}$/;
 export const CITY_PATTERN = /^[^,]+, [^,]+, [a-z]{2}$/i;
 
-const patterned = (pattern: RegExp, rule: string) =>
-	z.object({ values: z.array(z.string().regex(pattern, rule)).min(1, 'must hold at least 1 value') });
+const patterned = (pattern: RegExp, rule: string) => valueList(z.string().regex(pattern, rule));
 
 /**
  * Bracket filters accept the known brackets and other values of the same shape (the lists are
@@ -176,16 +248,16 @@ export const matchItemSchema = z
 			.min(1, 'must not be empty')
 			.max(LIMITS.companyNameLength, `must be at most ${LIMITS.companyNameLength} characters`)
 			.optional(),
-		email: z.string().email('must be an email address').optional(),
+		email: checkedText(LIMITS.emailLength, isEmailAddress, 'must be an email address').optional(),
 		phone_number: z
 			.string()
 			.regex(PHONE_PATTERN, 'must be in international form: a plus sign, the country calling code, then 1 to 12 digits')
 			.optional(),
-		profnet: z
-			.string()
-			.url('must be a profile URL')
-			.max(LIMITS.profileUrlLength, `must be at most ${LIMITS.profileUrlLength} characters`)
-			.optional(),
+		profnet: checkedText(
+			LIMITS.profileUrlLength,
+			isWebUrl,
+			'must be a profile URL: a web address (http or https) such as https://www.example.com/in/jane-doe',
+		).optional(),
 	})
 	.strict()
 	.superRefine((item, ctx) => {

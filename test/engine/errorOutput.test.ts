@@ -45,7 +45,8 @@ describe('Continue (using error output)', () => {
 		const rows: IDataObject[] = valid.map((p) => ({ email: p.email }));
 		rows[5] = { phone_number: '0151 234567' };
 		rows[17] = { full_name: 'Jane Doe' };
-		rows[30] = { email: valid[30].email, business_id: 'a'.repeat(33) };
+		// a bad business_id next to a valid email would be left out (with a warning): both are bad here
+		rows[30] = { email: 'not an email', business_id: 'a'.repeat(33) };
 		const failed = [5, 17, 30];
 		const succeeded = range(43).filter((i) => !failed.includes(i));
 
@@ -71,9 +72,9 @@ describe('Continue (using error output)', () => {
 			},
 			{ full_name: 'Jane Doe', error: 'Item 17: company_name is required when full_name is given', details: NOTHING_SENT },
 			{
-				email: valid[30].email,
+				email: 'not an email',
 				business_id: 'a'.repeat(33),
-				error: 'Item 30: business_id must be 32 lowercase hexadecimal characters',
+				error: 'Item 30: business_id must be 32 lowercase hexadecimal characters; email must be an email address',
 				details: NOTHING_SENT,
 			},
 		]);
@@ -114,7 +115,7 @@ describe('Continue (using error output)', () => {
 		const errors = result.json('Enrich', 1);
 		expect(errors[0]).toEqual({
 			prospect_id: ['x'],
-			error: 'Item 1: prospect_id must be a string, got array',
+			error: 'Item 1: prospect_id must be text, got a list',
 			details: NOTHING_SENT,
 		});
 		expect(errors[1]).toMatchObject({ prospect_id: b.prospect_id, parameters: '{oops' });

@@ -174,7 +174,8 @@ describe('Match Prospects', () => {
 		const rows: IDataObject[] = range(43).map((i) => ({ email: valid[i].email }));
 		rows[5] = { phone_number: '0151 234567' };
 		rows[17] = { full_name: 'Jane Doe' };
-		rows[30] = { email: valid[30].email, business_id: 'a'.repeat(33) };
+		// a bad business_id next to a valid email would be left out (with a warning): both are bad here
+		rows[30] = { email: 'not an email', business_id: 'a'.repeat(33) };
 		return { rows, valid };
 	};
 
@@ -191,7 +192,7 @@ describe('Match Prospects', () => {
 		});
 		for (const [row, message] of [
 			[17, 'Item 17: company_name is required when full_name is given'],
-			[30, 'Item 30: business_id must be 32 lowercase hexadecimal characters'],
+			[30, 'Item 30: business_id must be 32 lowercase hexadecimal characters; email must be an email address'],
 		] as const) {
 			const only = await run([rows[row]], matchNode());
 			expect(only.error?.message).toBe(message.replace(`Item ${row}`, 'Item 0'));
@@ -214,7 +215,7 @@ describe('Match Prospects', () => {
 			'Item 5: phone_number must be in international form: a plus sign, the country calling code, then 1 to 12 digits',
 		);
 		expect(output[17].error).toBe('Item 17: company_name is required when full_name is given');
-		expect(output[30].error).toBe('Item 30: business_id must be 32 lowercase hexadecimal characters');
+		expect(output[30].error).toBe('Item 30: business_id must be 32 lowercase hexadecimal characters; email must be an email address');
 		for (const i of range(43).filter((i) => ![5, 17, 30].includes(i))) {
 			expect(output[i]).toMatchObject({ email: valid[i].email, prospect_id: valid[i].prospect_id, matched: true });
 		}
@@ -374,7 +375,7 @@ describe('Enrich', () => {
 	test('an id that is not text is an error naming the item and the field', async () => {
 		const result = await run([{ prospect_id: 'p' }, { prospect_id: ['a', 'b'] }], enrichNode());
 		expect(sandbox.requests).toHaveLength(0);
-		expect(result.error).toMatchObject({ itemIndex: 1, message: 'Item 1: prospect_id must be a string, got array' });
+		expect(result.error).toMatchObject({ itemIndex: 1, message: 'Item 1: prospect_id must be text, got a list' });
 	});
 
 	test('Continue on Fail: a request the service keeps failing gives paired error items, the rest go through', async () => {

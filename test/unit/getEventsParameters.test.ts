@@ -6,7 +6,9 @@ describe('IDs parameter (parseIdList)', () => {
 	it.each([
 		['a1', ['a1']],
 		[' a1 , b2,,c3 ', ['a1', 'b2', 'c3']],
-		['a1;b2\nc3 d4', ['a1', 'b2', 'c3', 'd4']],
+		['a1;b2\nc3\r\nd4\te5', ['a1', 'b2', 'c3', 'd4', 'e5']],
+		// a space does not separate ids: "c3 d4" is one value (which a kind then refuses)
+		['a1, c3 d4', ['a1', 'c3 d4']],
 		[['a1', 'b2', 'a1'], ['a1', 'b2']],
 		[['a1, b2', 'c3'], ['a1', 'b2', 'c3']],
 		[[null, 'a1', undefined, ''], ['a1']],
@@ -23,7 +25,31 @@ describe('IDs parameter (parseIdList)', () => {
 			error: 'must be an ID, a list of IDs or comma-separated IDs, got an object',
 		});
 		expect(parseIdList([['a1']])).toEqual({ error: 'must be an ID, a list of IDs or comma-separated IDs, got a list' });
-		expect(parseIdList(true)).toEqual({ error: 'must be an ID, a list of IDs or comma-separated IDs, got boolean' });
+		expect(parseIdList(true)).toEqual({ error: 'must be an ID, a list of IDs or comma-separated IDs, got a boolean (true)' });
+	});
+
+	it('checks business ids against the contract format, so "acme inc" is one bad value, never two ids', () => {
+		const id = '0123456789abcdef0123456789abcdef';
+		expect(parseIdList(`${id}, ${id}`, 'business')).toEqual({ ids: [id] });
+		expect(parseIdList('acme inc', 'business')).toEqual({
+			error: '"acme inc" is not a business ID: must be 32 lowercase hexadecimal characters',
+		});
+		expect(parseIdList([id, id.toUpperCase()], 'business')).toEqual({
+			error: `"${id.toUpperCase()}" is not a business ID: must be 32 lowercase hexadecimal characters`,
+		});
+		expect(parseIdList(12345, 'business')).toEqual({
+			error: '"12345" is not a business ID: must be 32 lowercase hexadecimal characters',
+		});
+	});
+
+	it('checks other ids for spaces and length only, and cuts long values in messages', () => {
+		expect(parseIdList('p-1, p_2', 'id')).toEqual({ ids: ['p-1', 'p_2'] });
+		expect(parseIdList('p 1', 'id')).toEqual({
+			error: '"p 1" is not an ID: must not contain spaces or control characters (separate IDs with commas, semicolons or line breaks)',
+		});
+		expect(parseIdList('x'.repeat(2_000_000), 'id')).toEqual({
+			error: `"${'x'.repeat(40)}…" is not an ID: must be at most 256 characters`,
+		});
 	});
 });
 

@@ -253,7 +253,7 @@ describe('Search Businesses: the first page body', () => {
 			'Item 0: filters.company_revenue.values[0] must be brackets such as "1-10", "500K-1M" or "10001+"',
 		);
 		expect(errorOf({ filterSource: 'json', filtersJson: '{"industry":{"values":["x"]}}' }).message).toBe(
-			'Item 0: filters has unknown field industry',
+			`Item 0: filters has unknown filter "industry": the filters are ${FILTER_NAMES.join(', ')}`,
 		);
 	});
 });

@@ -1,11 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
-import { z } from 'zod';
 
 import { type ItemOutcome, type ItemRequest, runBatched } from '../../shared/batching/engine';
 import { assembleOutput, prepareItems } from '../../shared/batching/items';
-import { parseJsonParameter, validateItem } from '../../shared/batching/validate';
+import { itemValidationError, parseJsonParameter } from '../../shared/batching/validate';
 import { concurrencyOption } from '../../shared/descriptions';
+import { type IdKind, idProblem, readText } from '../../shared/inputRules';
 import { type EnrichResource, RESOURCES, selectedEnrichments } from '../enrichments';
 import { type EnrichmentResults, enrichedItems, type PostsOutput, skippedItem } from '../output';
 
@@ -116,15 +116,17 @@ interface EnrichOptions {
 	includeInputFields?: boolean;
 }
 
-const idValue = z.string();
-
-/** The item's id, or undefined when it has none (undefined, null or blank). */
-function readId(ctx: IExecuteFunctions, parameterName: string, idField: string, itemIndex: number) {
-	const raw = ctx.getNodeParameter(parameterName, itemIndex, '') as unknown;
-	if (raw === undefined || raw === null) return undefined;
-	const text = typeof raw === 'number' ? String(raw) : raw;
-	const id = validateItem(ctx.getNode(), idValue, text, itemIndex, idField).trim();
-	return id === '' ? undefined : id;
+/**
+ * The item's id, or undefined when it has none (undefined, null or blank). Text or a number only;
+ * business ids must have the contract's format, other ids no spaces and a sane length.
+ */
+export function readId(ctx: IExecuteFunctions, parameterName: string, idField: string, itemIndex: number, kind: IdKind) {
+	const text = readText(ctx.getNodeParameter(parameterName, itemIndex, '') as unknown);
+	if (!text.ok) throw itemValidationError(ctx.getNode(), itemIndex, `${idField} ${text.problem}`);
+	if (text.value === '') return undefined;
+	const problem = idProblem(text.value, kind);
+	if (problem) throw itemValidationError(ctx.getNode(), itemIndex, `${idField} ${problem}`);
+	return text.value;
 }
 
 /** The optional parameters object of the item's requests (items share a request only when equal). */
@@ -161,7 +163,7 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 
 	// 1. read and validate every item; items without an id need no request
 	const prepared = prepareItems(this, (itemIndex): ItemRequest<string> | undefined => {
-		const id = readId(this, idParameter, resource.idField, itemIndex);
+		const id = readId(this, idParameter, resource.idField, itemIndex, resourceName === 'business' ? 'business' : 'id');
 		const parameters = readParameters(this, itemIndex);
 		if (id === undefined) return undefined;
 		return { itemIndex, entries: [id], shared: parameters ? { parameters } : undefined };

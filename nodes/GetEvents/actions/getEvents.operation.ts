@@ -5,10 +5,10 @@ import { runBatched, type ItemRequest } from '../../shared/batching/engine';
 import { prepareItems } from '../../shared/batching/items';
 import { itemValidationError, parseJsonParameter, validateItem } from '../../shared/batching/validate';
 import { concurrencyOption, otherEventTypesOption } from '../../shared/descriptions';
-import { combineEventTypes, eventTypesParameter } from '../../shared/eventTypes';
+import { eventTypesParameter, readEventTypes } from '../../shared/eventTypes';
 import { parseIdList } from '../../shared/idList';
 import { LIMITS } from '../../shared/limits';
-import { getBusinessEventsBody, idSchema } from '../../shared/schemas';
+import { businessIdSchema, getBusinessEventsBody } from '../../shared/schemas';
 import { buildOutput, type OutputMode } from '../output';
 import { resolveSince } from '../since';
 
@@ -32,7 +32,7 @@ export const description: INodeProperties[] = [
 		name: 'since',
 		type: 'dateTime',
 		default: '={{ $now.minus({ days: 7 }).toISO() }}',
-		description: `Only events after this moment are returned. Must be within the last ${LIMITS.eventWindowDays} days: the service keeps events for about three months. A date without a time means midnight and a time without an offset is read in the workflow's time zone (Settings > Timezone); empty means 7 days ago.`,
+		description: `Only events after this moment are returned. Must be within the last ${LIMITS.eventWindowDays} days (the service keeps events for about three months) and not in the future. A date without a time means midnight and a time without an offset is read in the workflow's time zone (Settings > Timezone); empty means 7 days ago.`,
 	},
 	{
 		displayName: 'Output',
@@ -91,7 +91,7 @@ interface SharedFields extends IDataObject {
 }
 
 /** The body of one item: any number of ids (the batching engine chunks them to the limit). */
-const itemSchema = getBusinessEventsBody.extend({ business_ids: z.array(idSchema) });
+const itemSchema = getBusinessEventsBody.extend({ business_ids: z.array(businessIdSchema) });
 
 function readEventDataParameters(ctx: IExecuteFunctions, itemIndex: number, raw: unknown): IDataObject[] | undefined {
 	const list = parseJsonParameter(ctx.getNode(), itemIndex, raw, {
@@ -127,7 +127,7 @@ function readItem(
 	now: number,
 	since: (itemIndex: number) => unknown,
 ): ItemRequest<string> {
-	const ids = parseIdList(ctx.getNodeParameter('businessIds', itemIndex));
+	const ids = parseIdList(ctx.getNodeParameter('businessIds', itemIndex), 'business');
 	if ('error' in ids) throw itemValidationError(ctx.getNode(), itemIndex, `Business IDs ${ids.error}`);
 	if (ids.ids.length === 0) {
 		throw itemValidationError(
@@ -138,12 +138,15 @@ function readItem(
 	}
 
 	const options = ctx.getNodeParameter('options', itemIndex, {}) as IDataObject;
-	const eventTypes = combineEventTypes(ctx.getNodeParameter('eventTypes', itemIndex, []), options.otherEventTypes);
+	const eventTypes = readEventTypes(ctx.getNodeParameter('eventTypes', itemIndex, []), options.otherEventTypes);
+	if (!eventTypes.ok) throw itemValidationError(ctx.getNode(), itemIndex, eventTypes.problem);
 
-	const from = resolveSince(since(itemIndex), ctx.getTimezone(), now);
+	// Since is read first: an expression such as {{ $now }} is then not later than the clock
+	const sinceValue = since(itemIndex);
+	const from = resolveSince(sinceValue, ctx.getTimezone(), now, Date.now());
 	if ('error' in from) throw itemValidationError(ctx.getNode(), itemIndex, `Since ${from.error}`);
 
-	const shared: SharedFields = { event_types: eventTypes, timestamp_from: from.timestampFrom };
+	const shared: SharedFields = { event_types: eventTypes.value, timestamp_from: from.timestampFrom };
 	const eventData = readEventDataParameters(ctx, itemIndex, options.eventDataParameters);
 	if (eventData) shared.event_data_parameters = eventData;
 

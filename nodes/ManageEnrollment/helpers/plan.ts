@@ -11,11 +11,12 @@ import { chunk, stableKey } from '../../shared/batching/engine';
 import { type ItemError, toItemError } from '../../shared/batching/items';
 import { itemValidationError, validateItem } from '../../shared/batching/validate';
 import { ENDPOINTS } from '../../shared/catalog';
-import { combineEventTypes } from '../../shared/eventTypes';
+import { readEventTypes } from '../../shared/eventTypes';
 import { parseIdList } from '../../shared/idList';
-import { idSchema } from '../../shared/schemas';
+import { readText } from '../../shared/inputRules';
+import { businessIdSchema, idSchema } from '../../shared/schemas';
 import { COMBINE } from './fields';
-import { type EnrollmentKind, idsPerEnrollment, splitKey } from './kinds';
+import { BUSINESS, type EnrollmentKind, idsPerEnrollment, splitKey } from './kinds';
 
 export type Operation = 'create' | 'update';
 
@@ -52,7 +53,8 @@ export function readItem(
 	itemIndex: number,
 	read: ReadOptions = {},
 ): ItemRead {
-	const parsed = parseIdList(ctx.getNodeParameter(kind.idsParameter, itemIndex));
+	const business = kind === BUSINESS;
+	const parsed = parseIdList(ctx.getNodeParameter(kind.idsParameter, itemIndex), business ? 'business' : 'id');
 	if ('error' in parsed) throw itemValidationError(ctx.getNode(), itemIndex, `${kind.idsLabel} ${parsed.error}`);
 	if (parsed.ids.length === 0) {
 		throw itemValidationError(
@@ -63,8 +65,12 @@ export function readItem(
 	}
 
 	const options = ctx.getNodeParameter('options', itemIndex, {}) as IDataObject;
-	const key = String(ctx.getNodeParameter('enrollmentKey', itemIndex, '') ?? '').trim();
-	const eventTypes = combineEventTypes(ctx.getNodeParameter('eventTypes', itemIndex, []), options.otherEventTypes);
+	const keyText = readText(ctx.getNodeParameter('enrollmentKey', itemIndex, ''));
+	if (!keyText.ok) throw itemValidationError(ctx.getNode(), itemIndex, `Enrollment Key ${keyText.problem}`);
+	const key = keyText.value;
+	const types = readEventTypes(ctx.getNodeParameter('eventTypes', itemIndex, []), options.otherEventTypes);
+	if (!types.ok) throw itemValidationError(ctx.getNode(), itemIndex, types.problem);
+	const eventTypes = types.value;
 	const shared: IDataObject = {};
 	if (eventTypes.length > 0 || !read.eventTypesOptional) shared.event_types = eventTypes;
 	if (key !== '' || !read.keyOptional) shared.enrollment_key = key;
@@ -75,7 +81,7 @@ export function readItem(
 
 	const endpoint = ENDPOINTS[operation === 'create' ? kind.create : kind.update];
 	const bodySchema = (endpoint.body as z.AnyZodObject).extend({
-		[kind.idsKey]: z.array(idSchema),
+		[kind.idsKey]: z.array(business ? businessIdSchema : idSchema),
 		...(shared.enrollment_key === undefined ? { enrollment_key: z.undefined() } : {}),
 		...(shared.event_types === undefined ? { event_types: z.undefined() } : {}),
 	});

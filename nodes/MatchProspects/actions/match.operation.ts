@@ -49,7 +49,7 @@ export const description: INodeProperties[] = [
 		type: 'string',
 		placeholder: 'https://www.example.com/in/jane-doe',
 		default: readsOwnField('profnet'),
-		description: `Address of the person's professional network profile (at most ${LIMITS.profileUrlLength} characters)`,
+		description: `Address of the person's professional network profile (at most ${LIMITS.profileUrlLength} characters). An address without http:// or https:// is sent with https://.`,
 	},
 	{
 		displayName: 'Full Name',
@@ -58,7 +58,7 @@ export const description: INodeProperties[] = [
 		placeholder: 'Jane Doe',
 		default: readsOwnField('full_name'),
 		description:
-			'Name of the person: letters, spaces, dots and hyphens (no apostrophes). Needs a company name too. When the name or company is invalid but the item has an email, phone number or profile URL, the pair is left out, the match uses the other fields and the output item gets a warnings field.',
+			'Name of the person: letters, spaces, dots and hyphens (no apostrophes). Needs a company name too. A field that breaks a rule is left out when the item can still match on its other fields; the output item then gets a warnings field.',
 	},
 	{
 		displayName: 'Company Name',

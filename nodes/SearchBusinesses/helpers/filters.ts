@@ -1,5 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { describeType, showValue } from '../../shared/inputRules';
+import { FILTER_NAMES } from '../../shared/schemas';
 import { CATEGORY_TYPES, FILTER_FIELDS, type ValueKind } from '../descriptions/filters.description';
 
 export type FiltersBody = Record<string, { values: string[] }>;
@@ -18,7 +20,10 @@ export function toValueList(raw: unknown, kind: ValueKind): Read<string[]> {
 	for (const entry of flat) {
 		if (entry === null || entry === undefined) continue;
 		if (typeof entry === 'object') {
-			return { ok: false, problem: `must be a list of text values, got ${JSON.stringify(entry)}` };
+			return { ok: false, problem: `must be a list of text values, got ${JSON.stringify(entry).slice(0, 60)}` };
+		}
+		if (typeof entry !== 'string' && !(typeof entry === 'number' && Number.isFinite(entry))) {
+			return { ok: false, problem: `must be a list of text values, got ${describeType(entry)}` };
 		}
 		const text = String(entry);
 		const parts = kind === 'code' ? text.split(/[\s,;]+/) : kind === 'bracket' ? text.split(',') : [text];
@@ -49,11 +54,12 @@ export function filtersFromFields(fields: IDataObject): { filters: FiltersBody; 
 
 	const category = (fields.category as IDataObject | undefined)?.category as IDataObject | undefined;
 	if (category) {
-		const type = String(category.type ?? '');
+		const type = typeof category.type === 'string' ? category.type : '';
 		if (CATEGORY_TYPES.some((option) => option.value === type)) add(type, category.values, 'text');
 		else {
 			const allowed = CATEGORY_TYPES.map((option) => option.value).join(', ');
-			problems.push(`filters.category type must be one of ${allowed}, got "${type}"`);
+			const got = typeof category.type === 'string' ? showValue(type) : describeType(category.type);
+			problems.push(`filters.category type must be one of ${allowed}, got ${got}`);
 		}
 	}
 	return { filters, problems };
@@ -66,11 +72,21 @@ export function filtersFromFields(fields: IDataObject): { filters: FiltersBody; 
  * contract's schema.
  */
 export function withoutEmptyFilters(json: IDataObject): IDataObject {
-	const filters: IDataObject = {};
+	// no prototype: a "__proto__" filter stays a key that validation names, never a prototype
+	const filters = Object.create(null) as IDataObject;
 	for (const [name, entry] of Object.entries(json)) {
 		const values = (entry as IDataObject | null)?.values;
 		if (Array.isArray(values) && values.length === 0) continue;
 		filters[name] = entry;
 	}
 	return filters;
+}
+
+/**
+ * The keys of "Filters (JSON)" that are not filters of the contract, such as a typo, or
+ * "__proto__", "constructor" or "prototype" (which would otherwise vanish into an object's
+ * prototype and run the search unfiltered).
+ */
+export function unknownFilters(json: IDataObject): string[] {
+	return Object.keys(json).filter((name) => !(FILTER_NAMES as readonly string[]).includes(name));
 }

@@ -2,10 +2,11 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { describeIssue, itemValidationError, parseJsonParameter } from '../../shared/batching/validate';
 import { parseIdList } from '../../shared/idList';
+import { showValue } from '../../shared/inputRules';
 import { LIMITS } from '../../shared/limits';
-import { searchBusinessesBody } from '../../shared/schemas';
+import { FILTER_NAMES, searchBusinessesBody } from '../../shared/schemas';
 import { FILTER_FIELDS, filterFields } from '../descriptions/filters.description';
-import { filtersFromFields, withoutEmptyFilters } from './filters';
+import { filtersFromFields, unknownFilters, withoutEmptyFilters } from './filters';
 
 /** A short valid value of "Filters (JSON)", shown in its hint and in errors. */
 export const FILTERS_JSON_EXAMPLE = '{ "country_code": { "values": ["us", "ca"] }, "company_size": { "values": ["51-200"] } }';
@@ -74,7 +75,7 @@ export function readSearchRequest(ctx: IExecuteFunctions, itemIndex: number): Se
 	const options = ctx.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	const pageSize = asNumber(options.pageSize ?? 100);
 	const page = asNumber(options.page ?? 1);
-	const exclude = parseIdList(options.exclude ?? '');
+	const exclude = parseIdList(options.exclude ?? '', 'business');
 	if ('error' in exclude) throw invalid(ctx, itemIndex, [`exclude ${exclude.error}`], ['Exclude Business IDs']);
 
 	let filters: IDataObject;
@@ -83,7 +84,19 @@ export function readSearchRequest(ctx: IExecuteFunctions, itemIndex: number): Se
 			label: 'Filters (JSON)',
 			shape: 'object',
 			example: FILTERS_JSON_EXAMPLE,
+			allowReservedKeys: true,
 		});
+		const unknown = unknownFilters(json ?? {});
+		if (unknown.length > 0) {
+			throw invalid(
+				ctx,
+				itemIndex,
+				[
+					`filters has unknown filter${unknown.length > 1 ? 's' : ''} ${unknown.map(showValue).join(', ')}: the filters are ${FILTER_NAMES.join(', ')}`,
+				],
+				['Filters (JSON)'],
+			);
+		}
 		filters = withoutEmptyFilters(json ?? {});
 	} else {
 		const built = filtersFromFields(ctx.getNodeParameter('filters', itemIndex, {}) as IDataObject);

@@ -2,6 +2,8 @@ import type { IDataObject, INode } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import type { ZodIssue, ZodTypeAny, z } from 'zod';
 
+import { toUserJson } from '../inputRules';
+import { LIMITS } from '../limits';
 import { formatPath } from '../transport/serviceError';
 
 /** The sentence every validation error ends with. */
@@ -62,13 +64,20 @@ export interface JsonParameterOptions {
 	shape: 'object' | 'objectList';
 	/** a valid value shown in the error, e.g. `{"key": "value"}` */
 	example: string;
+	/**
+	 * Keys "__proto__", "constructor" and "prototype" are refused unless the caller validates the
+	 * keys itself (e.g. filters, where they are unknown filters).
+	 */
+	allowReservedKeys?: boolean;
 }
 
 /**
  * Reads a JSON parameter that may arrive as text or (from an expression) as a parsed value.
  * Empty text, null and undefined give undefined; anything else must parse and have the shape,
  * or an `itemValidationError` is thrown, e.g. `Item 2: Enrichment Parameters is not valid JSON
- * (Unexpected token ...)`. Empty objects and lists are returned as they are.
+ * (Unexpected token ...)`. Empty objects and lists are returned as they are. Every object of the
+ * result has no prototype (see toUserJson), so a "__proto__" key is data, never a prototype; such
+ * keys are refused unless `allowReservedKeys`. At most LIMITS.jsonParameterLength characters.
  */
 export function parseJsonParameter(
 	node: INode,
@@ -90,16 +99,31 @@ export function parseJsonParameter(
 ): IDataObject | IDataObject[] | undefined {
 	const { label, shape, example } = options;
 	const fix = `Write ${shape === 'object' ? 'a JSON object' : 'a JSON list of objects'} such as ${example}, or leave it empty.`;
-	let value = raw;
+	const tooLong = () =>
+		itemValidationError(node, itemIndex, `${label} must be at most ${LIMITS.jsonParameterLength} characters as JSON`, fix);
+	let parsed = raw;
 	if (typeof raw === 'string') {
 		if (raw.trim() === '') return undefined;
+		if (raw.length > LIMITS.jsonParameterLength) throw tooLong();
 		try {
-			value = JSON.parse(raw);
+			parsed = JSON.parse(raw);
 		} catch (error) {
 			throw itemValidationError(node, itemIndex, `${label} is not valid JSON (${(error as Error).message})`, fix);
 		}
 	}
-	if (value === undefined || value === null) return undefined;
+	if (parsed === undefined || parsed === null) return undefined;
+	const json = toUserJson(parsed);
+	if (!json.ok) throw itemValidationError(node, itemIndex, `${label} ${json.problem}`, fix);
+	const { value, reservedKey } = json.value;
+	if (reservedKey !== undefined && !options.allowReservedKeys) {
+		throw itemValidationError(
+			node,
+			itemIndex,
+			`${label} uses a reserved key (${reservedKey}): the keys __proto__, constructor and prototype are not accepted`,
+			fix,
+		);
+	}
+	if (typeof raw !== 'string' && JSON.stringify(value).length > LIMITS.jsonParameterLength) throw tooLong();
 	const isObject = (entry: unknown) => typeof entry === 'object' && entry !== null && !Array.isArray(entry);
 	if (shape === 'object') {
 		if (!isObject(value)) throw itemValidationError(node, itemIndex, `${label} must be a JSON object`, fix);

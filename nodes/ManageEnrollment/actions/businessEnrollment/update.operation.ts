@@ -2,6 +2,7 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n
 
 import type { ItemError } from '../../../shared/batching/items';
 import { itemValidationError } from '../../../shared/batching/validate';
+import { readText } from '../../../shared/inputRules';
 import { LIMITS } from '../../../shared/limits';
 import { fetchBusinessEnrollments } from '../../../shared/methods';
 import { enrollmentKeyField, eventTypesField, idsField, optionsField, showFor } from '../../helpers/fields';
@@ -81,8 +82,11 @@ async function fillCurrent(ctx: IExecuteFunctions, reads: ItemRead[]): Promise<M
 
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
 	return await updateEnrollments(this, BUSINESS, {
-		enrollmentId: (itemIndex) =>
-			String(this.getNodeParameter('enrollment', itemIndex, '', { extractValue: true }) ?? '').trim(),
+		enrollmentId: (itemIndex) => {
+			const text = readText(this.getNodeParameter('enrollment', itemIndex, '', { extractValue: true }));
+			if (!text.ok) throw itemValidationError(this.getNode(), itemIndex, `Enrollment ${text.problem}`);
+			return text.value;
+		},
 		keepCurrent: true,
 		fillCurrent: async (reads) => await fillCurrent(this, reads),
 	});

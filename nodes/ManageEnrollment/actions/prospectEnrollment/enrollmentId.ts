@@ -1,5 +1,8 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+import { itemValidationError } from '../../../shared/batching/validate';
+import { readText } from '../../../shared/inputRules';
+
 import { showFor } from '../../helpers/fields';
 import { PROSPECT } from '../../helpers/kinds';
 
@@ -17,7 +20,9 @@ export function enrollmentIdField(operation: string): INodeProperties {
 	};
 }
 
+/** The item's enrollment id as text ("" when empty, for the schema to name); an object or a list is an error. */
 export const readEnrollmentId = (ctx: IExecuteFunctions, itemIndex: number): string => {
-	const value = ctx.getNodeParameter('enrollmentId', itemIndex, '');
-	return value === undefined || value === null ? '' : String(value).trim();
+	const text = readText(ctx.getNodeParameter('enrollmentId', itemIndex, ''));
+	if (!text.ok) throw itemValidationError(ctx.getNode(), itemIndex, `Enrollment ID ${text.problem}`);
+	return text.value;
 };
