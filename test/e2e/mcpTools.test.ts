@@ -27,6 +27,7 @@ import { waitFor } from './harness/processes';
 
 const EXAMPLE = path.resolve(__dirname, '../../examples/mcp-server.json');
 const SEARCH_PATH = '/v1/businesses';
+const EVENTS_PATH = '/v1/businesses/events';
 
 interface NodeJson {
 	name: string;
@@ -186,6 +187,18 @@ describe('the action nodes as MCP tools in real n8n (examples/mcp-server.json)',
 		const answer = only(await call('Get_Events', { business_ids: business.business_id, since }));
 		expect(answer).toMatchObject({ total_events: expected.length, returned: expected.length });
 		expect((answer.events as IDataObject[]).map((event) => event.event_id)).toEqual(expected.map((event) => event.event_id));
+	});
+
+	test('Get_Events without since: the last 7 days', async () => {
+		const business = sandbox.universe.businesses[0];
+		const before = sandbox.requests.length;
+		const answer = await call('Get_Events', { business_ids: business.business_id });
+		expect(answer.isError).toBe(false);
+		const sent = sandbox.requests.slice(before).filter((request) => request.path === EVENTS_PATH);
+		expect(sent).toHaveLength(1);
+		const from = Date.parse(String((sent[0].body as IDataObject).timestamp_from));
+		expect(Math.abs(from - (Date.now() - 7 * 86_400_000))).toBeLessThan(60_000);
+		expect((sent[0].body as IDataObject).business_ids).toEqual([business.business_id]);
 	});
 
 	test('Get_Events: at most 50 events, the latest ones', async () => {
