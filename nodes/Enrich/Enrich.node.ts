@@ -2,7 +2,9 @@ import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescrip
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { CREDENTIALS } from '../shared/descriptions';
+import { isToolExecution } from '../shared/toolMode';
 import * as enrich from './actions/enrich.operation';
+import * as enrichTool from './actions/enrichTool';
 
 export class Enrich implements INodeType {
 	description: INodeTypeDescription = {
@@ -27,6 +29,7 @@ export class Enrich implements INodeType {
 	};
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		if (isToolExecution(this)) return [await enrichTool.execute.call(this)];
 		return [await enrich.execute.call(this)];
 	}
 }

@@ -2,7 +2,9 @@ import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescrip
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { CREDENTIALS } from '../shared/descriptions';
+import { isToolExecution } from '../shared/toolMode';
 import * as getEvents from './actions/getEvents.operation';
+import * as getEventsTool from './actions/getEventsTool';
 
 /**
  * "6 event types": the selected types plus Other Event Types (split like combineEventTypes), so
@@ -33,6 +35,7 @@ export class GetEvents implements INodeType {
 	};
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		if (isToolExecution(this)) return [await getEventsTool.execute.call(this)];
 		return [await getEvents.execute.call(this)];
 	}
 }

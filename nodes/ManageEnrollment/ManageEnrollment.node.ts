@@ -5,7 +5,9 @@ import { CREDENTIALS } from '../shared/descriptions';
 import { searchBusinessEnrollments } from '../shared/methods';
 import * as businessEnrollment from './actions/businessEnrollment';
 import * as prospectEnrollment from './actions/prospectEnrollment';
+import { isToolExecution } from '../shared/toolMode';
 import { router } from './router';
+import { enrollmentToolDescriptions, executeAsTool, withToolVariants } from './toolMode';
 
 export class ManageEnrollment implements INodeType {
 	description: INodeTypeDescription = {
@@ -26,7 +28,7 @@ export class ManageEnrollment implements INodeType {
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: CREDENTIALS,
-		properties: [
+		properties: withToolVariants([
 			{
 				displayName: 'Resource',
 				name: 'resource',
@@ -48,7 +50,8 @@ export class ManageEnrollment implements INodeType {
 			},
 			...businessEnrollment.description,
 			...prospectEnrollment.description,
-		],
+			...enrollmentToolDescriptions,
+		]),
 	};
 
 	methods = {
@@ -56,6 +59,7 @@ export class ManageEnrollment implements INodeType {
 	};
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		if (isToolExecution(this)) return await executeAsTool(this, async () => await router.call(this));
 		return await router.call(this);
 	}
 }

@@ -2,7 +2,9 @@ import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescrip
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { CREDENTIALS } from '../shared/descriptions';
+import { isToolExecution } from '../shared/toolMode';
 import * as match from './actions/match.operation';
+import * as matchTool from './actions/matchTool';
 
 export class MatchProspects implements INodeType {
 	description: INodeTypeDescription = {
@@ -26,6 +28,7 @@ export class MatchProspects implements INodeType {
 	};
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		if (isToolExecution(this)) return [await matchTool.execute.call(this, match.PARAMETER)];
 		return [await match.execute.call(this)];
 	}
 }

@@ -2,7 +2,9 @@ import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescrip
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { CREDENTIALS } from '../shared/descriptions';
+import { isToolExecution } from '../shared/toolMode';
 import * as search from './actions/search.operation';
+import * as searchTool from './actions/searchTool';
 
 export class SearchBusinesses implements INodeType {
 	description: INodeTypeDescription = {
@@ -26,6 +28,7 @@ export class SearchBusinesses implements INodeType {
 	};
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		if (isToolExecution(this)) return [await searchTool.execute.call(this)];
 		return [await search.execute.call(this)];
 	}
 }

@@ -41,7 +41,8 @@ describe('Enrich: enrichment table', () => {
 	});
 
 	it('defaults to Prospect and Professional Profile, reading prospect_id', () => {
-		const properties = new Enrich().description.properties;
+		// normal mode: tool mode's parameters (shown with '@tool') are tested in toolMode.test.ts
+		const properties = new Enrich().description.properties.filter((p) => !p.displayOptions?.show?.['@tool']);
 		const byName = Object.fromEntries(properties.map((p) => [p.name, p.default]));
 		expect(byName.resource).toBe('prospect');
 		expect(byName.prospectEnrichments).toEqual(['profile']);

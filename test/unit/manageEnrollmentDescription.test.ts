@@ -5,7 +5,8 @@ import { GetEvents } from '../../nodes/GetEvents/GetEvents.node';
 import { BUSINESS_EVENT_TYPES, PROSPECT_EVENT_TYPES } from '../../nodes/shared/catalog';
 import { LIMITS } from '../../nodes/shared/limits';
 
-const { properties } = new ManageEnrollment().description;
+// the editor's parameters in normal mode (tool mode has its own, shown with '@tool': test/unit/toolMode.test.ts)
+const properties = new ManageEnrollment().description.properties.filter((property) => !property.displayOptions?.show?.['@tool']);
 
 const operationsOf = (resource: string) =>
 	(

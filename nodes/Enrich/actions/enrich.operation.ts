@@ -7,6 +7,8 @@ import { itemValidationError, parseJsonParameter } from '../../shared/batching/v
 import { concurrencyOption } from '../../shared/descriptions';
 import { type IdKind, idProblem, readText } from '../../shared/inputRules';
 import { type EnrichResource, RESOURCES, selectedEnrichments } from '../enrichments';
+import { forTool, fromAi, notForTool, toolDescription } from '../../shared/toolMode';
+import { BUSINESS_ID_FOR_MODEL, ENRICH_TOOL_DESCRIPTION, PROSPECT_ID_FOR_MODEL } from '../toolText';
 import { type EnrichmentResults, enrichedItems, type PostsOutput, skippedItem } from '../output';
 
 const enrichmentOptions = (resource: EnrichResource) =>
@@ -44,7 +46,9 @@ export const description: INodeProperties[] = [
 		default: ['fundingAndAcquisitions'],
 		description: 'What to add to each business. Each one is stored under its own key of the output item.',
 	},
-	{
+	toolDescription(ENRICH_TOOL_DESCRIPTION.prospect, { show: { resource: ['prospect'] } }),
+	toolDescription(ENRICH_TOOL_DESCRIPTION.business, { show: { resource: ['business'] } }),
+	notForTool({
 		displayName: 'Prospect ID',
 		name: 'prospectId',
 		type: 'string',
@@ -52,8 +56,17 @@ export const description: INodeProperties[] = [
 		default: '={{ $json.prospect_id }}',
 		description:
 			'Reads the prospect_id field that Match Prospects adds. Items without one (such as unmatched contacts) are not sent and pass through with enrichment_status "skipped: no prospect ID".',
-	},
-	{
+	}),
+	forTool({
+		displayName: 'Prospect ID',
+		name: 'prospectId',
+		type: 'string',
+		required: true,
+		displayOptions: { show: { resource: ['prospect'] } },
+		default: fromAi('prospect_id', PROSPECT_ID_FOR_MODEL),
+		description: 'The prospect to enrich. By default the model sets it.',
+	}),
+	notForTool({
 		displayName: 'Business ID',
 		name: 'businessId',
 		type: 'string',
@@ -61,8 +74,17 @@ export const description: INodeProperties[] = [
 		default: '={{ $json.business_id }}',
 		description:
 			'Reads the item\'s business_id field. Items without one are not sent and pass through with enrichment_status "skipped: no business ID".',
-	},
-	{
+	}),
+	forTool({
+		displayName: 'Business ID',
+		name: 'businessId',
+		type: 'string',
+		required: true,
+		displayOptions: { show: { resource: ['business'] } },
+		default: fromAi('business_id', BUSINESS_ID_FOR_MODEL),
+		description: 'The business to enrich. By default the model sets it.',
+	}),
+	notForTool({
 		displayName: 'Posts Output',
 		name: 'postsOutput',
 		type: 'options',
@@ -82,7 +104,7 @@ export const description: INodeProperties[] = [
 			},
 		],
 		default: 'list',
-	},
+	}),
 	{
 		displayName: 'Options',
 		name: 'options',

@@ -11,9 +11,12 @@ import { LIMITS } from '../../shared/limits';
 import { businessIdSchema, getBusinessEventsBody } from '../../shared/schemas';
 import { buildOutput, type OutputMode } from '../output';
 import { resolveSince } from '../since';
+import { fixedForTool, forTool, fromAi, notForTool, toolDescription } from '../../shared/toolMode';
+import { BUSINESS_IDS_FOR_MODEL, GET_EVENTS_TOOL_DESCRIPTION, SINCE_FOR_MODEL } from '../toolText';
 
 export const description: INodeProperties[] = [
-	{
+	toolDescription(GET_EVENTS_TOOL_DESCRIPTION),
+	notForTool({
 		displayName: 'Business IDs',
 		name: 'businessIds',
 		type: 'string',
@@ -23,18 +26,33 @@ export const description: INodeProperties[] = [
 		description:
 			'The businesses to get events for: one ID, a list, or IDs separated by commas. By default the business_id field of each input item.',
 		hint: `IDs from all input items are combined and each business is asked for once, ${LIMITS.businessEventIds} per request`,
-	},
+	}),
+	forTool({
+		displayName: 'Business IDs',
+		name: 'businessIds',
+		type: 'string',
+		required: true,
+		default: fromAi('business_ids', BUSINESS_IDS_FOR_MODEL),
+		description: 'The businesses to get events for. By default the model sets them.',
+	}),
 	eventTypesParameter(
 		'Which kinds of events to return. To ask for a type not in this list, add it under Options > Other Event Types.',
 	),
-	{
+	notForTool({
 		displayName: 'Since',
 		name: 'since',
 		type: 'dateTime',
 		default: '={{ $now.minus({ days: 7 }).toISO() }}',
 		description: `Only events after this moment are returned. Must be within the last ${LIMITS.eventWindowDays} days (the service keeps events for about three months) and not in the future. A date without a time means midnight and a time without an offset is read in the workflow's time zone (Settings > Timezone); empty means 7 days ago.`,
-	},
-	{
+	}),
+	forTool({
+		displayName: 'Since',
+		name: 'since',
+		type: 'string',
+		default: fromAi('since', SINCE_FOR_MODEL, 'string', ''),
+		description: 'Only events after this moment. By default the model sets it; empty means 7 days ago.',
+	}),
+	notForTool({
 		displayName: 'Output',
 		name: 'output',
 		type: 'options',
@@ -53,15 +71,16 @@ export const description: INodeProperties[] = [
 			},
 		],
 		default: 'event',
-	},
-	{
+	}),
+	fixedForTool('output', 'event'),
+	notForTool({
 		displayName:
 			'When none of the businesses had events in the period, this node outputs no items and the nodes after it do not run. That is normal. To continue anyway, turn on Always Output Data in the node settings, or choose One Item per Input Item above.',
 		name: 'noEventsNotice',
 		type: 'notice',
 		default: '',
 		displayOptions: { show: { output: ['event'] } },
-	},
+	}),
 	{
 		displayName: 'Options',
 		name: 'options',

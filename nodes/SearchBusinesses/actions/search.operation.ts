@@ -7,6 +7,8 @@ import { LIMITS } from '../../shared/limits';
 import { filterFields } from '../descriptions/filters.description';
 import { fetchAllPages } from '../helpers/paginate';
 import { FILTERS_JSON_EXAMPLE, readSearchRequest, type SearchRequest } from '../helpers/searchRequest';
+import { fixedForTool, forTool, fromAi, notForTool, toolDescription } from '../../shared/toolMode';
+import { FILTERS_FOR_MODEL, SEARCH_TOOL_DESCRIPTION, TOOL_SEARCH_LIMIT } from './searchTool';
 
 export const description: INodeProperties[] = [
 	{
@@ -29,15 +31,17 @@ export const description: INodeProperties[] = [
 		default: 'preview',
 		description: 'How much of each business record to return',
 	},
-	{
+	toolDescription(SEARCH_TOOL_DESCRIPTION),
+	notForTool({
 		displayName: 'Return All',
 		name: 'returnAll',
 		type: 'boolean',
 		default: false,
 		description: 'Whether to return all results or only up to a given limit',
 		hint: `The service returns at most ${LIMITS.searchSize.max.toLocaleString('en-US')} businesses per search`,
-	},
-	{
+	}),
+	fixedForTool('returnAll', false),
+	notForTool({
 		displayName: 'Limit',
 		name: 'limit',
 		type: 'number',
@@ -45,8 +49,19 @@ export const description: INodeProperties[] = [
 		default: 50,
 		description: 'Max number of results to return',
 		displayOptions: { show: { returnAll: [false] } },
-	},
-	{
+	}),
+	forTool({
+		displayName: 'Max Businesses',
+		name: 'maxBusinesses',
+		type: 'number',
+		typeOptions: { minValue: LIMITS.searchSize.min, maxValue: LIMITS.searchSize.max },
+		default: TOOL_SEARCH_LIMIT,
+		description:
+			'Most businesses one call returns to the model, with the total found. Keep it small: every business ends up in the model\'s context.',
+	}),
+	// the search reads Limit: in tool mode it is Max Businesses
+	fixedForTool('limit', '={{ $parameter.maxBusinesses }}'),
+	notForTool({
 		displayName: 'Define Filters',
 		name: 'filterSource',
 		type: 'options',
@@ -56,7 +71,8 @@ export const description: INodeProperties[] = [
 			{ name: 'Using JSON', value: 'json', description: 'Write the filters in the service’s own JSON form' },
 		],
 		default: 'fields',
-	},
+	}),
+	fixedForTool('filterSource', 'json'),
 	{
 		displayName: 'Filters',
 		name: 'filters',
@@ -67,7 +83,7 @@ export const description: INodeProperties[] = [
 		displayOptions: { show: { filterSource: ['fields'] } },
 		options: filterFields,
 	},
-	{
+	notForTool({
 		displayName: 'Filters (JSON)',
 		name: 'filtersJson',
 		type: 'json',
@@ -77,7 +93,14 @@ export const description: INodeProperties[] = [
 		description:
 			'An object keyed by filter name, each with a "values" list, exactly as the service expects. Only one of websearch_category, profnet_category and naics_category may be used.',
 		displayOptions: { show: { filterSource: ['json'] } },
-	},
+	}),
+	forTool({
+		displayName: 'Filters (JSON)',
+		name: 'filtersJson',
+		type: 'json',
+		default: fromAi('filters', FILTERS_FOR_MODEL, 'json'),
+		description: 'The search filters. By default the model sets them.',
+	}),
 	{
 		displayName: 'Options',
 		name: 'options',

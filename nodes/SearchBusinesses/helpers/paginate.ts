@@ -13,11 +13,13 @@ interface SearchPage extends IDataObject {
  * Fetches one search page after another until `limit` businesses are in hand, the service runs
  * out (a short or empty page, or the last page by its own count) or `size` is used up. The last
  * page is trimmed, so never more than `limit` businesses come back and no page is asked for
- * needlessly: requests = ceil(min(limit, total) / page size).
+ * needlessly: requests = ceil(min(limit, total) / page size). `onTotal` hears the service's
+ * count of all matching businesses (total_results) from each page that reports it.
  */
 export async function fetchAllPages(
 	ctx: IExecuteFunctions,
 	request: SearchRequest,
+	options: { onTotal?: (totalResults: number) => void } = {},
 ): Promise<IDataObject[]> {
 	const client = await ApiClient.of(ctx);
 	const field = ENDPOINTS.searchBusinesses.result?.field ?? 'data';
@@ -33,6 +35,7 @@ export async function fetchAllPages(
 		const servedAll = page * body.page_size >= body.size;
 		const totalResults = typeof response?.total_results === 'number' ? response.total_results : undefined;
 		const totalPages = typeof response?.total_pages === 'number' ? response.total_pages : undefined;
+		if (totalResults !== undefined) options.onTotal?.(totalResults);
 		const lastByCount =
 			(totalResults !== undefined && page * body.page_size >= totalResults) ||
 			(totalPages !== undefined && page >= totalPages);

@@ -1,0 +1,13 @@
+/** What a model reads about Enrich as a tool. */
+export const ENRICH_TOOL_DESCRIPTION = {
+	prospect:
+		"Get more about a person: their professional profile (job title, company, experience, education) or recent social posts, as set up for this tool. Returns them with enrichment_status ('not found' when there is nothing); needs the prospect ID that Match Prospects returns.",
+	business:
+		"Get more about a company: funding rounds and acquisitions, 10-K strategic insights and challenges, or website changes, as set up for this tool. Returns them with enrichment_status ('not found' when there is nothing); needs the business ID that Search Businesses returns.",
+} as const;
+
+export const PROSPECT_ID_FOR_MODEL =
+	'The prospect ID of the person, as Match Prospects returns it in prospect_id, e.g. aaf4c61ddcc5e8a2dabede0f3b482cd9aea9434d';
+
+export const BUSINESS_ID_FOR_MODEL =
+	'The business ID of the company (32 lowercase hexadecimal characters), as Search Businesses returns it in business_id, e.g. 3f2a9c1e0b7d4e5f8a6b2c3d4e5f6a7b';
