@@ -6,6 +6,7 @@ import { type ItemOutcome, type ItemRequest, runBatched } from '../../shared/bat
 import { assembleOutput, prepareItems } from '../../shared/batching/items';
 import { parseJsonParameter, validateItem } from '../../shared/batching/validate';
 import { concurrencyOption } from '../../shared/descriptions';
+import { readParameter } from '../../shared/parameters';
 import { getConnection } from '../../shared/transport/connection';
 import { RateLimiter } from '../../shared/transport/rateLimiter';
 import { type EnrichResource, RESOURCES, selectedEnrichments } from '../enrichments';
@@ -122,7 +123,7 @@ const idValue = z.string();
 
 /** The item's id, or undefined when it has none (undefined, null or blank). */
 function readId(ctx: IExecuteFunctions, parameterName: string, idField: string, itemIndex: number) {
-	const raw = ctx.getNodeParameter(parameterName, itemIndex, '') as unknown;
+	const raw = readParameter(ctx, parameterName, itemIndex, '');
 	if (raw === undefined || raw === null) return undefined;
 	const text = typeof raw === 'number' ? String(raw) : raw;
 	const id = validateItem(ctx.getNode(), idValue, text, itemIndex, idField).trim();
@@ -131,7 +132,7 @@ function readId(ctx: IExecuteFunctions, parameterName: string, idField: string, 
 
 /** The optional parameters object of the item's requests (items share a request only when equal). */
 function readParameters(ctx: IExecuteFunctions, itemIndex: number): IDataObject | undefined {
-	const value = parseJsonParameter(ctx.getNode(), itemIndex, ctx.getNodeParameter('options.parameters', itemIndex, ''), {
+	const value = parseJsonParameter(ctx.getNode(), itemIndex, readParameter(ctx, 'options.parameters', itemIndex, ''), {
 		label: 'Enrichment Parameters',
 		shape: 'object',
 		example: '{"key": "value"}',

@@ -8,6 +8,7 @@ import { concurrencyOption, otherEventTypesOption } from '../../shared/descripti
 import { combineEventTypes, eventTypesParameter } from '../../shared/eventTypes';
 import { parseIdList } from '../../shared/idList';
 import { LIMITS } from '../../shared/limits';
+import { readParameter } from '../../shared/parameters';
 import { getBusinessEventsBody, idSchema } from '../../shared/schemas';
 import { buildOutput, type OutputMode } from '../output';
 import { resolveSince } from '../since';
@@ -127,7 +128,7 @@ function readItem(
 	now: number,
 	since: (itemIndex: number) => unknown,
 ): ItemRequest<string> {
-	const ids = parseIdList(ctx.getNodeParameter('businessIds', itemIndex));
+	const ids = parseIdList(readParameter(ctx, 'businessIds', itemIndex));
 	if ('error' in ids) throw itemValidationError(ctx.getNode(), itemIndex, `Business IDs ${ids.error}`);
 	if (ids.ids.length === 0) {
 		throw itemValidationError(
@@ -137,8 +138,8 @@ function readItem(
 		);
 	}
 
-	const options = ctx.getNodeParameter('options', itemIndex, {}) as IDataObject;
-	const eventTypes = combineEventTypes(ctx.getNodeParameter('eventTypes', itemIndex, []), options.otherEventTypes);
+	const options = readParameter(ctx, 'options', itemIndex, {}) as IDataObject;
+	const eventTypes = combineEventTypes(readParameter(ctx, 'eventTypes', itemIndex, []), options.otherEventTypes);
 
 	const from = resolveSince(since(itemIndex), ctx.getTimezone(), now);
 	if ('error' in from) throw itemValidationError(ctx.getNode(), itemIndex, `Since ${from.error}`);

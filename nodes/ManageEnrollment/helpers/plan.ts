@@ -13,6 +13,7 @@ import { itemValidationError, validateItem } from '../../shared/batching/validat
 import { ENDPOINTS } from '../../shared/catalog';
 import { combineEventTypes } from '../../shared/eventTypes';
 import { parseIdList } from '../../shared/idList';
+import { readParameter } from '../../shared/parameters';
 import { idSchema } from '../../shared/schemas';
 import { COMBINE } from './fields';
 import { type EnrollmentKind, idsPerEnrollment, splitKey } from './kinds';
@@ -52,7 +53,7 @@ export function readItem(
 	itemIndex: number,
 	read: ReadOptions = {},
 ): ItemRead {
-	const parsed = parseIdList(ctx.getNodeParameter(kind.idsParameter, itemIndex));
+	const parsed = parseIdList(readParameter(ctx, kind.idsParameter, itemIndex));
 	if ('error' in parsed) throw itemValidationError(ctx.getNode(), itemIndex, `${kind.idsLabel} ${parsed.error}`);
 	if (parsed.ids.length === 0) {
 		throw itemValidationError(
@@ -62,9 +63,9 @@ export function readItem(
 		);
 	}
 
-	const options = ctx.getNodeParameter('options', itemIndex, {}) as IDataObject;
-	const key = String(ctx.getNodeParameter('enrollmentKey', itemIndex, '') ?? '').trim();
-	const eventTypes = combineEventTypes(ctx.getNodeParameter('eventTypes', itemIndex, []), options.otherEventTypes);
+	const options = readParameter(ctx, 'options', itemIndex, {}) as IDataObject;
+	const key = String(readParameter(ctx, 'enrollmentKey', itemIndex, '') ?? '').trim();
+	const eventTypes = combineEventTypes(readParameter(ctx, 'eventTypes', itemIndex, []), options.otherEventTypes);
 	const shared: IDataObject = {};
 	if (eventTypes.length > 0 || !read.eventTypesOptional) shared.event_types = eventTypes;
 	if (key !== '' || !read.keyOptional) shared.enrollment_key = key;

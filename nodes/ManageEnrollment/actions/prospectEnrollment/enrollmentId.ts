@@ -1,5 +1,6 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+import { readParameter } from '../../../shared/parameters';
 import { showFor } from '../../helpers/fields';
 import { PROSPECT } from '../../helpers/kinds';
 
@@ -18,6 +19,6 @@ export function enrollmentIdField(operation: string): INodeProperties {
 }
 
 export const readEnrollmentId = (ctx: IExecuteFunctions, itemIndex: number): string => {
-	const value = ctx.getNodeParameter('enrollmentId', itemIndex, '');
+	const value = readParameter(ctx, 'enrollmentId', itemIndex, '');
 	return value === undefined || value === null ? '' : String(value).trim();
 };
