@@ -56,6 +56,7 @@ export async function sendEnrollments(
 	const connection = toSend.length ? await getConnection(ctx) : undefined;
 	const limiter = new RateLimiter();
 	const done: string[] = [];
+	let sent = 0;
 	for (const entry of planned) {
 		if (!entry.body) {
 			output.push(errorItem(entry.error as ItemError, entry.items));
@@ -65,6 +66,7 @@ export async function sendEnrollments(
 			output.push({ json: marked(enrollmentJson(entry.body, entry.existing), true), pairedItem: pairedTo(entry.items) });
 			continue;
 		}
+		sent++;
 		try {
 			const response = await apiRequest<IDataObject>(ctx, endpoint, entry.body, {
 				itemIndex: entry.items[0],
@@ -76,11 +78,10 @@ export async function sendEnrollments(
 		} catch (caught) {
 			const error = toItemError(ctx, caught, entry.items[0]);
 			if (!ctx.continueOnFail()) {
-				const index = toSend.indexOf(entry);
 				addProgress(
 					error,
 					done,
-					toSend.slice(index + 1).map((next) => String(next.body?.enrollment_key)),
+					toSend.slice(sent).map((next) => String(next.body?.enrollment_key)),
 					verb,
 				);
 				throw error;

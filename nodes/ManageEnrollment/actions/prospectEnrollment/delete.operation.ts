@@ -29,7 +29,11 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 	});
 
 	const byId = new Map<string, number[]>();
-	for (const { itemIndex, id } of prepared.requests) byId.set(id, [...(byId.get(id) ?? []), itemIndex]);
+	for (const { itemIndex, id } of prepared.requests) {
+		const items = byId.get(id);
+		if (items) items.push(itemIndex);
+		else byId.set(id, [itemIndex]);
+	}
 	const entries: Array<{ items: number[]; id?: string }> = [
 		...[...byId].map(([id, items]) => ({ id, items })),
 		...[...prepared.errors.keys()].map((itemIndex) => ({ items: [itemIndex] })),
