@@ -3,7 +3,9 @@ import { deepCopy } from 'n8n-workflow';
 
 import { stableKey } from '../../shared/batching/engine';
 import { assembleOutput, prepareItems, runEach } from '../../shared/batching/items';
+import { concurrencyOption } from '../../shared/descriptions';
 import { LIMITS } from '../../shared/limits';
+import { readParameter } from '../../shared/parameters';
 import { getConnection } from '../../shared/transport/connection';
 import { RateLimiter } from '../../shared/transport/rateLimiter';
 import { filterFields } from '../descriptions/filters.description';
@@ -102,7 +104,7 @@ export const description: INodeProperties[] = [
 				typeOptions: { minValue: LIMITS.searchPageSize.min, maxValue: LIMITS.searchPageSize.max },
 				default: 100,
 				description:
-					'Businesses fetched per request. Pages are fetched one after another until the limit is reached. Lowered to the limit when the limit is smaller.',
+					'Businesses fetched per request, until the limit is reached. Lowered to the limit when the limit is smaller.',
 			},
 			{
 				displayName: 'Starting Page',
@@ -111,6 +113,11 @@ export const description: INodeProperties[] = [
 				typeOptions: { minValue: 1 },
 				default: 1,
 				description: 'Page to start from, to continue an earlier search. Page 2 skips the first page of results.',
+			},
+			{
+				...concurrencyOption,
+				description:
+					'How many pages may be fetched at the same time, once the first page tells how many there are. Results keep their order.',
 			},
 		],
 	},
@@ -126,12 +133,13 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 	const prepared = prepareItems(this, (itemIndex) => readSearchRequest(this, itemIndex));
 	const connection = prepared.requests.length > 0 ? await getConnection(this) : undefined;
 	const limiter = new RateLimiter();
+	const concurrency = (readParameter(this, 'options', 0, {}) as { concurrency?: number }).concurrency;
 	const searchKey = (request: SearchRequest) => stableKey({ body: request.body, limit: request.limit });
 	const askedBy = new Map<string, number>();
 	for (const request of prepared.requests) askedBy.set(searchKey(request), (askedBy.get(searchKey(request)) ?? 0) + 1);
 
 	const results = connection
-		? await runEach(this, prepared.requests, async (request) => await fetchAllPages(this, request, { connection, limiter }), {
+		? await runEach(this, prepared.requests, async (request) => await fetchAllPages(this, request, { connection, limiter, concurrency }), {
 				key: searchKey,
 			})
 		: [];
