@@ -186,6 +186,11 @@ export class N8nInstance {
 		return this.server !== undefined;
 	}
 
+	/** Process id of the running `n8n start` (the n8n main process), e.g. to read its memory. */
+	get serverPid(): number | undefined {
+		return this.server?.child.pid;
+	}
+
 	/** `n8n start`, resolved once `/healthz/readiness` answers 200. */
 	async start(options: { timeoutMs?: number } = {}): Promise<void> {
 		if (this.server) return;
