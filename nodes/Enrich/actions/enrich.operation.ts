@@ -194,6 +194,9 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 
 	// 3. one item per input item (or per post), in input order, each paired to its input item
 	const idByItem = new Map(prepared.requests.map((request) => [request.itemIndex, request.entries[0]]));
+	// results of an id only this item asked for are its own: emitted without a copy
+	const askedFor = new Map<string, number>();
+	for (const id of idByItem.values()) askedFor.set(id, (askedFor.get(id) ?? 0) + 1);
 	const outcomes: Array<ItemOutcome<string>> = prepared.requests.map(
 		({ itemIndex }) => failures.get(itemIndex) ?? { itemIndex, ok: true, results: [] },
 	);
@@ -202,7 +205,8 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 		const pairedItem = { item: itemIndex };
 		if (!outcome) return [{ json: skippedItem(items[itemIndex].json, resource, includeInputFields), pairedItem }];
 		const id = idByItem.get(itemIndex) as string;
-		return enrichedItems(base, resource, id, results.get(itemIndex) ?? new Map(), postsOutput).map((json) => ({
+		const copy = (askedFor.get(id) ?? 0) > 1;
+		return enrichedItems(base, resource, id, results.get(itemIndex) ?? new Map(), postsOutput, { copy }).map((json) => ({
 			json,
 			pairedItem,
 		}));
