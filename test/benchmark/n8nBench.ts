@@ -28,6 +28,11 @@ export interface BenchRun {
 	executionMs: number;
 	/** peak resident memory of the n8n process during the run (VmHWM, reset before it) */
 	peakRssMb: number | undefined;
+	/**
+	 * CPU time of n8n's main thread (user + system) from the webhook call until the execution is
+	 * stored: the whole execution, saving included (10 ms resolution)
+	 */
+	mainThreadCpuMs: number | undefined;
 	/** the items of a node's last run, output 0 */
 	output(node: string): INodeExecutionData[];
 	error?: string;
@@ -69,6 +74,18 @@ function readPeakRssKb(pid: number): number | undefined {
 	}
 }
 
+/** User + system CPU time of a process's main thread (Linux), in ms. */
+function readMainThreadCpuMs(pid: number): number | undefined {
+	try {
+		const stat = readFileSync(`/proc/${pid}/task/${pid}/stat`, 'utf8');
+		const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+		// fields[11] and [12] are utime and stime (stat fields 14 and 15), in clock ticks of 10 ms
+		return (Number(fields[11]) + Number(fields[12])) * 10;
+	} catch {
+		return undefined;
+	}
+}
+
 /** Resets the peak RSS of a process (Linux: writing 5 to clear_refs). */
 function resetPeakRss(pid: number): void {
 	try {
@@ -103,6 +120,7 @@ export class BenchN8n {
 		if (pid === undefined) throw new Error('n8n is not running');
 		const before = new Set((await this.n8n.executions(workflowId)).map((execution) => execution.id));
 		resetPeakRss(pid);
+		const cpuBefore = readMainThreadCpuMs(pid);
 		const url = `${this.n8n.baseUrl}/webhook/${webhookPath(workflowId)}`;
 		const body = JSON.stringify({ rows });
 		let answer: Response | undefined;
@@ -124,6 +142,7 @@ export class BenchN8n {
 			if (id === undefined) await new Promise((resolve) => setTimeout(resolve, 100));
 		}
 		if (id === undefined) throw new Error(`No finished execution of ${workflowId} (webhook answered ${answer?.status}: ${answerText})`);
+		const cpuAfter = readMainThreadCpuMs(pid);
 		const result = await this.n8n.execution(id);
 		const runData = result.run.data.resultData.runData;
 		const nodes: Record<string, NodeTimes> = {};
@@ -141,6 +160,7 @@ export class BenchN8n {
 			nodes,
 			executionMs: stopped - started,
 			peakRssMb: peakRssKb === undefined ? undefined : peakRssKb / 1024,
+			mainThreadCpuMs: cpuBefore === undefined || cpuAfter === undefined ? undefined : cpuAfter - cpuBefore,
 			output: (node) => result.output(node, 0, (runData[node]?.length ?? 1) - 1),
 			error: result.error ? result.describeError() : undefined,
 		};

@@ -67,12 +67,26 @@ export function detailTable(results: ScenarioResult[]): string {
 	);
 }
 
-export function cpuTable(results: ScenarioResult[]): string {
+export interface CpuMeasurement {
+	result: ScenarioResult;
+	/** main-thread CPU of the same rows through the control workflow (webhook and Split Out only) */
+	controlCpuMs: number | undefined;
+}
+
+/** Per node: executionTime per item; per scenario: main-thread CPU per item beyond the control. */
+export function cpuTable(measurements: CpuMeasurement[]): string {
 	const rows: string[][] = [];
-	for (const r of results) {
-		for (const [node, us] of Object.entries(r.perItemUs)) rows.push([r.scenario, node, count(r.rows), `${us.toFixed(1)} µs`, mb(r.peakRssMb)]);
+	for (const { result: r, controlCpuMs } of measurements) {
+		const cpu =
+			r.mainThreadCpuMs === undefined || controlCpuMs === undefined
+				? 'n/a'
+				: `${(((r.mainThreadCpuMs - controlCpuMs) * 1000) / r.rows).toFixed(1)} µs`;
+		const nodes = Object.entries(r.perItemUs);
+		nodes.forEach(([node, us], index) =>
+			rows.push([r.scenario, node, count(r.rows), `${us.toFixed(1)} µs`, index === 0 ? cpu : '', index === 0 ? mb(r.peakRssMb) : '']),
+		);
 	}
-	return table(['scenario', 'node', 'items', 'time per item', 'peak RSS'], rows);
+	return table(['scenario', 'node', 'items', 'executionTime per item', 'n8n main-thread CPU per item, all nodes measured', 'peak RSS'], rows);
 }
 
 /** Ours vs per row, one bar pair per scenario, seconds on a log scale. */

@@ -39,6 +39,8 @@ export interface ScenarioResult {
 	/** n8n's executionTime per node, µs per input row */
 	perItemUs: Record<string, number>;
 	peakRssMb: number | undefined;
+	/** n8n main-thread CPU of the whole execution (see BenchRun.mainThreadCpuMs) */
+	mainThreadCpuMs: number | undefined;
 	/** 429 answers the sandbox gave */
 	refused: number;
 	/** problems found in the output (missing rows, wrong order, wrong count) */
@@ -111,6 +113,11 @@ export function eventsSince(now = Date.now()) {
 
 // ---- running ------------------------------------------------------------------------------------
 
+/** n8n main-thread CPU of a run of the control workflow (webhook and Split Out only) over `rows`. */
+export async function controlCpuMs(context: BenchContext, workflowId: string, rows: IDataObject[]): Promise<number | undefined> {
+	return (await context.bench.run(workflowId, rows)).mainThreadCpuMs;
+}
+
 async function measure(context: BenchContext, workflowId: string, rows: IDataObject[], latencyMs: number) {
 	context.sandbox.configure({ latencyMs });
 	context.sandbox.clearRequests();
@@ -160,6 +167,7 @@ export async function matchEnrich(
 		boundMs: Math.max(latencyBound, context.rateLimited ? rateFloorMs(requests) : 0),
 		perItemUs: perItem(run, nodes, rows.length),
 		peakRssMb: run.peakRssMb,
+		mainThreadCpuMs: run.mainThreadCpuMs,
 		refused,
 		problems,
 	};
@@ -189,6 +197,7 @@ export async function matchEnrichPerRow(
 		boundMs: options.atOnce ? 2 * options.latencyMs : requests * options.latencyMs,
 		perItemUs: perItem(run, nodes, rows.length),
 		peakRssMb: run.peakRssMb,
+		mainThreadCpuMs: run.mainThreadCpuMs,
 		refused,
 		problems,
 	};
@@ -227,6 +236,7 @@ export async function search(
 		boundMs: Math.max(latencyBound, context.rateLimited ? rateFloorMs(requests) : 0),
 		perItemUs: perItem(run, nodes, limit),
 		peakRssMb: run.peakRssMb,
+		mainThreadCpuMs: run.mainThreadCpuMs,
 		refused,
 		problems,
 	};
@@ -262,6 +272,7 @@ export async function events(
 		boundMs: Math.max(waves(minimum, concurrency) * options.latencyMs, context.rateLimited ? rateFloorMs(requests) : 0),
 		perItemUs: perItem(run, nodes, rows.length),
 		peakRssMb: run.peakRssMb,
+		mainThreadCpuMs: run.mainThreadCpuMs,
 		refused,
 		problems,
 	};

@@ -101,6 +101,11 @@ const loop = (name: string): NodeSpec => ({
 	parameters: { batchSize: 1, options: {} },
 });
 
+/** The control of a CPU measurement: the same webhook and rows, without the nodes measured. */
+export function rowsOnly(id: string): WorkflowJson {
+	return workflow(id, 'Benchmark: rows only (control)', start(id), [['Webhook', 'Rows']]);
+}
+
 // ---- Match -> Enrich --------------------------------------------------------------------------
 
 export function matchEnrichOurs(id: string, concurrency?: number): WorkflowJson {
