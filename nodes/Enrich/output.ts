@@ -35,7 +35,9 @@ export type EnrichmentResults = Map<Enrichment, IDataObject[]>;
  * The output items of one input item that has an id: one item with each enrichment under its
  * own key, or with `postsOutput` "split", one item per social post (`post`, null when the
  * prospect has none, so the row is never lost). The engine's results are shared between items
- * that asked for the same id, so every emitted item gets its own copy of them.
+ * that asked for the same id, so every emitted item gets its own copy of them; `copy: false`
+ * says no other input item asked for this id, and then the results are copied only where one
+ * input item emits several items (one per post).
  */
 export function enrichedItems(
 	base: IDataObject,
@@ -43,7 +45,9 @@ export function enrichedItems(
 	id: string,
 	results: EnrichmentResults,
 	postsOutput: PostsOutput,
+	options: { copy?: boolean } = {},
 ): IDataObject[] {
+	const copy = options.copy ?? true;
 	const added: IDataObject = {};
 	let splitPosts: IDataObject[] | undefined;
 	let recordsAsked = 0;
@@ -60,16 +64,17 @@ export function enrichedItems(
 		added[enrichment.outputKey] = payloads.length === 0 ? null : payloads.length === 1 ? payloads[0] : payloads;
 	}
 	const status = recordsAsked > 0 && recordsFound === 0 ? STATUS.notFound : STATUS.enriched;
+	const copyAdded = copy || (splitPosts?.length ?? 0) > 1;
 	const item = (extra: IDataObject = {}): IDataObject => ({
 		...base,
 		[resource.idField]: id,
-		...deepCopy(added),
+		...(copyAdded ? deepCopy(added) : added),
 		enrichment_status: status,
 		...extra,
 	});
 	if (splitPosts === undefined) return [item()];
 	if (splitPosts.length === 0) return [item({ post: null })];
-	return splitPosts.map((post) => item({ post: deepCopy(post) }));
+	return splitPosts.map((post) => item({ post: copy ? deepCopy(post) : post }));
 }
 
 /** The output item of an input item without an id: unchanged apart from the status. */

@@ -30,6 +30,10 @@ export interface SandboxOptions {
 	partnerId?: string;
 	/** the universe's seed: the same seed gives the same businesses, prospects and events */
 	seed?: number;
+	/** how many businesses the universe holds (5,000 by default; the benchmark searches 10,000) */
+	businesses?: number;
+	/** how many prospects the universe holds (3,000 by default; the benchmark matches 10,000) */
+	prospects?: number;
 	/** the sandbox's clock: event dates, the event window and the rate limit window read it */
 	now?: () => Date;
 	/** delay before each answer */
@@ -42,7 +46,7 @@ export interface SandboxOptions {
 }
 
 /** What `configure` may change on a running sandbox: everything but the socket and the universe. */
-export type SandboxSettings = Omit<SandboxOptions, 'port' | 'host' | 'seed'>;
+export type SandboxSettings = Omit<SandboxOptions, 'port' | 'host' | 'seed' | 'businesses' | 'prospects'>;
 
 export interface ResolvedSettings {
 	apiKey: string;

@@ -95,7 +95,7 @@ class SandboxServer {
 		this.faults = new Faults(Random.derive(seed, 'faults'));
 		this.faults.configure(options.faults);
 		this.ids = Random.derive(seed, 'ids');
-		this.universe = new Universe(seed, this.settings.now());
+		this.universe = new Universe(seed, this.settings.now(), { businesses: options.businesses, prospects: options.prospects });
 	}
 
 	async listen(): Promise<number> {

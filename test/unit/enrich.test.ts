@@ -115,6 +115,20 @@ describe('Enrich: output items', () => {
 		);
 	});
 
+	it('emits the results of an id no other item asked for without copying them, except across split posts', () => {
+		const own: EnrichmentResults = new Map([
+			[profile, [{ prospect_id: 'p1', data: { full_name: 'Jane', roles: [{ title: 'CTO' }] } }]],
+			[posts, [post(1), post(2)]],
+		]);
+		const [single] = enrichedItems(row, prospect, 'p1', own, 'list', { copy: false });
+		expect(single.profile).toBe(own.get(profile)?.[0].data);
+		const split = enrichedItems(row, prospect, 'p1', own, 'split', { copy: false });
+		expect(split).toHaveLength(2);
+		expect(split[0].profile).toEqual(split[1].profile);
+		expect(split[0].profile).not.toBe(split[1].profile);
+		expect(split.map((item) => item.post)).toEqual([post(1).data, post(2).data]);
+	});
+
 	it('gives every emitted item its own copy of results the engine shares between items', () => {
 		const shared: EnrichmentResults = new Map([
 			[profile, [{ prospect_id: 'p1', data: { full_name: 'Jane', roles: [{ title: 'CTO' }] } }]],

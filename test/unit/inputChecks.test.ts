@@ -29,6 +29,7 @@ const NOTHING_SENT = 'Nothing was sent to the service for this item.';
 function withParameters(parameters: Record<string, unknown>): IExecuteFunctions {
 	return {
 		getNode: () => TEST_NODE,
+		getInputData: () => [],
 		getNodeParameter: (name: string, _itemIndex: number, fallback?: unknown) => {
 			const value = name.split('.').reduce<unknown>((object, key) => (object as IDataObject | undefined)?.[key], parameters);
 			return value ?? fallback;

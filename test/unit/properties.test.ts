@@ -113,6 +113,7 @@ function expectNamedRejection(error: ItemValidationError, itemIndex: number, fie
 function parametersContext(parameters: IDataObject, continueOnFail = false): IExecuteFunctions {
 	return {
 		getNode: () => TEST_NODE,
+		getInputData: () => [],
 		getNodeParameter: (name: string, _itemIndex: number, fallback?: unknown) => {
 			const value = name.split('.').reduce<unknown>((object, key) => (object as IDataObject | undefined)?.[key], parameters);
 			return value ?? fallback;

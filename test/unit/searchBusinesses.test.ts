@@ -13,6 +13,7 @@ import { description as searchProperties } from '../../nodes/SearchBusinesses/ac
 import { CATEGORY_TYPES, FILTER_FIELDS, filterFields } from '../../nodes/SearchBusinesses/descriptions/filters.description';
 import { filtersFromFields, toValueList, withoutEmptyFilters } from '../../nodes/SearchBusinesses/helpers/filters';
 import { fetchAllPages } from '../../nodes/SearchBusinesses/helpers/paginate';
+import { DEFAULT_CONCURRENCY } from '../../nodes/shared/batching/engine';
 import { FILTERS_JSON_EXAMPLE, readSearchRequest, type SearchRequest } from '../../nodes/SearchBusinesses/helpers/searchRequest';
 import { SearchBusinesses } from '../../nodes/SearchBusinesses/SearchBusinesses.node';
 import { fakeContext, ok, TEST_NODE } from './support/fakeContext';
@@ -305,3 +306,74 @@ describe('Search Businesses: paging', () => {
 		expect(out).toHaveLength(150);
 	});
 });
+
+describe('Search Businesses: concurrent pages', () => {
+	/**
+	 * A service holding `total` records that answers with total_results (and total_pages),
+	 * later pages sooner than earlier ones, so answers arrive out of order.
+	 */
+	const concurrentService = (total: number, counts: IDataObject) =>
+		fakeContext(async (call) => {
+			const { page, page_size: pageSize, size } = call.body as { page: number; page_size: number; size: number };
+			await new Promise((resolve) => setTimeout(resolve, 2 + ((60 - page) % 7)));
+			const served = Math.min(total, size);
+			const from = (page - 1) * pageSize;
+			const data = Array.from({ length: Math.max(0, Math.min(pageSize, served - from)) }, (_, n) => ({ n: from + n }));
+			const body: IDataObject = { data };
+			if (counts.total_results) body.total_results = served;
+			if (counts.total_pages) body.total_pages = Math.ceil(served / pageSize);
+			return ok(body);
+		});
+	const run = async (total: number, req: SearchRequest, concurrency: number, counts: IDataObject = { total_results: true }) => {
+		const { ctx, calls, maxInFlight } = concurrentService(total, counts);
+		const out = await fetchAllPages(ctx, req, { concurrency });
+		return { out, pages: calls.map((c) => c.body.page as number), maxInFlight: maxInFlight() };
+	};
+	const request = (limit: number, pageSize: number, size = limit, page = 1): SearchRequest => ({
+		itemIndex: 0,
+		limit,
+		body: { mode: 'preview', size, page_size: pageSize, page },
+	});
+	const numbers = (from: number, count: number) => Array.from({ length: count }, (_, n) => ({ n: from + n }));
+
+	it.each([
+		[1, 1],
+		[4, 4],
+		[8, 8],
+	])('fetches the pages after the first %i at a time and keeps their order', async (concurrency, inFlight) => {
+		const { out, pages, maxInFlight } = await run(5000, request(1000, 100), concurrency);
+		expect(pages[0]).toBe(1);
+		expect([...pages].sort((a, b) => a - b)).toEqual(Array.from({ length: 10 }, (_, n) => n + 1));
+		expect(maxInFlight).toBe(inFlight);
+		expect(out).toEqual(numbers(0, 1000));
+	});
+
+	it('asks for ceil(min(limit, total) / page size) pages, by total_results or total_pages', async () => {
+		for (const counts of [{ total_results: true }, { total_pages: true }]) {
+			const fewer = await run(437, request(10_000, 100, 10_000), 4, counts);
+			expect(fewer.pages).toHaveLength(5);
+			expect(fewer.out).toEqual(numbers(0, 437));
+			const limited = await run(5000, request(250, 100), 4, counts);
+			expect(limited.pages).toHaveLength(3);
+			expect(limited.out).toEqual(numbers(0, 250));
+		}
+	});
+
+	it('starts at the starting page and counts the pages before it', async () => {
+		const { out, pages } = await run(1000, request(150, 100, 350, 3), 4);
+		expect([...pages].sort((a, b) => a - b)).toEqual([3, 4]);
+		expect(out).toEqual(numbers(200, 150));
+		const nearEnd = await run(320, request(500, 100, 700, 3), 4);
+		expect([...nearEnd.pages].sort((a, b) => a - b)).toEqual([3, 4]);
+		expect(nearEnd.out).toEqual(numbers(200, 120));
+	});
+
+	it('10,000 records in 100 pages, as many at a time as Batch Concurrency allows by default', async () => {
+		const { ctx, calls, maxInFlight } = concurrentService(20_000, { total_results: true });
+		const out = await fetchAllPages(ctx, request(10_000, 100));
+		expect(calls).toHaveLength(100);
+		expect(maxInFlight()).toBe(DEFAULT_CONCURRENCY);
+		expect(out).toEqual(numbers(0, 10_000));
+	});
+});
+

@@ -6,6 +6,7 @@ import { assembleOutput, prepareItems } from '../../shared/batching/items';
 import { itemValidationError, parseJsonParameter } from '../../shared/batching/validate';
 import { concurrencyOption } from '../../shared/descriptions';
 import { type IdKind, idProblem, readText } from '../../shared/inputRules';
+import { readParameter } from '../../shared/parameters';
 import { type EnrichResource, RESOURCES, selectedEnrichments } from '../enrichments';
 import { forTool, fromAi, notForTool, toolDescription } from '../../shared/toolMode';
 import { BUSINESS_ID_FOR_MODEL, ENRICH_TOOL_DESCRIPTION, PROSPECT_ID_FOR_MODEL } from '../toolText';
@@ -143,7 +144,7 @@ interface EnrichOptions {
  * business ids must have the contract's format, other ids no spaces and a sane length.
  */
 export function readId(ctx: IExecuteFunctions, parameterName: string, idField: string, itemIndex: number, kind: IdKind) {
-	const text = readText(ctx.getNodeParameter(parameterName, itemIndex, '') as unknown);
+	const text = readText(readParameter(ctx, parameterName, itemIndex, '') as unknown);
 	if (!text.ok) throw itemValidationError(ctx.getNode(), itemIndex, `${idField} ${text.problem}`);
 	if (text.value === '') return undefined;
 	const problem = idProblem(text.value, kind);
@@ -153,7 +154,7 @@ export function readId(ctx: IExecuteFunctions, parameterName: string, idField: s
 
 /** The optional parameters object of the item's requests (items share a request only when equal). */
 function readParameters(ctx: IExecuteFunctions, itemIndex: number): IDataObject | undefined {
-	const value = parseJsonParameter(ctx.getNode(), itemIndex, ctx.getNodeParameter('options.parameters', itemIndex, ''), {
+	const value = parseJsonParameter(ctx.getNode(), itemIndex, readParameter(ctx, 'options.parameters', itemIndex, ''), {
 		label: 'Enrichment Parameters',
 		shape: 'object',
 		example: '{"key": "value"}',
@@ -215,6 +216,9 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 
 	// 3. one item per input item (or per post), in input order, each paired to its input item
 	const idByItem = new Map(prepared.requests.map((request) => [request.itemIndex, request.entries[0]]));
+	// results of an id only this item asked for are its own: emitted without a copy
+	const askedFor = new Map<string, number>();
+	for (const id of idByItem.values()) askedFor.set(id, (askedFor.get(id) ?? 0) + 1);
 	const outcomes: Array<ItemOutcome<string>> = prepared.requests.map(
 		({ itemIndex }) => failures.get(itemIndex) ?? { itemIndex, ok: true, results: [] },
 	);
@@ -223,7 +227,8 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 		const pairedItem = { item: itemIndex };
 		if (!outcome) return [{ json: skippedItem(items[itemIndex].json, resource, includeInputFields), pairedItem }];
 		const id = idByItem.get(itemIndex) as string;
-		return enrichedItems(base, resource, id, results.get(itemIndex) ?? new Map(), postsOutput).map((json) => ({
+		const copy = (askedFor.get(id) ?? 0) > 1;
+		return enrichedItems(base, resource, id, results.get(itemIndex) ?? new Map(), postsOutput, { copy }).map((json) => ({
 			json,
 			pairedItem,
 		}));

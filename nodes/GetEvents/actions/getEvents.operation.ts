@@ -8,6 +8,7 @@ import { concurrencyOption, otherEventTypesOption } from '../../shared/descripti
 import { eventTypesParameter, readEventTypes } from '../../shared/eventTypes';
 import { parseIdList } from '../../shared/idList';
 import { LIMITS } from '../../shared/limits';
+import { readParameter } from '../../shared/parameters';
 import { businessIdSchema, getBusinessEventsBody } from '../../shared/schemas';
 import { buildOutput, type OutputMode } from '../output';
 import { resolveSince } from '../since';
@@ -146,7 +147,7 @@ function readItem(
 	now: number,
 	since: (itemIndex: number) => unknown,
 ): ItemRequest<string> {
-	const ids = parseIdList(ctx.getNodeParameter('businessIds', itemIndex), 'business');
+	const ids = parseIdList(readParameter(ctx, 'businessIds', itemIndex), 'business');
 	if ('error' in ids) throw itemValidationError(ctx.getNode(), itemIndex, `Business IDs ${ids.error}`);
 	if (ids.ids.length === 0) {
 		throw itemValidationError(
@@ -156,8 +157,8 @@ function readItem(
 		);
 	}
 
-	const options = ctx.getNodeParameter('options', itemIndex, {}) as IDataObject;
-	const eventTypes = readEventTypes(ctx.getNodeParameter('eventTypes', itemIndex, []), options.otherEventTypes);
+	const options = readParameter(ctx, 'options', itemIndex, {}) as IDataObject;
+	const eventTypes = readEventTypes(readParameter(ctx, 'eventTypes', itemIndex, []), options.otherEventTypes);
 	if (!eventTypes.ok) throw itemValidationError(ctx.getNode(), itemIndex, eventTypes.problem);
 
 	// Since is read first: an expression such as {{ $now }} is then not later than the clock

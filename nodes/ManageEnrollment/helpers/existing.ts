@@ -35,7 +35,9 @@ export async function skipExistingBusinessEnrollments(
 	}
 	const byKey = new Map<string, BusinessEnrollment[]>();
 	for (const enrollment of enrollments) {
-		byKey.set(enrollment.enrollment_key, [...(byKey.get(enrollment.enrollment_key) ?? []), enrollment]);
+		const sameKey = byKey.get(enrollment.enrollment_key);
+		if (sameKey) sameKey.push(enrollment);
+		else byKey.set(enrollment.enrollment_key, [enrollment]);
 	}
 
 	return planned.map((entry) => {

@@ -13,6 +13,7 @@ import { itemValidationError, validateItem } from '../../shared/batching/validat
 import { ENDPOINTS } from '../../shared/catalog';
 import { readEventTypes } from '../../shared/eventTypes';
 import { parseIdList } from '../../shared/idList';
+import { readParameter } from '../../shared/parameters';
 import { readText } from '../../shared/inputRules';
 import { businessIdSchema, idSchema } from '../../shared/schemas';
 import { COMBINE } from './fields';
@@ -54,7 +55,7 @@ export function readItem(
 	read: ReadOptions = {},
 ): ItemRead {
 	const business = kind === BUSINESS;
-	const parsed = parseIdList(ctx.getNodeParameter(kind.idsParameter, itemIndex), business ? 'business' : 'id');
+	const parsed = parseIdList(readParameter(ctx, kind.idsParameter, itemIndex), business ? 'business' : 'id');
 	if ('error' in parsed) throw itemValidationError(ctx.getNode(), itemIndex, `${kind.idsLabel} ${parsed.error}`);
 	if (parsed.ids.length === 0) {
 		throw itemValidationError(
@@ -64,11 +65,11 @@ export function readItem(
 		);
 	}
 
-	const options = ctx.getNodeParameter('options', itemIndex, {}) as IDataObject;
-	const keyText = readText(ctx.getNodeParameter('enrollmentKey', itemIndex, ''));
+	const options = readParameter(ctx, 'options', itemIndex, {}) as IDataObject;
+	const keyText = readText(readParameter(ctx, 'enrollmentKey', itemIndex, ''));
 	if (!keyText.ok) throw itemValidationError(ctx.getNode(), itemIndex, `Enrollment Key ${keyText.problem}`);
 	const key = keyText.value;
-	const types = readEventTypes(ctx.getNodeParameter('eventTypes', itemIndex, []), options.otherEventTypes);
+	const types = readEventTypes(readParameter(ctx, 'eventTypes', itemIndex, []), options.otherEventTypes);
 	if (!types.ok) throw itemValidationError(ctx.getNode(), itemIndex, types.problem);
 	const eventTypes = types.value;
 	const shared: IDataObject = {};

@@ -52,6 +52,7 @@ export async function sendEnrollments(
 	const output: INodeExecutionData[] = [];
 	const toSend = planned.filter((entry) => entry.body && !entry.existing);
 	const done: string[] = [];
+	let sent = 0;
 	for (const entry of planned) {
 		if (!entry.body) {
 			output.push(errorItem(entry.error as ItemError, entry.items));
@@ -61,6 +62,7 @@ export async function sendEnrollments(
 			output.push({ json: marked(enrollmentJson(entry.body, entry.existing), true), pairedItem: pairedTo(entry.items) });
 			continue;
 		}
+		sent++;
 		try {
 			const client = await ApiClient.of(ctx);
 			const response = await client.request<IDataObject>(endpoint, entry.body, { itemIndex: entry.items[0] });
@@ -69,11 +71,10 @@ export async function sendEnrollments(
 		} catch (caught) {
 			const error = toItemError(ctx, caught, entry.items[0]);
 			if (!ctx.continueOnFail()) {
-				const index = toSend.indexOf(entry);
 				addProgress(
 					error,
 					done,
-					toSend.slice(index + 1).map((next) => String(next.body?.enrollment_key)),
+					toSend.slice(sent).map((next) => String(next.body?.enrollment_key)),
 					verb,
 				);
 				throw error;

@@ -4,6 +4,7 @@ import { type ItemRequest, runBatched } from '../../shared/batching/engine';
 import { assembleOutput, prepareItems } from '../../shared/batching/items';
 import { concurrencyOption } from '../../shared/descriptions';
 import { LIMITS } from '../../shared/limits';
+import { readParameter } from '../../shared/parameters';
 import type { MatchItem } from '../../shared/schemas';
 import { buildMatchEntry, type MatchField, readMatchEntry, readsOwnField } from '../fields';
 import { matchOutput } from '../output';
@@ -115,7 +116,7 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 	const prepared = prepareItems(this, (itemIndex): ItemRequest<MatchItem> => {
 		const read = readMatchEntry(
 			node,
-			buildMatchEntry((field) => this.getNodeParameter(PARAMETER[field], itemIndex, '')),
+			buildMatchEntry((field) => readParameter(this, PARAMETER[field], itemIndex, '')),
 			itemIndex,
 		);
 		if (read.warnings.length > 0) warnings.set(itemIndex, read.warnings);

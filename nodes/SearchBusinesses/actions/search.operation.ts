@@ -3,7 +3,9 @@ import { deepCopy } from 'n8n-workflow';
 
 import { stableKey } from '../../shared/batching/engine';
 import { assembleOutput, prepareItems, runEach } from '../../shared/batching/items';
+import { concurrencyOption } from '../../shared/descriptions';
 import { LIMITS } from '../../shared/limits';
+import { readParameter } from '../../shared/parameters';
 import { filterFields } from '../descriptions/filters.description';
 import { fetchAllPages } from '../helpers/paginate';
 import { FILTERS_JSON_EXAMPLE, readSearchRequest, type SearchRequest } from '../helpers/searchRequest';
@@ -123,7 +125,7 @@ export const description: INodeProperties[] = [
 				typeOptions: { minValue: LIMITS.searchPageSize.min, maxValue: LIMITS.searchPageSize.max },
 				default: 100,
 				description:
-					'Businesses fetched per request. Pages are fetched one after another until the limit is reached. Lowered to the limit when the limit is smaller.',
+					'Businesses fetched per request, until the limit is reached. Lowered to the limit when the limit is smaller.',
 			},
 			{
 				displayName: 'Starting Page',
@@ -132,6 +134,11 @@ export const description: INodeProperties[] = [
 				typeOptions: { minValue: 1 },
 				default: 1,
 				description: 'Page to start from, to continue an earlier search. Page 2 skips the first page of results.',
+			},
+			{
+				...concurrencyOption,
+				description:
+					'How many pages may be fetched at the same time, once the first page tells how many there are. Results keep their order.',
 			},
 		],
 	},
@@ -145,11 +152,12 @@ export const description: INodeProperties[] = [
  */
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
 	const prepared = prepareItems(this, (itemIndex) => readSearchRequest(this, itemIndex));
+	const concurrency = (readParameter(this, 'options', 0, {}) as { concurrency?: number }).concurrency;
 	const searchKey = (request: SearchRequest) => stableKey({ body: request.body, limit: request.limit });
 	const askedBy = new Map<string, number>();
 	for (const request of prepared.requests) askedBy.set(searchKey(request), (askedBy.get(searchKey(request)) ?? 0) + 1);
 
-	const results = await runEach(this, prepared.requests, async (request) => await fetchAllPages(this, request), {
+	const results = await runEach(this, prepared.requests, async (request) => await fetchAllPages(this, request, { concurrency }), {
 		key: searchKey,
 	});
 	const byItem = new Map(prepared.requests.map((request) => [request.itemIndex, request]));

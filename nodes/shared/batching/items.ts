@@ -133,7 +133,8 @@ export function assembleOutput<S extends { itemIndex: number; ok: true }>(
 			output.push(errorItem(outcome.error, itemIndex));
 			continue;
 		}
-		output.push(...build(itemIndex, outcome as S | undefined));
+		// one push per item: a spread of a large list (e.g. a search of 10,000) can overflow the stack
+		for (const item of build(itemIndex, outcome as S | undefined)) output.push(item);
 	}
 	return output;
 }

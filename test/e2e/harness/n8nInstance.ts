@@ -38,6 +38,7 @@ export interface CredentialData {
 	apiKey: string;
 	baseUrl: string;
 	partnerId?: string;
+	maxRequestsPerMinute?: number;
 }
 
 export interface CredentialImport {
@@ -184,6 +185,11 @@ export class N8nInstance {
 
 	get isRunning(): boolean {
 		return this.server !== undefined;
+	}
+
+	/** Process id of the running `n8n start` (the n8n main process), e.g. to read its memory. */
+	get serverPid(): number | undefined {
+		return this.server?.child.pid;
 	}
 
 	/** `n8n start`, resolved once `/healthz/readiness` answers 200. */

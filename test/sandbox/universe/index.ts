@@ -4,12 +4,12 @@
  * exact answer it expects (`universe.searchBusinesses(filters).length`) instead of hard-coding
  * numbers that change when the generator changes.
  */
-import { generateBusinesses } from './businesses';
+import { BUSINESS_COUNT, generateBusinesses } from './businesses';
 import { contactFor, ProspectDirectory, unknownContact } from './contacts';
 import { type BusinessEnrichmentKind, businessEnrichment } from './enrichment';
 import { dateEvents, type EventSeed, EventStore, generateEventSeeds } from './events';
 import { type SearchFilters, selectBusinesses } from './filters';
-import { generatePosts, generateProspects, type ProspectBase } from './prospects';
+import { generatePosts, generateProspects, PROSPECT_COUNT, type ProspectBase } from './prospects';
 import type { BusinessEvent, Fetcher, MatchInput, SandboxBusiness, SandboxProspect } from './types';
 
 export type { BusinessEnrichmentKind } from './enrichment';
@@ -40,7 +40,7 @@ export interface SandboxUniverse {
 	businessEnrichment(kind: BusinessEnrichmentKind, businessId: string): Record<string, unknown> | undefined;
 }
 
-/** The part of a universe that depends on the seed only. */
+/** The part of a universe that depends on the seed (and its size) only. */
 interface UniverseCore {
 	businesses: readonly SandboxBusiness[];
 	businessById: ReadonlyMap<string, SandboxBusiness>;
@@ -52,7 +52,7 @@ interface UniverseCore {
  * Test files start many sandboxes with the same seed: the seed-only part is built once per
  * process and frozen, so no test can change what another one sees.
  */
-const cores = new Map<number, UniverseCore>();
+const cores = new Map<string, UniverseCore>();
 
 function deepFreeze<T>(value: T): T {
 	if (value && typeof value === 'object' && !Object.isFrozen(value)) {
@@ -62,17 +62,18 @@ function deepFreeze<T>(value: T): T {
 	return value;
 }
 
-function coreFor(seed: number): UniverseCore {
-	let core = cores.get(seed);
+function coreFor(seed: number, businessCount: number, prospectCount: number): UniverseCore {
+	const key = `${seed}:${businessCount}:${prospectCount}`;
+	let core = cores.get(key);
 	if (!core) {
-		const businesses = deepFreeze(generateBusinesses(seed));
+		const businesses = deepFreeze(generateBusinesses(seed, businessCount));
 		core = {
 			businesses,
 			businessById: new Map(businesses.map((business) => [business.business_id, business])),
-			prospects: deepFreeze(generateProspects(seed, businesses)),
+			prospects: deepFreeze(generateProspects(seed, businesses, prospectCount)),
 			events: deepFreeze(generateEventSeeds(seed, businesses)),
 		};
-		cores.set(seed, core);
+		cores.set(key, core);
 	}
 	return core;
 }
@@ -88,9 +89,10 @@ export class Universe implements SandboxUniverse {
 	constructor(
 		readonly seed: number,
 		readonly anchor: Date,
+		size: { businesses?: number; prospects?: number } = {},
 	) {
 		const anchorMs = anchor.getTime();
-		const core = coreFor(seed);
+		const core = coreFor(seed, size.businesses ?? BUSINESS_COUNT, size.prospects ?? PROSPECT_COUNT);
 		this.businesses = core.businesses;
 		this.businessById = core.businessById;
 		// Posts and events are dated back from this sandbox's start, so they are its own.

@@ -2,6 +2,7 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { itemValidationError } from '../../../shared/batching/validate';
 import { readText } from '../../../shared/inputRules';
+import { readParameter } from '../../../shared/parameters';
 
 import { showFor } from '../../helpers/fields';
 import { PROSPECT } from '../../helpers/kinds';
@@ -22,7 +23,7 @@ export function enrollmentIdField(operation: string): INodeProperties {
 
 /** The item's enrollment id as text ("" when empty, for the schema to name); an object or a list is an error. */
 export const readEnrollmentId = (ctx: IExecuteFunctions, itemIndex: number): string => {
-	const text = readText(ctx.getNodeParameter('enrollmentId', itemIndex, ''));
+	const text = readText(readParameter(ctx, 'enrollmentId', itemIndex, ''));
 	if (!text.ok) throw itemValidationError(ctx.getNode(), itemIndex, `Enrollment ID ${text.problem}`);
 	return text.value;
 };

@@ -1,0 +1,279 @@
+/**
+ * The benchmark's scenarios against one real n8n and one sandbox: each runs a workflow, counts
+ * the requests the sandbox answered, checks the output (every row, in order), and sets the
+ * measurement beside its bound:
+ *
+ *   minimum requests  batch limits: ceil(rows / 40) match + ceil(unique matched ids / 50) enrich;
+ *                     ceil(min(limit, total) / 100) search pages; ceil(businesses / 40) events
+ *   bound             max(latency bound, rate-limit floor); the latency bound is, per node, its
+ *                     requests in waves of `concurrency` (a search: page 1, then the rest in
+ *                     waves), times the latency; the floor is what a 200-a-minute budget allows:
+ *                     (ceil(requests / 200) - 1) minutes once a scenario needs more than 200.
+ *                     One row at a time: requests x latency.
+ */
+import type { IDataObject } from 'n8n-workflow';
+
+import { DEFAULT_CONCURRENCY } from '../../nodes/shared/batching/engine';
+import { ENDPOINTS } from '../../nodes/shared/catalog';
+import { DEFAULT_BUSINESS_EVENT_TYPES } from '../../nodes/shared/eventTypes';
+import { resolveSince } from '../../nodes/GetEvents/since';
+import { LIMITS } from '../../nodes/shared/limits';
+import type { Fetcher, Sandbox, SandboxUniverse } from '../sandbox';
+import type { BenchN8n, BenchRun } from './n8nBench';
+
+export type Approach = 'ours' | 'per row, one at a time' | 'per row, all at once' | 'per page, one at a time';
+
+export interface ScenarioResult {
+	scenario: string;
+	approach: Approach;
+	rows: number;
+	latencyMs: number;
+	concurrency: number;
+	requests: number;
+	minimum: number;
+	/** n8n's executionTime of the scenario's nodes (ours, or the HTTP Request nodes and their loop) */
+	nodeMs: number;
+	/** the execution's startedAt -> stoppedAt */
+	executionMs: number;
+	boundMs: number;
+	/** n8n's executionTime per node, µs per input row */
+	perItemUs: Record<string, number>;
+	peakRssMb: number | undefined;
+	/** n8n main-thread CPU of the whole execution (see BenchRun.mainThreadCpuMs) */
+	mainThreadCpuMs: number | undefined;
+	/** 429 answers the sandbox gave */
+	refused: number;
+	/** problems found in the output (missing rows, wrong order, wrong count) */
+	problems: string[];
+}
+
+export interface BenchContext {
+	sandbox: Sandbox;
+	bench: BenchN8n;
+	/** the sandbox's rate limit, when it enforces one (requests per minute) */
+	rateLimited?: boolean;
+}
+
+const PATHS = {
+	match: ENDPOINTS.matchProspects.path,
+	enrich: ENDPOINTS.enrichProspectProfiles.path,
+	search: ENDPOINTS.searchBusinesses.path,
+	events: ENDPOINTS.getBusinessEvents.path,
+};
+
+/** The rate-limit floor of a scenario that sends `requests` within one 200-a-minute budget. */
+export function rateFloorMs(requests: number): number {
+	const { requests: perWindow, windowMs } = LIMITS.rateLimit;
+	return requests > perWindow ? (Math.ceil(requests / perWindow) - 1) * windowMs : 0;
+}
+
+const waves = (requests: number, concurrency: number) => Math.ceil(requests / concurrency);
+
+// ---- data ---------------------------------------------------------------------------------------
+
+const FETCHERS: Fetcher[] = ['email', 'phone_number', 'profnet', 'name'];
+
+/**
+ * A CRM export of `count` contacts: each a different prospect (while the universe has enough),
+ * named by mixed fetchers, with 5% duplicates of earlier rows and 1% contacts nobody knows.
+ * Every row carries `row` (its position) and `source`.
+ */
+export function contacts(universe: SandboxUniverse, count: number): IDataObject[] {
+	const rows: IDataObject[] = [];
+	let next = 0;
+	let unknown = 0;
+	for (let row = 0; row < count; row++) {
+		let contact: IDataObject;
+		if (row % 20 === 19) {
+			const { row: _row, ...earlier } = rows[row - 7];
+			contact = earlier;
+		} else if (row % 100 === 49) {
+			contact = { ...universe.unknownContact(FETCHERS[unknown % 4], unknown) };
+			unknown++;
+		} else {
+			const prospect = universe.prospects[next++ % universe.prospects.length];
+			contact = { ...universe.contactFor(prospect, FETCHERS[row % 4]) };
+		}
+		rows.push({ row, source: 'crm export', ...contact });
+	}
+	return rows;
+}
+
+/** `count` different businesses, as rows with a business_id. */
+export const businessRows = (universe: SandboxUniverse, count: number): IDataObject[] =>
+	universe.businesses.slice(0, count).map((business, row) => ({ row, business_id: business.business_id }));
+
+/** Get Events' Since for the benchmark (fixed for the run, so ours and per row ask the same). */
+export function eventsSince(now = Date.now()) {
+	const since = new Date(now - (LIMITS.eventWindowDays - 2) * 86_400_000).toISOString();
+	const resolved = resolveSince(since, 'UTC', now);
+	if ('error' in resolved) throw new Error(resolved.error);
+	return { since, body: { event_types: [...DEFAULT_BUSINESS_EVENT_TYPES], timestamp_from: resolved.timestampFrom } };
+}
+
+// ---- running ------------------------------------------------------------------------------------
+
+/** n8n main-thread CPU of a run of the control workflow (webhook and Split Out only) over `rows`. */
+export async function controlCpuMs(context: BenchContext, workflowId: string, rows: IDataObject[]): Promise<number | undefined> {
+	return (await context.bench.run(workflowId, rows)).mainThreadCpuMs;
+}
+
+async function measure(context: BenchContext, workflowId: string, rows: IDataObject[], latencyMs: number) {
+	context.sandbox.configure({ latencyMs });
+	context.sandbox.clearRequests();
+	const run = await context.bench.run(workflowId, rows);
+	const requests = context.sandbox.requests;
+	const count = (path: string) => requests.filter((request) => request.path === path).length;
+	const refused = requests.filter((request) => request.status === 429).length;
+	const problems = run.status === 'success' ? [] : [`execution ${run.status}: ${run.error ?? ''}`];
+	return { run, count, refused, problems };
+}
+
+const timeOf = (run: BenchRun, nodes: string[]) => nodes.reduce((sum, node) => sum + (run.nodes[node]?.executionTimeMs ?? 0), 0);
+const perItem = (run: BenchRun, nodes: string[], rows: number) =>
+	Object.fromEntries(nodes.map((node) => [node, ((run.nodes[node]?.executionTimeMs ?? 0) * 1000) / Math.max(1, rows)]));
+
+function checkRows(problems: string[], items: IDataObject[], rows: number, what: string) {
+	if (items.length !== rows) problems.push(`${what}: ${items.length} items for ${rows} rows`);
+	const misplaced = items.findIndex((item, index) => item.row !== index);
+	if (misplaced !== -1) problems.push(`${what}: item ${misplaced} holds row ${String(items[misplaced]?.row)}`);
+}
+
+export async function matchEnrich(
+	context: BenchContext,
+	workflowId: string,
+	rows: IDataObject[],
+	options: { latencyMs: number; concurrency?: number; scenario?: string },
+): Promise<ScenarioResult> {
+	const concurrency = options.concurrency ?? DEFAULT_CONCURRENCY;
+	const { run, count, refused, problems } = await measure(context, workflowId, rows, options.latencyMs);
+	const matched = run.status === 'success' ? run.output('Match Prospects').map((item) => item.json.prospect_id) : [];
+	const unique = new Set(matched.filter((id) => typeof id === 'string')).size;
+	const minimum = { match: Math.ceil(rows.length / LIMITS.matchItems), enrich: Math.ceil(unique / LIMITS.prospectEnrichIds) };
+	if (run.status === 'success') checkRows(problems, run.output('Enrich').map((item) => item.json), rows.length, 'Enrich');
+	const requests = count(PATHS.match) + count(PATHS.enrich);
+	const latencyBound = (waves(minimum.match, concurrency) + waves(minimum.enrich, concurrency)) * options.latencyMs;
+	const nodes = ['Match Prospects', 'Enrich'];
+	return {
+		scenario: options.scenario ?? `Match → Enrich, ${rows.length.toLocaleString('en-US')} contacts`,
+		approach: 'ours',
+		rows: rows.length,
+		latencyMs: options.latencyMs,
+		concurrency,
+		requests,
+		minimum: minimum.match + minimum.enrich,
+		nodeMs: timeOf(run, nodes),
+		executionMs: run.executionMs,
+		boundMs: Math.max(latencyBound, context.rateLimited ? rateFloorMs(requests) : 0),
+		perItemUs: perItem(run, nodes, rows.length),
+		peakRssMb: run.peakRssMb,
+		mainThreadCpuMs: run.mainThreadCpuMs,
+		refused,
+		problems,
+	};
+}
+
+export async function matchEnrichPerRow(
+	context: BenchContext,
+	workflowId: string,
+	rows: IDataObject[],
+	options: { latencyMs: number; atOnce?: boolean; scenario?: string },
+): Promise<ScenarioResult> {
+	const { run, count, refused, problems } = await measure(context, workflowId, rows, options.latencyMs);
+	const matchedRows = run.nodes['Enrich (HTTP Request)']?.items ?? 0;
+	const requests = count(PATHS.match) + count(PATHS.enrich);
+	if (count(PATHS.match) !== rows.length) problems.push(`${count(PATHS.match)} match requests for ${rows.length} rows`);
+	const nodes = ['Loop', 'Match (HTTP Request)', 'Matched?', 'Enrich (HTTP Request)'];
+	return {
+		scenario: options.scenario ?? `Match → Enrich, ${rows.length.toLocaleString('en-US')} contacts`,
+		approach: options.atOnce ? 'per row, all at once' : 'per row, one at a time',
+		rows: rows.length,
+		latencyMs: options.latencyMs,
+		concurrency: options.atOnce ? rows.length : 1,
+		requests,
+		minimum: rows.length + matchedRows,
+		nodeMs: timeOf(run, nodes),
+		executionMs: run.executionMs,
+		boundMs: options.atOnce ? 2 * options.latencyMs : requests * options.latencyMs,
+		perItemUs: perItem(run, nodes, rows.length),
+		peakRssMb: run.peakRssMb,
+		mainThreadCpuMs: run.mainThreadCpuMs,
+		refused,
+		problems,
+	};
+}
+
+export async function search(
+	context: BenchContext,
+	workflowId: string,
+	limit: number,
+	options: { latencyMs: number; perPage?: boolean; concurrency?: number },
+): Promise<ScenarioResult> {
+	const concurrency = options.perPage ? 1 : (options.concurrency ?? DEFAULT_CONCURRENCY);
+	const { run, count, refused, problems } = await measure(context, workflowId, [], options.latencyMs);
+	const node = options.perPage ? 'Records' : 'Search Businesses';
+	const expected = context.sandbox.universe.searchBusinesses().slice(0, limit).map((business) => business.business_id);
+	if (run.status === 'success') {
+		const ids = run.output(node).map((item) => item.json.business_id);
+		if (ids.length !== expected.length) problems.push(`${ids.length} businesses for a limit of ${limit}`);
+		const misplaced = ids.findIndex((id, index) => id !== expected[index]);
+		if (misplaced !== -1) problems.push(`business ${misplaced} out of order`);
+	}
+	const requests = count(PATHS.search);
+	const minimum = Math.ceil(expected.length / 100);
+	const latencyBound = options.perPage ? minimum * options.latencyMs : (1 + waves(minimum - 1, concurrency)) * options.latencyMs;
+	const nodes = options.perPage ? ['Search (HTTP Request)', 'Records'] : ['Search Businesses'];
+	return {
+		scenario: `Search, ${limit.toLocaleString('en-US')} records`,
+		approach: options.perPage ? 'per page, one at a time' : 'ours',
+		rows: limit,
+		latencyMs: options.latencyMs,
+		concurrency,
+		requests,
+		minimum,
+		nodeMs: timeOf(run, nodes),
+		executionMs: run.executionMs,
+		boundMs: Math.max(latencyBound, context.rateLimited ? rateFloorMs(requests) : 0),
+		perItemUs: perItem(run, nodes, limit),
+		peakRssMb: run.peakRssMb,
+		mainThreadCpuMs: run.mainThreadCpuMs,
+		refused,
+		problems,
+	};
+}
+
+export async function events(
+	context: BenchContext,
+	workflowId: string,
+	rows: IDataObject[],
+	options: { latencyMs: number; perRow?: boolean; concurrency?: number },
+): Promise<ScenarioResult> {
+	const concurrency = options.perRow ? 1 : (options.concurrency ?? DEFAULT_CONCURRENCY);
+	const { run, count, refused, problems } = await measure(context, workflowId, rows, options.latencyMs);
+	const requests = count(PATHS.events);
+	const unique = new Set(rows.map((row) => row.business_id)).size;
+	const minimum = options.perRow ? rows.length : Math.ceil(unique / LIMITS.businessEventIds);
+	if (run.status === 'success' && !options.perRow) {
+		const eventIds = run.output('Get Events').map((item) => item.json.event_id);
+		if (eventIds.length === 0) problems.push('no events');
+		if (new Set(eventIds).size !== eventIds.length) problems.push('an event appears twice');
+	}
+	const nodes = options.perRow ? ['Loop', 'Events (HTTP Request)'] : ['Get Events'];
+	return {
+		scenario: `Get Events, ${rows.length.toLocaleString('en-US')} businesses`,
+		approach: options.perRow ? 'per row, one at a time' : 'ours',
+		rows: rows.length,
+		latencyMs: options.latencyMs,
+		concurrency,
+		requests,
+		minimum,
+		nodeMs: timeOf(run, nodes),
+		executionMs: run.executionMs,
+		boundMs: Math.max(waves(minimum, concurrency) * options.latencyMs, context.rateLimited ? rateFloorMs(requests) : 0),
+		perItemUs: perItem(run, nodes, rows.length),
+		peakRssMb: run.peakRssMb,
+		mainThreadCpuMs: run.mainThreadCpuMs,
+		refused,
+		problems,
+	};
+}

@@ -1,0 +1,259 @@
+/**
+ * The benchmark's workflows, as a user would build them in n8n 2.41, each started by a Webhook
+ * (POST, answered when the workflow is done) whose body carries the rows: `{ rows: [...] }`,
+ * split into items by a Split Out node. "Ours" uses this package's nodes; "per row" uses n8n's
+ * HTTP Request node with one request per row (or per page), the way users do it today.
+ */
+import { createHash } from 'node:crypto';
+
+import type { IDataObject } from 'n8n-workflow';
+
+import { ENDPOINTS } from '../../nodes/shared/catalog';
+import type { WorkflowJson } from '../e2e/harness/n8nInstance';
+
+export const PACKAGE = 'n8n-nodes-business-prospect-data';
+export const CREDENTIAL = { id: 'benchmark-credential', name: 'Business Prospect Data (benchmark sandbox)' };
+const CREDENTIALS = { businessProspectDataApi: CREDENTIAL };
+
+/** A stable uuid-shaped id from a name (webhooks need one). */
+const uuidOf = (name: string) => {
+	const hex = createHash('sha256').update(name).digest('hex');
+	return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
+};
+
+interface NodeSpec {
+	name: string;
+	type: string;
+	typeVersion: number;
+	parameters: IDataObject;
+	credentials?: IDataObject;
+	[key: string]: unknown;
+}
+
+/** Connections as [from, to, fromOutput?]. */
+type Link = [string, string, number?];
+
+function workflow(id: string, name: string, nodes: NodeSpec[], links: Link[]): WorkflowJson {
+	const connections: Record<string, { main: Array<Array<{ node: string; type: 'main'; index: number }>> }> = {};
+	for (const [from, to, output = 0] of links) {
+		const main = (connections[from] ??= { main: [] }).main;
+		while (main.length <= output) main.push([]);
+		main[output].push({ node: to, type: 'main', index: 0 });
+	}
+	return {
+		id,
+		name,
+		nodes: nodes.map((node, index) => ({ id: uuidOf(`${id}/${node.name}`), position: [index * 220, 0], ...node })),
+		connections,
+		settings: { executionOrder: 'v1' },
+	};
+}
+
+/** The webhook path of a benchmark workflow. */
+export const webhookPath = (workflowId: string) => `benchmark-${workflowId.toLowerCase()}`;
+
+function start(workflowId: string): NodeSpec[] {
+	return [
+		{
+			name: 'Webhook',
+			type: 'n8n-nodes-base.webhook',
+			typeVersion: 2,
+			webhookId: uuidOf(workflowId),
+			parameters: { httpMethod: 'POST', path: webhookPath(workflowId), responseMode: 'lastNode', responseData: 'noData', options: {} },
+		},
+		{ name: 'Rows', type: 'n8n-nodes-base.splitOut', typeVersion: 1, parameters: { fieldToSplitOut: 'body.rows', options: {} } },
+	];
+}
+
+const ours = (name: string, node: string, parameters: IDataObject): NodeSpec => ({
+	name,
+	type: `${PACKAGE}.${node}`,
+	typeVersion: 1,
+	parameters,
+	credentials: CREDENTIALS,
+});
+
+/** HTTP Request (4.2) with this package's credential type, a JSON body from an expression. */
+function httpRequest(name: string, baseUrl: string, path: string, jsonBody: string, options: IDataObject = {}): NodeSpec {
+	return {
+		name,
+		type: 'n8n-nodes-base.httpRequest',
+		typeVersion: 4.2,
+		parameters: {
+			method: 'POST',
+			url: `${baseUrl}${path}`,
+			authentication: 'predefinedCredentialType',
+			nodeCredentialType: 'businessProspectDataApi',
+			sendBody: true,
+			specifyBody: 'json',
+			jsonBody,
+			options,
+		},
+		credentials: CREDENTIALS,
+	};
+}
+
+/** Loop Over Items, one item at a time: output 0 "done", output 1 "loop". */
+const loop = (name: string): NodeSpec => ({
+	name,
+	type: 'n8n-nodes-base.splitInBatches',
+	typeVersion: 3,
+	parameters: { batchSize: 1, options: {} },
+});
+
+/** The control of a CPU measurement: the same webhook and rows, without the nodes measured. */
+export function rowsOnly(id: string): WorkflowJson {
+	return workflow(id, 'Benchmark: rows only (control)', start(id), [['Webhook', 'Rows']]);
+}
+
+// ---- Match -> Enrich --------------------------------------------------------------------------
+
+export function matchEnrichOurs(id: string, concurrency?: number): WorkflowJson {
+	const options = concurrency === undefined ? {} : { options: { concurrency } };
+	return workflow(
+		id,
+		`Benchmark: Match Prospects -> Enrich${concurrency ? ` (concurrency ${concurrency})` : ''}`,
+		[...start(id), ours('Match Prospects', 'matchProspects', options), ours('Enrich', 'enrich', options)],
+		[
+			['Webhook', 'Rows'],
+			['Rows', 'Match Prospects'],
+			['Match Prospects', 'Enrich'],
+		],
+	);
+}
+
+/** The match object of one row, the way a user would write it into an HTTP Request body. */
+const MATCH_BODY =
+	"={{ JSON.stringify({ prospects_to_match: [Object.fromEntries(['email', 'phone_number', 'profnet', 'full_name', 'company_name', 'business_id'].filter((k) => $json[k] !== undefined && $json[k] !== null && $json[k] !== '').map((k) => [k, k === 'phone_number' ? String($json[k]).replace(/[^+0-9]/g, '') : $json[k]]))] }) }}";
+const ENRICH_BODY = '={{ JSON.stringify({ prospect_ids: [$json.matched_prospects[0].prospect_id] }) }}';
+const matched = {
+	name: 'Matched?',
+	type: 'n8n-nodes-base.if',
+	typeVersion: 1,
+	parameters: { conditions: { string: [{ value1: '={{ $json.matched_prospects[0].prospect_id }}', operation: 'isNotEmpty' }] } },
+};
+
+/**
+ * Per row, one at a time: Loop Over Items (1) -> HTTP Request match -> matched? -> HTTP Request
+ * enrich -> back to the loop. How users keep one request in flight (e.g. for a rate limit).
+ */
+export function matchEnrichPerRow(id: string, baseUrl: string): WorkflowJson {
+	return workflow(
+		id,
+		'Benchmark: per row, one at a time (HTTP Request)',
+		[
+			...start(id),
+			loop('Loop'),
+			httpRequest('Match (HTTP Request)', baseUrl, ENDPOINTS.matchProspects.path, MATCH_BODY),
+			matched,
+			httpRequest('Enrich (HTTP Request)', baseUrl, ENDPOINTS.enrichProspectProfiles.path, ENRICH_BODY),
+		],
+		[
+			['Webhook', 'Rows'],
+			['Rows', 'Loop'],
+			['Loop', 'Match (HTTP Request)', 1],
+			['Match (HTTP Request)', 'Matched?'],
+			['Matched?', 'Enrich (HTTP Request)', 0],
+			['Matched?', 'Loop', 1],
+			['Enrich (HTTP Request)', 'Loop'],
+		],
+	);
+}
+
+/** Per row, all rows at once: n8n's HTTP Request default (every row's request in flight together). */
+export function matchEnrichPerRowAtOnce(id: string, baseUrl: string): WorkflowJson {
+	return workflow(
+		id,
+		'Benchmark: per row, all at once (HTTP Request)',
+		[
+			...start(id),
+			httpRequest('Match (HTTP Request)', baseUrl, ENDPOINTS.matchProspects.path, MATCH_BODY),
+			matched,
+			httpRequest('Enrich (HTTP Request)', baseUrl, ENDPOINTS.enrichProspectProfiles.path, ENRICH_BODY),
+		],
+		[
+			['Webhook', 'Rows'],
+			['Rows', 'Match (HTTP Request)'],
+			['Match (HTTP Request)', 'Matched?'],
+			['Matched?', 'Enrich (HTTP Request)', 0],
+		],
+	);
+}
+
+// ---- Search -----------------------------------------------------------------------------------
+
+/** Search Businesses for `limit` records (no filters, preview), 100 per page. */
+export function searchOurs(id: string, limit: number): WorkflowJson {
+	return workflow(
+		id,
+		`Benchmark: Search Businesses, ${limit} records`,
+		[start(id)[0], ours('Search Businesses', 'searchBusinesses', { limit, options: { pageSize: 100 } })],
+		[['Webhook', 'Search Businesses']],
+	);
+}
+
+/** HTTP Request with n8n's pagination (one page after another), then Split Out of the records. */
+export function searchPerPage(id: string, baseUrl: string, limit: number): WorkflowJson {
+	const pages = Math.ceil(limit / 100);
+	return workflow(
+		id,
+		`Benchmark: Search, one page at a time (HTTP Request), ${limit} records`,
+		[
+			start(id)[0],
+			httpRequest(
+				'Search (HTTP Request)',
+				baseUrl,
+				ENDPOINTS.searchBusinesses.path,
+				`={{ JSON.stringify({ mode: 'preview', size: ${limit}, page_size: 100, page: 1 }) }}`,
+				{
+					pagination: {
+						pagination: {
+							paginationMode: 'updateAParameterInEachRequest',
+							parameters: { parameters: [{ type: 'body', name: 'page', value: '={{ $pageCount + 1 }}' }] },
+							paginationCompleteWhen: 'other',
+							completeExpression: '={{ $response.body.data.length < 100 }}',
+							limitPagesFetched: true,
+							maxRequests: pages,
+						},
+					},
+				},
+			),
+			{ name: 'Records', type: 'n8n-nodes-base.splitOut', typeVersion: 1, parameters: { fieldToSplitOut: 'data', options: {} } },
+		],
+		[
+			['Webhook', 'Search (HTTP Request)'],
+			['Search (HTTP Request)', 'Records'],
+		],
+	);
+}
+
+// ---- Get Events -------------------------------------------------------------------------------
+
+export function eventsOurs(id: string, since: string): WorkflowJson {
+	return workflow(
+		id,
+		'Benchmark: Get Events',
+		[...start(id), ours('Get Events', 'getEvents', { since, output: 'event' })],
+		[
+			['Webhook', 'Rows'],
+			['Rows', 'Get Events'],
+		],
+	);
+}
+
+/** Per business, one at a time: Loop Over Items (1) -> HTTP Request -> back to the loop. */
+export function eventsPerRow(id: string, baseUrl: string, body: IDataObject): WorkflowJson {
+	const { business_ids: _ids, ...rest } = body;
+	const jsonBody = `={{ JSON.stringify(Object.assign(${JSON.stringify(rest)}, { business_ids: [$json.business_id] })) }}`;
+	return workflow(
+		id,
+		'Benchmark: Get Events per business, one at a time (HTTP Request)',
+		[...start(id), loop('Loop'), httpRequest('Events (HTTP Request)', baseUrl, ENDPOINTS.getBusinessEvents.path, jsonBody)],
+		[
+			['Webhook', 'Rows'],
+			['Rows', 'Loop'],
+			['Loop', 'Events (HTTP Request)', 1],
+			['Events (HTTP Request)', 'Loop'],
+		],
+	);
+}

@@ -1,0 +1,75 @@
+/**
+ * Smoke run of `npm run benchmark` (test/benchmark): the same workflows, scenarios and real n8n,
+ * at a tiny size and a small latency. Every scenario sends exactly the minimum number of
+ * requests and outputs every row, in order; the per-row baselines run too.
+ */
+import type { IDataObject } from 'n8n-workflow';
+
+import { BenchN8n } from '../benchmark/n8nBench';
+import * as scenarios from '../benchmark/scenarios';
+import * as flows from '../benchmark/workflows';
+import { startSandbox, type Sandbox } from '../sandbox';
+
+const LATENCY_MS = 5;
+
+describe('benchmark smoke run in real n8n', () => {
+	let sandbox: Sandbox;
+	let bench: BenchN8n;
+	let context: scenarios.BenchContext;
+	let contacts: IDataObject[];
+	let businesses: IDataObject[];
+	const since = scenarios.eventsSince();
+
+	beforeAll(async () => {
+		sandbox = await startSandbox({ rateLimit: false });
+		contacts = scenarios.contacts(sandbox.universe, 90);
+		businesses = scenarios.businessRows(sandbox.universe, 90);
+		bench = await BenchN8n.create({
+			baseUrl: sandbox.url,
+			apiKey: sandbox.apiKey,
+			liftClientRateLimit: true,
+			log: (message) => process.stderr.write(`[benchmark] ${message}\n`),
+			workflows: [
+				flows.matchEnrichOurs('SmokeMatch'),
+				flows.matchEnrichPerRow('SmokeMatchRow', sandbox.url),
+				flows.searchOurs('SmokeSearch', 250),
+				flows.searchPerPage('SmokeSearchPage', sandbox.url, 250),
+				flows.eventsOurs('SmokeEvents', since.since),
+				flows.eventsPerRow('SmokeEventsRow', sandbox.url, since.body),
+			],
+		});
+		context = { sandbox, bench };
+	});
+	afterAll(async () => {
+		await bench?.dispose();
+		await sandbox?.close();
+	});
+
+	const expectMinimal = (result: scenarios.ScenarioResult) => {
+		expect(result.problems).toEqual([]);
+		expect(result.requests).toBe(result.minimum);
+		expect(result.refused).toBe(0);
+		expect(result.nodeMs).toBeGreaterThan(0);
+	};
+
+	it('Match -> Enrich: minimum requests, every row in order; per row: one request per row', async () => {
+		const ours = await scenarios.matchEnrich(context, 'SmokeMatch', contacts, { latencyMs: LATENCY_MS });
+		expectMinimal(ours);
+		expect(ours.minimum).toBe(3 + 2);
+		const perRow = await scenarios.matchEnrichPerRow(context, 'SmokeMatchRow', contacts.slice(0, 10), { latencyMs: LATENCY_MS });
+		expectMinimal(perRow);
+		expect(perRow.requests).toBeGreaterThan(10);
+	});
+
+	it('Search: minimum pages, every business in order, ours and per page', async () => {
+		expectMinimal(await scenarios.search(context, 'SmokeSearch', 250, { latencyMs: LATENCY_MS }));
+		expectMinimal(await scenarios.search(context, 'SmokeSearchPage', 250, { latencyMs: LATENCY_MS, perPage: true }));
+	});
+
+	it('Get Events: minimum requests, each event once; per row: one request per business', async () => {
+		const ours = await scenarios.events(context, 'SmokeEvents', businesses, { latencyMs: LATENCY_MS });
+		expectMinimal(ours);
+		expect(ours.minimum).toBe(3);
+		expectMinimal(await scenarios.events(context, 'SmokeEventsRow', businesses.slice(0, 10), { latencyMs: LATENCY_MS, perRow: true }));
+	});
+});
