@@ -9,7 +9,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 
 import type { IDataObject, INodeExecutionData, ITaskData } from 'n8n-workflow';
 
-import { N8nInstance, type WorkflowJson } from '../e2e/harness/n8nInstance';
+import { type CredentialImport, N8nInstance, type WorkflowJson } from '../e2e/harness/n8nInstance';
 import { CREDENTIAL, webhookPath } from './workflows';
 
 export interface NodeTimes {
@@ -49,6 +49,8 @@ export interface BenchN8nOptions {
 	 * Minute".
 	 */
 	liftClientRateLimit: boolean;
+	/** more credentials to import, for workflows that name them */
+	extraCredentials?: CredentialImport[];
 	log?: (message: string) => void;
 	/** a tarball to install instead of packing the working tree */
 	tarball?: string;
@@ -103,6 +105,7 @@ export class BenchN8n {
 					...(options.liftClientRateLimit ? { maxRequestsPerMinute: UNLIMITED_PER_MINUTE } : {}),
 				},
 			});
+			for (const credential of options.extraCredentials ?? []) await n8n.importCredential(credential);
 			await n8n.importWorkflows(options.workflows);
 			for (const workflow of options.workflows) await n8n.publish(workflow.id);
 			await n8n.start();

@@ -145,9 +145,11 @@ describe('Business Events Trigger in real n8n (default poll scheduling)', () => 
 		const [a, b] = watched;
 		const e1 = sandbox.addEvent({ business_id: a, event_name: 'new_funding_round' });
 		const e2 = sandbox.addEvent({ business_id: b, event_name: 'new_investment', event_time: e1.event_time });
-		// the next request is rate limited for longer than the transport waits: the poll fails
+		// the next request is rate limited for longer than the transport waits (60 s): the poll
+		// fails. The key's budget then holds every request of this n8n for the 61 s asked for, so
+		// the next poll, a minute later, starts right after it.
 		let before = mainRequests().length;
-		sandbox.configure({ faults: { sequence: ['429'] }, retryAfterSeconds: 120 });
+		sandbox.configure({ faults: { sequence: ['429'] }, retryAfterSeconds: 61 });
 		const [failed] = await untilExecutions(main.id, 1);
 		expect(failed.status).toBe('error');
 		const error = (await n8n().execution(failed.id)).error;

@@ -4,6 +4,9 @@
  * n8n's own credential test (the editor's "Test" button) passes with the right key and explains
  * a wrong one, without the key leaking into anything n8n outputs.
  */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
 import { startSandbox, type Sandbox } from '../sandbox';
 import { loadExampleWorkflows } from './harness/exampleWorkflows';
 import { useN8n } from './harness/jest';
@@ -83,12 +86,42 @@ describe('the package in real n8n', () => {
 			expect(sentSince(before).map((request) => [request.headers.api_key, request.status])).toContainEqual([wrongKey, 401]);
 		});
 
-		test('explains a base URL that includes /v1', async () => {
-			const result = await n8n().testCredential({ apiKey: sandbox.apiKey, baseUrl: `${sandbox.url}/v1` });
-			expect(result).toEqual({
-				status: 'Error',
-				message: 'Nothing answers at this base URL (404). Use the service address without the /v1 prefix.',
+		test('takes a base URL that includes /v1 as the service address (as the nodes do)', async () => {
+			const before = sandbox.requests.length;
+			const result = await n8n().testCredential({ apiKey: sandbox.apiKey, baseUrl: `${sandbox.url}/v1/` });
+			expect(result).toEqual({ status: 'OK', message: 'Connection successful!' });
+			expect(sentSince(before).map((request) => request.path)).toEqual(['/v1/businesses/events/enrollments']);
+		});
+
+		test('refuses a base URL with a query string before sending anything', async () => {
+			const before = sandbox.requests.length;
+			const result = await n8n().testCredential({ apiKey: sandbox.apiKey, baseUrl: `${sandbox.url}/?x=` });
+			expect(result.status).toBe('Error');
+			expect(sandbox.requests.length).toBe(before);
+		});
+
+		test('never follows a redirect with the key', async () => {
+			const received: string[] = [];
+			const target = createServer((request, response) => {
+				received.push(String(request.headers.api_key));
+				response.writeHead(200, { 'content-type': 'application/json' });
+				response.end('{"enrollments":[]}');
 			});
+			const redirecting = createServer((_request, response) => {
+				response.writeHead(307, { location: `http://127.0.0.1:${(target.address() as AddressInfo).port}/v1/businesses/events/enrollments` });
+				response.end();
+			});
+			await Promise.all([target, redirecting].map(async (server) => await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))));
+			try {
+				const result = await n8n().testCredential({
+					apiKey: sandbox.apiKey,
+					baseUrl: `http://127.0.0.1:${(redirecting.address() as AddressInfo).port}`,
+				});
+				expect(result.status).toBe('Error');
+				expect(received).toEqual([]);
+			} finally {
+				await Promise.all([target, redirecting].map(async (server) => await new Promise((resolve) => server.close(resolve))));
+			}
 		});
 
 		test('refuses to send the key over plain http to another machine', async () => {

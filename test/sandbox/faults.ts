@@ -3,17 +3,18 @@
  * balancer or a crashing worker would fail a request regardless of its content).
  */
 import type { FaultOptions, FaultStep } from './options';
-import type { Random } from './random';
+import { Random } from './random';
 
 export class Faults {
 	private sequence: FaultStep[] = [];
 	private errorRate = 0;
 	private dropRate = 0;
 
-	constructor(private readonly random: Random) {}
+	constructor(private random: Random) {}
 
 	/** Replaces the whole fault setup (an unfinished sequence is discarded). */
 	configure(options: FaultOptions = {}): void {
+		if (options.seed !== undefined) this.random = Random.derive(options.seed, 'faults');
 		this.sequence = [...(options.sequence ?? [])];
 		this.errorRate = options.errorRate ?? 0;
 		this.dropRate = options.dropRate ?? 0;

@@ -14,6 +14,8 @@ export interface FaultOptions {
 	dropRate?: number;
 	/** the next responses, in order, one step per request; random faults apply once it runs out */
 	sequence?: FaultStep[];
+	/** a new seed for the random faults (by default they follow the universe's seed) */
+	seed?: number;
 }
 
 export interface RateLimitOptions {

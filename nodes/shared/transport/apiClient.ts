@@ -134,7 +134,6 @@ export class ApiClient {
 		for (;;) {
 			if (cancel?.aborted) throw this.cancelled(itemIndex);
 			if (!(await this.budget.acquire(options.deadline))) throw this.budgetUsedUp(itemIndex);
-			const timeout = AbortSignal.timeout(RETRY_POLICY.timeoutMs);
 			const request: IHttpRequestOptions = {
 				method: definition.method,
 				url,
@@ -145,7 +144,7 @@ export class ApiClient {
 				ignoreHttpStatusErrors: true,
 				disableFollowRedirect: true,
 				sendCredentialsOnCrossOriginRedirect: false,
-				abortSignal: cancel ? AbortSignal.any([cancel, timeout]) : timeout,
+				abortSignal: cancel,
 			};
 			if (definition.method !== 'GET') request.body = body ?? {};
 
@@ -199,28 +198,38 @@ export class ApiClient {
 		}
 	}
 
-	/** One attempt: the answer (any status), or the network failure that prevented one. */
+	/**
+	 * One attempt: the answer (any status), or the network failure that prevented one. The attempt
+	 * has a total deadline (RETRY_POLICY.timeoutMs): n8n's own timeout only fires on an idle
+	 * socket, so a server that drips its answer byte by byte would hold it for as long as it likes.
+	 * n8n replaces the request's abort signal with the execution's, so the deadline is a race: the
+	 * late answer is ignored when it comes.
+	 */
 	private async attempt(
 		request: IHttpRequestOptions,
 		url: string,
 		itemIndex: number | undefined,
 		cancel: AbortSignal | undefined,
 	): Promise<{ response: IN8nHttpFullResponse } | { networkCode: string }> {
-		try {
-			const response = (await this.ctx.helpers.httpRequestWithAuthentication.call(
-				this.ctx,
-				CREDENTIAL_TYPE,
-				request,
-			)) as IN8nHttpFullResponse;
-			return { response };
-		} catch (error) {
-			if (cancel?.aborted) throw this.cancelled(itemIndex);
-			// the attempt's own deadline: an answer that dripped in too slowly
-			if (request.abortSignal?.aborted) return { networkCode: 'ETIMEDOUT' };
-			const networkCode = networkCodeOf(error);
-			if (networkCode === undefined) throw this.requestFailure(error, url, itemIndex);
-			return { networkCode };
-		}
+		const sent = (
+			this.ctx.helpers.httpRequestWithAuthentication.call(this.ctx, CREDENTIAL_TYPE, request) as Promise<IN8nHttpFullResponse>
+		).then(
+			(response) => ({ response }),
+			(error: unknown) => ({ error }),
+		);
+		const timer = new AbortController();
+		const timedOut = sleep(RETRY_POLICY.timeoutMs, timer.signal).then(
+			() => ({ timedOut: true as const }),
+			() => ({ timedOut: false as const }),
+		);
+		const outcome = await Promise.race([sent, timedOut]);
+		timer.abort();
+		if ('timedOut' in outcome) return { networkCode: 'ETIMEDOUT' };
+		if ('response' in outcome) return outcome;
+		if (cancel?.aborted) throw this.cancelled(itemIndex);
+		const networkCode = networkCodeOf(outcome.error);
+		if (networkCode === undefined) throw this.requestFailure(outcome.error, url, itemIndex);
+		return { networkCode };
 	}
 
 	private finalFailure(
@@ -284,7 +293,7 @@ export class ApiClient {
 				message: `The API key's request budget (${perMinute} per minute) is used up for now; the request was not sent`,
 				description: 'Other workflows using the same credential share this budget. The next run continues where this one stopped.',
 				itemIndex,
-				failure: { cause: 'rate-limited', retryAfterMs: 60_000 },
+				failure: { cause: 'rate-limited', retryAfterMs: Math.max(1_000, this.budget.refusedUntil - Date.now()) },
 			},
 		);
 	}

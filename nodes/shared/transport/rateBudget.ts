@@ -37,6 +37,8 @@ export class RateBudget {
 	/** nobody sends before this time (the service's last Retry-After) */
 	private pausedUntil = 0;
 	private pauseMs = 0;
+	/** when the last refused `acquire` could have had its slot */
+	refusedUntil = 0;
 
 	constructor(
 		private ceiling: number = LIMITS.rateLimit.requests,
@@ -69,7 +71,7 @@ export class RateBudget {
 			// a clock set back never stretches a pause beyond what the service asked for
 			if (this.pausedUntil - now > this.pauseMs) this.pausedUntil = now + this.pauseMs;
 			if (now < this.pausedUntil) {
-				if (deadline !== undefined && this.pausedUntil > deadline) return false;
+				if (deadline !== undefined && this.pausedUntil > deadline) return this.refuse(this.pausedUntil);
 				await sleep(Math.min(this.pausedUntil - now, PAUSE_STEP_MS));
 				continue;
 			}
@@ -81,9 +83,14 @@ export class RateBudget {
 			}
 			// the request that must leave the window before one more fits
 			const readyAt = this.stamps[this.stamps.length - this.currentRate] + this.windowMs;
-			if (deadline !== undefined && readyAt > deadline) return false;
+			if (deadline !== undefined && readyAt > deadline) return this.refuse(readyAt);
 			await sleep(Math.max(1, readyAt - now));
 		}
+	}
+
+	private refuse(readyAt: number): false {
+		this.refusedUntil = readyAt;
+		return false;
 	}
 
 	/** The service answered 429: nobody sends before `retryAfterMs` is over, and the rate halves. */
