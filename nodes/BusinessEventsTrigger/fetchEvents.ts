@@ -1,6 +1,6 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
-import { chunk } from '../shared/batching/engine';
+import { chunk } from '../shared/batching/grouping';
 import { LIMITS } from '../shared/limits';
 import { ApiClient } from '../shared/transport/apiClient';
 

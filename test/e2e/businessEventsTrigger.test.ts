@@ -156,10 +156,10 @@ describe('Business Events Trigger in real n8n (default poll scheduling)', () => 
 		expect(error?.message).toBe('The service is rate limiting requests (429): Rate limit exceeded (simulated)');
 		expect(statuses(mainRequests().slice(before))).toEqual([429]);
 
-		// the next poll meets a 429 with Retry-After 1 s, waits, and fires both events
+		// the next poll waits out the 61 s, meets a 429 with Retry-After 1 s, waits, and fires both events
 		before = mainRequests().length;
 		sandbox.configure({ faults: { sequence: ['429'] }, retryAfterSeconds: 1 });
-		const [, caughtUp] = await untilExecutions(main.id, 2);
+		const [, caughtUp] = await untilExecutions(main.id, 2, 61_000 + 4 * POLL_GAP_MS);
 		expect(caughtUp.status).toBe('success');
 		expect(await fired(caughtUp)).toEqual(chronological([e1, e2]));
 		expect(statuses(mainRequests().slice(before))).toEqual([429, 200]);

@@ -5,7 +5,7 @@
  *   answers 20% of requests with 500/503 and drops 5% of connections, five fault seeds: every run
  *   completes with 2,000 items in input order, none duplicated, and the extra requests equal the
  *   injected faults (each failed attempt is retried once more, nothing else);
- * - two such workflows started at the same moment on one credential against the service's
+ * - two workflows of 3,000 contacts started at the same moment on one credential against the service's
  *   200-a-minute limit: the API key's budget is shared by both runs, so the service answers no 429.
  */
 import type { IDataObject } from 'n8n-workflow';
@@ -89,7 +89,7 @@ describe('faults and a shared rate limit, in real n8n', () => {
 	test('two workflows at once on one credential share its 200-a-minute budget: no 429', async () => {
 		sandbox.clearRequests();
 		sandbox.configure({ faults: {}, rateLimit: LIMITS.rateLimit });
-		const rows = contacts.concat(contacts.slice(0, 500).map((row, index) => ({ ...row, row: 2_000 + index })));
+		const rows = scenarios.contacts(sandbox.universe, 3_000);
 		const [a, b] = await Promise.all([bench.run('SharedBudgetA', rows), bench.run('SharedBudgetB', rows)]);
 		sandbox.configure({ rateLimit: false });
 

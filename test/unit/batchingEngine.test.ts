@@ -1,7 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import { runBatched, stableKey, chunk, type ItemRequest } from '../../nodes/shared/batching/engine';
+import { runBatched, type ItemRequest } from '../../nodes/shared/batching/engine';
+import { chunk, stableKey } from '../../nodes/shared/batching/grouping';
 import { LIMITS } from '../../nodes/shared/limits';
 import { fakeContext, ok, type RecordedCall } from './support/fakeContext';
 

@@ -22,7 +22,8 @@ import { type ItemRead, planEnrollments, readItem } from '../../nodes/ManageEnro
 import { buildMatchEntry, MATCH_FIELDS, readMatchEntry } from '../../nodes/MatchProspects/fields';
 import { filtersFromFields } from '../../nodes/SearchBusinesses/helpers/filters';
 import { readSearchRequest } from '../../nodes/SearchBusinesses/helpers/searchRequest';
-import { chunk, type ItemRequest, runBatched, stableKey } from '../../nodes/shared/batching/engine';
+import { type ItemRequest, runBatched } from '../../nodes/shared/batching/engine';
+import { chunk, stableKey } from '../../nodes/shared/batching/grouping';
 import { ItemValidationError, NOTHING_SENT, parseJsonParameter } from '../../nodes/shared/batching/validate';
 import { ENDPOINTS } from '../../nodes/shared/catalog';
 import { parseIdList } from '../../nodes/shared/idList';

@@ -7,7 +7,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { z } from 'zod';
 
-import { chunk, stableKey } from '../../shared/batching/engine';
+import { chunk, stableKey } from '../../shared/batching/grouping';
 import { type ItemError, toItemError } from '../../shared/batching/items';
 import { itemValidationError, validateItem } from '../../shared/batching/validate';
 import { ENDPOINTS } from '../../shared/catalog';

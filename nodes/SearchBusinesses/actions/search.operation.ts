@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { deepCopy } from 'n8n-workflow';
 
-import { stableKey } from '../../shared/batching/engine';
+import { stableKey } from '../../shared/batching/grouping';
 import { assembleOutput, prepareItems, runEach } from '../../shared/batching/items';
 import { concurrencyOption } from '../../shared/descriptions';
 import { LIMITS } from '../../shared/limits';
