@@ -60,7 +60,7 @@ export class BusinessProspectDataApi implements ICredentialType {
 			default: '',
 			placeholder: 'https://api.example.com',
 			description:
-				'Address of the service, such as https://api.example.com. A trailing /v1 is removed. Must use https (plain http only for a local server on localhost or 127.0.0.1), without a query string.',
+				'The service address, such as https://api.example.com (a trailing /v1 is removed for you). It must start with https:// so the API key travels encrypted: plain http is refused except for a server on this machine (localhost or 127.0.0.1), and the credential test then fails with ERR_INVALID_URL. No query string.',
 		},
 		{
 			displayName: 'Partner ID',
