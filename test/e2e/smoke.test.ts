@@ -83,12 +83,10 @@ describe('the package in real n8n', () => {
 			expect(sentSince(before).map((request) => [request.headers.api_key, request.status])).toContainEqual([wrongKey, 401]);
 		});
 
-		test('explains a base URL that includes /v1', async () => {
-			const result = await n8n().testCredential({ apiKey: sandbox.apiKey, baseUrl: `${sandbox.url}/v1` });
-			expect(result).toEqual({
-				status: 'Error',
-				message: 'Nothing answers at this base URL (404). Use the service address without the /v1 prefix.',
-			});
+		test('removes a trailing /v1 from the base URL', async () => {
+			const result = await n8n().testCredential({ apiKey: sandbox.apiKey, baseUrl: `${sandbox.url}/v1/` });
+			expect(result.status).toBe('OK');
+			expect(sandbox.requests.at(-1)?.path).toBe('/v1/businesses/events/enrollments');
 		});
 
 		test('refuses to send the key over plain http to another machine', async () => {
