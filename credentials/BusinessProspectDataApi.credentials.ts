@@ -9,6 +9,10 @@ import type {
 
 import { LIMITS } from '../nodes/shared/limits';
 
+/** Shown under Base URL in the credential dialog, where the address is typed. */
+export const BASE_URL_HINT =
+	'Starts with https:// (plain http only for localhost). A trailing /v1 is removed for you.';
+
 /** Shown by the credential test instead of sending the key in clear text. */
 export const REFUSED_BASE_URL =
 	'The Base URL must use https (plain http only for localhost or 127.0.0.1), without a query string or user name';
@@ -60,8 +64,9 @@ export class BusinessProspectDataApi implements ICredentialType {
 			required: true,
 			default: '',
 			placeholder: 'https://api.example.com',
+			hint: BASE_URL_HINT,
 			description:
-				'Address of the service, such as https://api.example.com. A trailing /v1 is removed. Must use https (plain http only for a local server on localhost or 127.0.0.1), without a query string.',
+				'The service address, such as https://api.example.com (a trailing /v1 is removed for you). It must start with https:// so the API key travels encrypted: plain http is refused except for a server on this machine (localhost or 127.0.0.1), and the credential test then fails with ERR_INVALID_URL. No query string.',
 		},
 		{
 			displayName: 'Partner ID',

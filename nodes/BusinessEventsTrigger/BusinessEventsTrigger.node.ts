@@ -16,7 +16,7 @@ export class BusinessEventsTrigger implements INodeType {
 		},
 		group: ['trigger'],
 		version: 1,
-		subtitle: '={{ $parameter["source"] === "enrollment" ? "Watch an enrollment" : "Watch business IDs" }}',
+		subtitle: '={{ $parameter["source"] === "enrollment" ? "Watch an Enrollment" : "Watch Business IDs" }}',
 		description: 'Starts the workflow when watched businesses have new events (funding, IPO, new products, offices, hiring and more)',
 		eventTriggerDescription: 'Waiting for new business events',
 		defaults: { name: 'Business Events Trigger' },

@@ -8,7 +8,7 @@ import { LIMITS } from '../shared/limits';
 export const SAMPLE_DAYS = 7;
 /** Events shown in a manual test run. */
 export const SAMPLE_SIZE = 5;
-/** Default of "Late Events Window (Minutes)". */
+/** Default of "Late Events (Minutes)". */
 export const DEFAULT_OVERLAP_MINUTES = 60;
 
 export const properties: INodeProperties[] = [
@@ -83,7 +83,7 @@ export const properties: INodeProperties[] = [
 		default: {},
 		options: [
 			{
-				displayName: 'Late Events Window (Minutes)',
+				displayName: 'Late Events (Minutes)',
 				name: 'overlapMinutes',
 				type: 'number',
 				typeOptions: { minValue: 1, maxValue: 1440 },

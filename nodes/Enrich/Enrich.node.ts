@@ -17,7 +17,7 @@ export class Enrich implements INodeType {
 		group: ['transform'],
 		version: 1,
 		subtitle:
-			'={{ $parameter["resource"] === "business" ? "Enrich businesses" : "Enrich prospects" }}',
+			'={{ $parameter["resource"] === "business" ? "Enrich Businesses" : "Enrich Prospects" }}',
 		description:
 			'Add profiles and social posts to prospects by prospect_id, or funding, 10-K insights and website changes to businesses by business_id',
 		defaults: { name: 'Enrich' },

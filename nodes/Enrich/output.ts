@@ -4,18 +4,29 @@ import { deepCopy } from 'n8n-workflow';
 import type { Enrichment, ResourceDefinition } from './enrichments';
 
 /**
- * What every output item of Enrich says about its enrichment, in `enrichment_status`:
+ * What every output item of Enrich says about its enrichment: `enrichment_status`, one of a
+ * fixed set an IF or Switch node can branch on, and `enrichment_reason`, in words (null when
+ * enriched):
  * - `enriched`: the service answered for the id (record enrichments it did not answer are null;
  *   social posts are a list, empty when the prospect has none)
- * - `not found`: none of the selected record enrichments came back for the id
- * - `skipped: no prospect ID` / `skipped: no business ID`: the item had no id, so it was not
- *   sent; it passes through unchanged apart from this field
+ * - `not_found`: none of the selected record enrichments came back for the id
+ * - `skipped`: the item had no id ("no prospect ID" / "no business ID"), so it was not sent; it
+ *   passes through unchanged apart from these two fields
  */
 export const STATUS = {
 	enriched: 'enriched',
-	notFound: 'not found',
-	skipped: (resource: ResourceDefinition) => `skipped: no ${resource.idLabel}`,
+	notFound: 'not_found',
+	skipped: 'skipped',
 } as const;
+
+export type EnrichmentStatus = (typeof STATUS)[keyof typeof STATUS];
+
+/** The reason of a status, for `enrichment_reason`. */
+export function statusReason(status: EnrichmentStatus, resource: ResourceDefinition): string | null {
+	if (status === STATUS.skipped) return `no ${resource.idLabel}`;
+	if (status === STATUS.notFound) return `none of the selected enrichments has data for this ${resource.idLabel}`;
+	return null;
+}
 
 export type PostsOutput = 'list' | 'split';
 
@@ -70,6 +81,7 @@ export function enrichedItems(
 		[resource.idField]: id,
 		...(copyAdded ? deepCopy(added) : added),
 		enrichment_status: status,
+		enrichment_reason: statusReason(status, resource),
 		...extra,
 	});
 	if (splitPosts === undefined) return [item()];
@@ -79,7 +91,6 @@ export function enrichedItems(
 
 /** The output item of an input item without an id: unchanged apart from the status. */
 export function skippedItem(base: IDataObject, resource: ResourceDefinition, includeInputFields: boolean): IDataObject {
-	return includeInputFields
-		? { ...base, enrichment_status: STATUS.skipped(resource) }
-		: { [resource.idField]: null, enrichment_status: STATUS.skipped(resource) };
+	const status = { enrichment_status: STATUS.skipped, enrichment_reason: statusReason(STATUS.skipped, resource) };
+	return includeInputFields ? { ...base, ...status } : { [resource.idField]: null, ...status };
 }

@@ -11,7 +11,7 @@ import * as getEventsTool from './actions/getEventsTool';
  * the count matches what is sent.
  */
 const SUBTITLE =
-	'(n => n + (n === 1 ? " event type" : " event types"))(new Set([...($parameter["eventTypes"] || []), ...String(($parameter["options"] || {}).otherEventTypes || "").split(/[,;\\n]/).map(t => t.trim()).filter(t => t)]).size)';
+	'(n => n + (n === 1 ? " Event Type" : " Event Types"))(new Set([...($parameter["eventTypes"] || []), ...String(($parameter["options"] || {}).otherEventTypes || "").split(/[,;\\n]/).map(t => t.trim()).filter(t => t)]).size)';
 
 export class GetEvents implements INodeType {
 	description: INodeTypeDescription = {

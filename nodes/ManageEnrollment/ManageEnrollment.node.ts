@@ -20,7 +20,7 @@ export class ManageEnrollment implements INodeType {
 		group: ['transform'],
 		version: 1,
 		subtitle:
-			'={{ ({ create: "Create", update: "Update", list: "List", delete: "Delete" })[$parameter["operation"]] + ($parameter["resource"] === "prospectEnrollment" ? " prospect enrollment" : " business enrollment") }}',
+			'={{ (op => op ? op + ($parameter["resource"] === "prospectEnrollment" ? " Prospect Enrollment" : op === "Get Many" ? " Business Enrollments" : " Business Enrollment") : "Custom API Call")(({ create: "Create", update: "Update", list: "Get Many", delete: "Delete" })[$parameter["operation"]]) }}',
 		description:
 			'Enroll businesses or prospects for event monitoring, so the service collects their events in the background',
 		defaults: { name: 'Manage Enrollment' },

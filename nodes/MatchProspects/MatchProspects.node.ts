@@ -16,7 +16,7 @@ export class MatchProspects implements INodeType {
 		},
 		group: ['transform'],
 		version: 1,
-		subtitle: 'Find prospect IDs for contacts',
+		subtitle: 'Find Prospect IDs',
 		description:
 			'Find the prospect ID of each contact from email, phone, profile URL, or full name and company; adds prospect_id, null when there is no match',
 		defaults: { name: 'Match Prospects' },

@@ -16,7 +16,7 @@ export class SearchBusinesses implements INodeType {
 		},
 		group: ['input'],
 		version: 1,
-		subtitle: '={{ $parameter["mode"] === "full" ? "Full records" : "Preview records" }}',
+		subtitle: '={{ $parameter["mode"] === "full" ? "Full Records" : "Preview Records" }}',
 		description:
 			'Find businesses by location, size, revenue, industry, technology and more',
 		defaults: { name: 'Search Businesses' },

@@ -79,6 +79,9 @@ describe('faults and a shared rate limit, in real n8n', () => {
 		const faults = requests.filter((request) => request.status !== 200).length;
 		const unique = new Set(enriched.map((item) => item.prospect_id).filter((id) => typeof id === 'string')).size;
 		const minimum = Math.ceil(contacts.length / LIMITS.matchItems) + Math.ceil(unique / LIMITS.prospectEnrichIds);
+		process.stderr.write(
+			`[faults] seed ${seed}: ${requests.length} requests (minimum ${minimum}), ${faults} faults injected, ${run.executionMs} ms\n`,
+		);
 		// faults were injected, each cost exactly one more attempt, and every answer was used once
 		expect(faults).toBeGreaterThan(10);
 		expect(requests.filter((request) => request.status === 200)).toHaveLength(minimum);
@@ -101,5 +104,6 @@ describe('faults and a shared rate limit, in real n8n', () => {
 		// more than one window's worth: two runs with a budget each would have gone over
 		expect(requests.length).toBeGreaterThan(LIMITS.rateLimit.requests);
 		expect(requests.filter((request) => request.status === 429)).toHaveLength(0);
+		process.stderr.write(`[faults] two workflows at once: ${requests.length} requests, 0 answered 429, ${Math.max(a.executionMs, b.executionMs)} ms\n`);
 	});
 });

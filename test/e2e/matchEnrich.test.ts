@@ -108,10 +108,10 @@ describe('Match Prospects -> Enrich in real n8n', () => {
 			const expected = expectedProspectId(sandbox.universe, contactsOut[i]);
 			expect(item.contact).toBe(contactsOut[i].contact);
 			expect(item.prospect_id).toBe(expected ?? null);
-			expect(item.enrichment_status).toBe(expected ? 'enriched' : 'skipped: no prospect ID');
+			expect(item.enrichment_status).toBe(expected ? 'enriched' : 'skipped');
 		});
 		// the example shows four ways to match and one miss
-		expect(enriched.map((item) => item.enrichment_status)).toEqual(['enriched', 'enriched', 'enriched', 'enriched', 'skipped: no prospect ID']);
+		expect(enriched.map((item) => item.enrichment_status)).toEqual(['enriched', 'enriched', 'enriched', 'enriched', 'skipped']);
 	});
 
 	test('1,000 contacts with default parameters: 25 + ceil(unique / 50) requests, 1,000 paired items in order', async () => {
@@ -159,7 +159,7 @@ describe('Match Prospects -> Enrich in real n8n', () => {
 			expect(json.row).toBe(i);
 			expect(json.prospect_id).toBe(expectedIds[i]);
 			if (expectedIds[i] === null) {
-				expect(json).toMatchObject({ matched: false, enrichment_status: 'skipped: no prospect ID' });
+				expect(json).toMatchObject({ matched: false, enrichment_status: 'skipped', enrichment_reason: 'no prospect ID' });
 				expect(json).not.toHaveProperty('profile');
 			} else {
 				expect(json).toMatchObject({ matched: true, enrichment_status: 'enriched' });

@@ -265,7 +265,8 @@ describe('the action nodes as MCP tools in real n8n (examples/mcp-server.json)',
 			['Match_Prospects', 'a malformed phone number', { phone_number: '12' }, /^NodeOperationError: phone_number must be in international form: /],
 			// n8n checks the arguments against the input schema before the node runs
 			['Search_Businesses', 'filters that are not an object', { filters: 'us companies' }, /did not match expected schema[\s\S]*at filters/],
-			['Search_Businesses', 'an unknown filter', { filters: { color: { values: ['blue'] } } }, /^NodeOperationError: filters has unknown filter "color": the filters are country_code, [a-z_, ]+\. Check filters\.$/],
+			['Search_Businesses', 'an unknown filter', { filters: { color: { values: ['blue'] } } }, /^NodeOperationError: filters has unknown filter "color": the filters are country_code, region_country_code, .*, website_keywords\. Check filters\.$/],
+			['Search_Businesses', 'a misspelt filter', { filters: { country: { values: ['us'] } } }, /^NodeOperationError: filters has unknown filter "country" \(did you mean "country_code" for "country"\?\): the filters are /],
 			['Enrich_Prospect', 'an empty prospect ID', { prospect_id: '' }, /^NodeOperationError: prospect_id is empty: pass the prospect_id that Match Prospects returned\.$/],
 			[
 				'Create_Business_Enrollment',

@@ -9,6 +9,7 @@ import type { IDataObject, INodeParameters, IPairedItemData } from 'n8n-workflow
 import { BUSINESS_EVENT_TYPES } from '../../nodes/shared/catalog';
 import { DEFAULT_BUSINESS_EVENT_TYPES } from '../../nodes/shared/eventTypes';
 import { LIMITS } from '../../nodes/shared/limits';
+import { NO_EVENTS_HINT } from '../../nodes/GetEvents/actions/getEvents.operation';
 import { type BusinessEvent, type Sandbox, startSandbox } from '../sandbox';
 import { itemsNode, linearWorkflow, manualTriggerNode, runWorkflow, type WorkflowNode } from './harness';
 
@@ -199,7 +200,7 @@ describe('defaults and edge cases', () => {
 		expect(run.json(NODE)).toHaveLength(expected.length);
 	});
 
-	test('no events: no output items, one request', async () => {
+	test('no events: no output items, one request, and the run says so in a hint', async () => {
 		const quiet = sandbox.universe.businesses.find(
 			(business) => !sandbox.universe.events.some((event) => event.business_id === business.business_id),
 		);
@@ -207,6 +208,23 @@ describe('defaults and edge cases', () => {
 		expect(run.error).toBeUndefined();
 		expect(eventRequests()).toHaveLength(1);
 		expect(run.json(NODE)).toEqual([]);
+		expect(run.runData[NODE][0].hints).toEqual([{ message: NO_EVENTS_HINT, location: 'outputPane' }]);
+		expect(NO_EVENTS_HINT).toBe(
+			'No events: none of the businesses had events of the chosen types in the period, so the nodes after this one did not run',
+		);
+	});
+
+	test('a run with events, or with One Item per Input Item, has no such hint', async () => {
+		const busy = sandbox.universe.events[sandbox.universe.events.length - 1].business_id;
+		const withEvents = await getEvents([{ business_id: busy }], { eventTypes: [...BUSINESS_EVENT_TYPES], since: isoDaysAgo(89) });
+		expect(withEvents.json(NODE).length).toBeGreaterThan(0);
+		expect(withEvents.runData[NODE][0].hints ?? []).toEqual([]);
+		const quiet = sandbox.universe.businesses.find(
+			(business) => !sandbox.universe.events.some((event) => event.business_id === business.business_id),
+		);
+		const perItem = await getEvents([{ business_id: quiet?.business_id }], { since: isoDaysAgo(89), output: 'inputItem' });
+		expect(perItem.json(NODE)).toHaveLength(1);
+		expect(perItem.runData[NODE][0].hints ?? []).toEqual([]);
 	});
 
 	test('an item without business_id is an error naming it; nothing is sent', async () => {

@@ -111,7 +111,7 @@ describe('Match Prospects -> Enrich with default parameters', () => {
 			expect(item.source).toBe('crm export');
 			expect(item.prospect_id).toBe(expectedIds[i]);
 			if (expectedIds[i] === null) {
-				expect(item).toEqual({ ...matched[i], enrichment_status: 'skipped: no prospect ID' });
+				expect(item).toEqual({ ...matched[i], enrichment_status: 'skipped', enrichment_reason: 'no prospect ID' });
 			} else {
 				expect(item.matched).toBe(true);
 				expect(item.enrichment_status).toBe('enriched');
@@ -140,8 +140,10 @@ describe('Match Prospects', () => {
 			...rows[0],
 			prospect_id: a.prospect_id,
 			matched: true,
-			input: { business_id: null, full_name: null, company_name: null, email: a.email, phone_number: null, profnet: null },
+			// only what was sent, under a name no contact table uses
+			match_input: { email: a.email },
 		});
+		expect(second.match_input).toEqual({ full_name: b.full_name, company_name: b.company_name, business_id: b.business_id });
 		expect(second).toMatchObject({ id: 'r2', prospect_id: b.prospect_id, matched: true });
 	});
 
@@ -154,7 +156,7 @@ describe('Match Prospects', () => {
 			{
 				prospect_id: null,
 				matched: false,
-				input: { business_id: null, full_name: null, company_name: null, email: 'nobody@unknown.invalid', phone_number: null, profnet: null },
+				match_input: { email: 'nobody@unknown.invalid' },
 			},
 		]);
 	});
@@ -267,13 +269,18 @@ describe('Enrich', () => {
 		expect(bodies(PROFILE_PATH)).toEqual([{ prospect_ids: [a.prospect_id, b.prospect_id, unknownId] }]);
 		const output = result.json('Enrich');
 		expect(output).toEqual([
-			{ prospect_id: a.prospect_id, profile: a.profile, enrichment_status: 'enriched' },
-			{ prospect_id: null, email: 'x@unknown.invalid', enrichment_status: 'skipped: no prospect ID' },
-			{ prospect_id: b.prospect_id, profile: b.profile, enrichment_status: 'enriched' },
-			{ prospect_id: a.prospect_id, note: 'again', profile: a.profile, enrichment_status: 'enriched' },
-			{ enrichment_status: 'skipped: no prospect ID' },
-			{ prospect_id: '   ', enrichment_status: 'skipped: no prospect ID' },
-			{ prospect_id: unknownId, profile: null, enrichment_status: 'not found' },
+			{ prospect_id: a.prospect_id, profile: a.profile, enrichment_status: 'enriched', enrichment_reason: null },
+			{ prospect_id: null, email: 'x@unknown.invalid', enrichment_status: 'skipped', enrichment_reason: 'no prospect ID' },
+			{ prospect_id: b.prospect_id, profile: b.profile, enrichment_status: 'enriched', enrichment_reason: null },
+			{ prospect_id: a.prospect_id, note: 'again', profile: a.profile, enrichment_status: 'enriched', enrichment_reason: null },
+			{ enrichment_status: 'skipped', enrichment_reason: 'no prospect ID' },
+			{ prospect_id: '   ', enrichment_status: 'skipped', enrichment_reason: 'no prospect ID' },
+			{
+				prospect_id: unknownId,
+				profile: null,
+				enrichment_status: 'not_found',
+				enrichment_reason: 'none of the selected enrichments has data for this prospect ID',
+			},
 		]);
 		expect(pairedIndexes(result.pairedItems('Enrich'))).toEqual(range(7).map((i) => [i]));
 	});
@@ -293,8 +300,8 @@ describe('Enrich', () => {
 
 			expect(bodies(POSTS_PATH)).toEqual([{ prospect_ids: [three.prospect_id, none.prospect_id] }]);
 			expect(result.json('Enrich')).toEqual([
-				{ prospect_id: three.prospect_id, posts: three.posts, enrichment_status: 'enriched' },
-				{ prospect_id: none.prospect_id, posts: [], enrichment_status: 'enriched' },
+				{ prospect_id: three.prospect_id, posts: three.posts, enrichment_status: 'enriched', enrichment_reason: null },
+				{ prospect_id: none.prospect_id, posts: [], enrichment_status: 'enriched', enrichment_reason: null },
 			]);
 			expect(pairedIndexes(result.pairedItems('Enrich'))).toEqual([[0], [1]]);
 		});
@@ -308,8 +315,8 @@ describe('Enrich', () => {
 
 			expect(sandbox.requests).toHaveLength(1);
 			expect(result.json('Enrich')).toEqual([
-				...three.posts.map((post) => ({ prospect_id: three.prospect_id, name: 'three', enrichment_status: 'enriched', post })),
-				{ prospect_id: none.prospect_id, name: 'none', enrichment_status: 'enriched', post: null },
+				...three.posts.map((post) => ({ prospect_id: three.prospect_id, name: 'three', enrichment_status: 'enriched', enrichment_reason: null, post })),
+				{ prospect_id: none.prospect_id, name: 'none', enrichment_status: 'enriched', enrichment_reason: null, post: null },
 			]);
 			expect(pairedIndexes(result.pairedItems('Enrich'))).toEqual([[0], [0], [0], [1]]);
 		});
@@ -319,7 +326,7 @@ describe('Enrich', () => {
 			const result = await run([{ prospect_id: three.prospect_id }], enrichNode({ prospectEnrichments: ['posts', 'profile'] }));
 			expect(sandbox.requests.map((request) => request.path)).toEqual([PROFILE_PATH, POSTS_PATH]);
 			expect(result.json('Enrich')).toEqual([
-				{ prospect_id: three.prospect_id, profile: three.profile, posts: three.posts, enrichment_status: 'enriched' },
+				{ prospect_id: three.prospect_id, profile: three.profile, posts: three.posts, enrichment_status: 'enriched', enrichment_reason: null },
 			]);
 		});
 	});
@@ -350,6 +357,7 @@ describe('Enrich', () => {
 				strategic_insights: universe().businessEnrichment('strategy', id) ?? null,
 				website_changes: universe().businessEnrichment('website_changes', id) ?? null,
 				enrichment_status: 'enriched',
+				enrichment_reason: null,
 			});
 		});
 		// 10-K insights exist only for public companies: the others hold null, not an error

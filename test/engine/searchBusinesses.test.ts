@@ -188,11 +188,11 @@ describe('each filter really filters', () => {
 
 	const uiFilters = (filter: FilterName, values: string[]): INodeParameters => {
 		if (filter === 'websearch_category' || filter === 'profnet_category' || filter === 'naics_category') {
-			return { category: { category: { type: filter, values } } };
+			return { categoryType: filter, categories: values.join('\n') };
 		}
 		const name = UI[filter];
-		// codes are typed as one comma-separated text; the others as lists
-		return { [name]: name === 'countries' || name === 'regions' ? values.join(', ') : values };
+		// every list is one text box: codes separated by commas, other values one per line
+		return { [name]: name === 'countries' || name === 'regions' ? values.join(', ') : values.join('\n') };
 	};
 
 	const cases = FILTER_NAMES.filter((name) => name !== 'company_name').map((name) => [name] as const);
@@ -277,9 +277,34 @@ describe('each filter really filters', () => {
 	test('empty filters are not sent', async () => {
 		await search({
 			limit: 5,
-			filters: { countries: '', cities: [], companySize: [], category: { category: { type: 'naics_category', values: [] } } },
+			filters: { countries: '', cities: '', technologies: [], companySize: [], categories: '' },
 		});
 		expect(bodies()).toEqual([{ mode: 'preview', size: 5, page_size: 5, page: 1 }]);
+	});
+
+	test('a workflow saved with the earlier Category field (Filters > Category > Category Type + Categories) still filters', async () => {
+		const values = ['Software Company'];
+		await search({ limit: 5, filters: { category: { category: { type: 'websearch_category', values } } } });
+		expect(bodies()).toEqual([{ mode: 'preview', size: 5, page_size: 5, page: 1, filters: { websearch_category: { values } } }]);
+		// and lists saved as one entry per value still read as those values
+		sandbox.clearRequests();
+		await search({ limit: 5, filters: { cities: ['Austin, Texas, us', 'Berlin, Berlin, de'] } });
+		expect(bodies()).toEqual([
+			{
+				mode: 'preview',
+				size: 5,
+				page_size: 5,
+				page: 1,
+				filters: { city_region_country: { values: ['Austin, Texas, us', 'Berlin, Berlin, de'] } },
+			},
+		]);
+	});
+
+	test('Countries takes names and three-letter codes as typed', async () => {
+		await search({ limit: 5, filters: { countries: 'USA, Germany\nGBR' } });
+		expect(bodies()).toEqual([
+			{ mode: 'preview', size: 5, page_size: 5, page: 1, filters: { country_code: { values: ['us', 'de', 'gb'] } } },
+		]);
 	});
 });
 
@@ -390,6 +415,30 @@ describe('clear errors, nothing sent', () => {
 			{ options: { exclude: '={{ $json.ids }}' } },
 			'Item 0: exclude must hold at most 1000 ids',
 			'Check "Exclude Business IDs". Nothing was sent to the service for this item.',
+		],
+		[
+			'an unknown country in Countries',
+			{ filters: { countries: 'USA, Germany, Atlantis' } },
+			'Item 0: Countries: "Atlantis" is not a country or two-letter code (e.g. us, de)',
+			'Check "Filters". Nothing was sent to the service for this item.',
+		],
+		[
+			'a Category Type without categories',
+			{ filters: { categoryType: 'naics_category', categories: '' } },
+			'Item 0: Categories is empty: add the NAICS Industry Code values to search for, or remove Category Type',
+			'Check "Filters". Nothing was sent to the service for this item.',
+		],
+		[
+			'bad values in form fields: the field and the values, each rule once',
+			{ filters: { regions: 'california, texas' } },
+			'Item 0: Regions: "california", "texas" must be lowercase <country>-<subdivision> codes (ISO 3166-2), such as "us-ca"',
+			'Check "Filters > Regions". Nothing was sent to the service for this item.',
+		],
+		[
+			'an unknown filter in JSON: the closest name suggested, all listed',
+			{ filterSource: 'json', filtersJson: '{ "country": { "values": ["us"] } }' },
+			`Item 0: filters has unknown filter "country" (did you mean "country_code" for "country"?): the filters are ${FILTER_NAMES.join(', ')}`,
+			'Check "Filters (JSON)". Nothing was sent to the service for this item.',
 		],
 		[
 			'an unknown bracket value in JSON',

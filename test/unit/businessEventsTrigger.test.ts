@@ -434,6 +434,19 @@ describe('Business Events Trigger: watching an enrollment', () => {
 		expect((await searchBusinessEnrollments.call(ctx as never, 'ZETA')).results.map((r) => r.value)).toEqual(['en-2']);
 	});
 
+	it('says how to create an enrollment when the account has none (a filter finds nothing as usual)', async () => {
+		const service = new FakeService();
+		service.enrollments = [];
+		const { ctx } = pollContext(service, { params: {} });
+		expect((await searchBusinessEnrollments.call(ctx as never)).results).toEqual([
+			{
+				name: 'No business enrollments yet: create one with the Manage Enrollment node (Business Enrollment › Create)',
+				value: '',
+			},
+		]);
+		expect((await searchBusinessEnrollments.call(ctx as never, 'acme')).results).toEqual([]);
+	});
+
 	it("polls the enrollment's businesses and event types", async () => {
 		const service = new FakeService();
 		service.enrollments = enrollments;

@@ -58,24 +58,29 @@ describe('Enrich: output items', () => {
 	it('puts the profile under its key, merged with the input fields', () => {
 		const results: EnrichmentResults = new Map([[profile, [{ prospect_id: 'p1', data: { full_name: 'Jane' } }]]]);
 		expect(enrichedItems(row, prospect, 'p1', results, 'list')).toEqual([
-			{ ...row, profile: { full_name: 'Jane' }, enrichment_status: 'enriched' },
+			{ ...row, profile: { full_name: 'Jane' }, enrichment_status: 'enriched', enrichment_reason: null },
 		]);
 	});
 
 	it('marks a profile the service did not return as not found, not as an error', () => {
 		const results: EnrichmentResults = new Map([[profile, []]]);
 		expect(enrichedItems(row, prospect, 'p1', results, 'list')).toEqual([
-			{ ...row, profile: null, enrichment_status: STATUS.notFound },
+			{
+				...row,
+				profile: null,
+				enrichment_status: 'not_found',
+				enrichment_reason: 'none of the selected enrichments has data for this prospect ID',
+			},
 		]);
 	});
 
 	it('posts, one item per prospect: a list, empty when there are none', () => {
 		const three: EnrichmentResults = new Map([[posts, [post(1), post(2), post(3)]]]);
 		expect(enrichedItems(row, prospect, 'p1', three, 'list')).toEqual([
-			{ ...row, posts: [{ post_text: 'post 1' }, { post_text: 'post 2' }, { post_text: 'post 3' }], enrichment_status: 'enriched' },
+			{ ...row, posts: [{ post_text: 'post 1' }, { post_text: 'post 2' }, { post_text: 'post 3' }], enrichment_status: 'enriched', enrichment_reason: null },
 		]);
 		expect(enrichedItems(row, prospect, 'p1', new Map([[posts, []]]), 'list')).toEqual([
-			{ ...row, posts: [], enrichment_status: 'enriched' },
+			{ ...row, posts: [], enrichment_status: 'enriched', enrichment_reason: null },
 		]);
 	});
 
@@ -87,10 +92,10 @@ describe('Enrich: output items', () => {
 		const items = enrichedItems(row, prospect, 'p1', both, 'split');
 		expect(items).toHaveLength(3);
 		expect(items.map((item) => item.post)).toEqual([{ post_text: 'post 1' }, { post_text: 'post 2' }, { post_text: 'post 3' }]);
-		for (const item of items) expect(item).toMatchObject({ ...row, profile: { full_name: 'Jane' }, enrichment_status: 'enriched' });
+		for (const item of items) expect(item).toMatchObject({ ...row, profile: { full_name: 'Jane' }, enrichment_status: 'enriched', enrichment_reason: null });
 		expect(items[0]).not.toHaveProperty('posts');
 		expect(enrichedItems(row, prospect, 'p1', new Map([[posts, []]]), 'split')).toEqual([
-			{ ...row, post: null, enrichment_status: 'enriched' },
+			{ ...row, post: null, enrichment_status: 'enriched', enrichment_reason: null },
 		]);
 	});
 
@@ -108,6 +113,7 @@ describe('Enrich: output items', () => {
 				strategic_insights: null,
 				website_changes: { changes: [1] },
 				enrichment_status: 'enriched',
+				enrichment_reason: null,
 			},
 		]);
 		expect(enrichedItems({}, business, 'b1', new Map([[funding, []], [strategy, []]]), 'list')[0].enrichment_status).toBe(
@@ -150,8 +156,14 @@ describe('Enrich: output items', () => {
 	});
 
 	it('items without an id pass through unchanged apart from the status', () => {
-		expect(skippedItem(row, prospect, true)).toEqual({ ...row, enrichment_status: 'skipped: no prospect ID' });
-		expect(skippedItem(row, business, false)).toEqual({ business_id: null, enrichment_status: 'skipped: no business ID' });
+		expect(skippedItem(row, prospect, true)).toEqual({ ...row, enrichment_status: 'skipped', enrichment_reason: 'no prospect ID' });
+		expect(skippedItem(row, business, false)).toEqual({
+			business_id: null,
+			enrichment_status: 'skipped',
+			enrichment_reason: 'no business ID',
+		});
+		// a status an IF node can compare with: one of a small fixed set
+		expect(Object.values(STATUS)).toEqual(['enriched', 'not_found', 'skipped']);
 	});
 
 	it('reads the data object of an element, or the element without its id', () => {

@@ -21,11 +21,11 @@ function subtitle(parameters: INodeParameters): unknown {
 
 describe('Get Events: subtitle', () => {
 	it('counts the selected and the other event types, each once', () => {
-		expect(subtitle({ eventTypes: ['new_product', 'new_office'] })).toBe('2 event types');
-		expect(subtitle({ eventTypes: [], options: { otherEventTypes: 'company_award' } })).toBe('1 event type');
+		expect(subtitle({ eventTypes: ['new_product', 'new_office'] })).toBe('2 Event Types');
+		expect(subtitle({ eventTypes: [], options: { otherEventTypes: 'company_award' } })).toBe('1 Event Type');
 		expect(subtitle({ eventTypes: ['new_product'], options: { otherEventTypes: 'company_award, new_product;\ncost_cutting' } })).toBe(
-			'3 event types',
+			'3 Event Types',
 		);
-		expect(subtitle({ eventTypes: ['new_product'], options: {} })).toBe('1 event type');
+		expect(subtitle({ eventTypes: ['new_product'], options: {} })).toBe('1 Event Type');
 	});
 });

@@ -195,7 +195,7 @@ describe('types: an object or a list where text belongs is an error, never "[obj
 	it('Search: a boolean in a filter is not a value', () => {
 		const ctx = withParameters({ mode: 'preview', returnAll: false, limit: 10, filterSource: 'fields', filters: { countries: [true] }, options: {} });
 		expect(errorOf(() => readSearchRequest(ctx, 0)).message).toBe(
-			'Item 0: filters.country_code must be a list of text values, got a boolean (true)',
+			'Item 0: Countries must be a list of text values, got a boolean (true)',
 		);
 	});
 

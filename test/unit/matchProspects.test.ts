@@ -117,10 +117,10 @@ describe('Match Prospects: an invalid name/company pair next to another fetcher'
 	});
 
 	it('puts the warnings on the output item', () => {
-		expect(matchOutput({}, { prospect_id: 'p1', input: {} }, false, ['w'])).toEqual({
+		expect(matchOutput({}, { prospect_id: 'p1', input: {} }, { email: 'a@b.co' }, false, ['w'])).toEqual({
 			prospect_id: 'p1',
 			matched: true,
-			input: {},
+			match_input: { email: 'a@b.co' },
 			warnings: ['w'],
 		});
 	});
@@ -129,21 +129,24 @@ describe('Match Prospects: an invalid name/company pair next to another fetcher'
 describe('Match Prospects: output item', () => {
 	const echo = { business_id: null, full_name: null, company_name: null, email: 'a@b.co', phone_number: null, profnet: null };
 
-	it('keeps the input fields and lets the match result win a name collision', () => {
-		const row = { name: 'Row 1', email: 'a@b.co', prospect_id: 'stale', matched: 'yes' };
-		const json = matchOutput(row, { input: echo, prospect_id: 'p1' }, true);
-		expect(json).toEqual({ name: 'Row 1', email: 'a@b.co', prospect_id: 'p1', matched: true, input: echo });
-		expect(matchOutput(row, { input: echo, prospect_id: null }, true)).toMatchObject({ prospect_id: null, matched: false });
+	const sent = { email: 'a@b.co' };
+
+	it('keeps the input fields and lets the match result win a name collision; a column named input stays', () => {
+		const row = { name: 'Row 1', email: 'a@b.co', prospect_id: 'stale', matched: 'yes', input: 'web form' };
+		const json = matchOutput(row, { input: echo, prospect_id: 'p1' }, sent, true);
+		expect(json).toEqual({ name: 'Row 1', email: 'a@b.co', input: 'web form', prospect_id: 'p1', matched: true, match_input: sent });
+		expect(matchOutput(row, { input: echo, prospect_id: null }, sent, true)).toMatchObject({ prospect_id: null, matched: false });
 	});
 
-	it('without input fields holds the result only, prospect_id first', () => {
-		const json = matchOutput({ email: 'a@b.co' }, { input: echo, prospect_id: null, score: 0.3 }, false);
-		expect(json).toEqual({ prospect_id: null, matched: false, input: echo, score: 0.3 });
-		expect(Object.keys(json)).toEqual(['prospect_id', 'matched', 'input', 'score']);
+	it('without input fields holds the result only, prospect_id first; what was sent without nulls, not the echo', () => {
+		const json = matchOutput({ email: 'a@b.co' }, { input: echo, prospect_id: null, score: 0.3 }, sent, false);
+		expect(json).toEqual({ prospect_id: null, matched: false, match_input: { email: 'a@b.co' }, score: 0.3 });
+		expect(Object.keys(json)).toEqual(['prospect_id', 'matched', 'match_input', 'score']);
+		expect(json.match_input).not.toBe(sent);
 	});
 
 	it('treats a missing or empty prospect_id as no match', () => {
-		expect(matchOutput({}, { input: echo }, false)).toMatchObject({ prospect_id: null, matched: false });
-		expect(matchOutput({}, { input: echo, prospect_id: '' }, false)).toMatchObject({ prospect_id: null, matched: false });
+		expect(matchOutput({}, { input: echo }, sent, false)).toMatchObject({ prospect_id: null, matched: false });
+		expect(matchOutput({}, { input: echo, prospect_id: '' }, sent, false)).toMatchObject({ prospect_id: null, matched: false });
 	});
 });

@@ -256,6 +256,8 @@ describe('properties: search filters', () => {
 				fc.record({ category: fc.record({ type: fc.oneof(fc.constantFrom('naics_category', 'websearch_category'), text), values: fc.array(filterValue, { maxLength: 3 }) }) }),
 				anyValue,
 			),
+			categories: fc.oneof(filterValue, fc.array(filterValue, { maxLength: 3 }), anyValue),
+			categoryType: fc.oneof(fc.constantFrom('naics_category', 'websearch_category', 'profnet_category'), text, anyValue),
 		},
 		{ requiredKeys: [] },
 	);
@@ -283,7 +285,8 @@ describe('properties: search filters', () => {
 				expect(() => filtersFromFields(filters as IDataObject)).not.toThrow();
 				const read = attempt(() => readSearchRequest(parametersContext({ ...base, filterSource: 'fields', filters: filters as IDataObject }), itemIndex));
 				count.seen[read.ok ? 'accepted' : 'rejected']++;
-				if (!read.ok) return expectNamedRejection(read.error, itemIndex, ['filters', 'size', 'page']);
+				// errors name the form's fields (Countries, Company Size (Employees), Categories, Category Type)
+				if (!read.ok) return expectNamedRejection(read.error, itemIndex, ['Countries', 'Company Size', 'Categor', 'size', 'page']);
 				expectValidBody(read.value.body);
 			}),
 			RUNS,

@@ -11,7 +11,7 @@ import { LIMITS } from '../../nodes/shared/limits';
 import { CATEGORY_FILTERS, FILTER_NAMES } from '../../nodes/shared/schemas';
 import { description as searchProperties } from '../../nodes/SearchBusinesses/actions/search.operation';
 import { CATEGORY_TYPES, FILTER_FIELDS, filterFields } from '../../nodes/SearchBusinesses/descriptions/filters.description';
-import { filtersFromFields, toValueList, withoutEmptyFilters } from '../../nodes/SearchBusinesses/helpers/filters';
+import { closestFilter, filtersFromFields, toValueList, withoutEmptyFilters } from '../../nodes/SearchBusinesses/helpers/filters';
 import { fetchAllPages } from '../../nodes/SearchBusinesses/helpers/paginate';
 import { DEFAULT_CONCURRENCY } from '../../nodes/shared/batching/engine';
 import { FILTERS_JSON_EXAMPLE, readSearchRequest, type SearchRequest } from '../../nodes/SearchBusinesses/helpers/searchRequest';
@@ -92,14 +92,14 @@ describe('Search Businesses: filter values', () => {
 	});
 
 	it('keeps text values whole (cities and names contain commas)', () => {
-		expect(toValueList(['Austin, Texas, us', ' Acme, Inc. ', '', 'Acme, Inc.'], 'text')).toEqual({
+		expect(toValueList(['Austin, Texas, us', ' Acme, Inc. ', '', 'Acme, Inc.'], 'line')).toEqual({
 			ok: true,
 			value: ['Austin, Texas, us', 'Acme, Inc.'],
 		});
 	});
 
 	it('rejects objects inside a list', () => {
-		expect(toValueList([{ a: 1 }], 'text')).toEqual({ ok: false, problem: 'must be a list of text values, got {"a":1}' });
+		expect(toValueList([{ a: 1 }], 'line')).toEqual({ ok: false, problem: 'must be a list of text values, got {"a":1}' });
 	});
 
 	it('builds every filter from the UI and leaves empty ones out', () => {
@@ -130,6 +130,87 @@ describe('Search Businesses: filter values', () => {
 			website_keywords: { values: ['solar'] },
 			naics_category: { values: ['5112'] },
 		});
+	});
+
+	it('reads every list field the same way: one value per line, commas too where values never hold one', () => {
+		const { filters, problems } = filtersFromFields({
+			countries: 'us\nGB; de',
+			regions: 'US-CA, us-ny\nus-tx',
+			cities: 'Austin, Texas, us\nBerlin, Berlin, de\n',
+			companyNames: 'Acme, Inc.\nGlobex',
+			technologies: 'Salesforce, HubSpot\nStripe',
+			techCategories: 'CRM\nAnalytics, Tracking',
+			websiteKeywords: 'solar, wind',
+			categories: 'Software Company\nIT Services',
+		});
+		expect(problems).toEqual([]);
+		expect(filters).toEqual({
+			country_code: { values: ['us', 'gb', 'de'] },
+			region_country_code: { values: ['us-ca', 'us-ny', 'us-tx'] },
+			city_region_country: { values: ['Austin, Texas, us', 'Berlin, Berlin, de'] },
+			company_name: { values: ['Acme, Inc.', 'Globex'] },
+			company_tech_stack_tech: { values: ['Salesforce', 'HubSpot', 'Stripe'] },
+			company_tech_stack_category: { values: ['CRM', 'Analytics, Tracking'] },
+			website_keywords: { values: ['solar', 'wind'] },
+			// Categories without Category Type: the type's default, Web Search Category
+			websearch_category: { values: ['Software Company', 'IT Services'] },
+		});
+	});
+
+	it('Countries: names, three-letter codes and everyday names become two-letter codes', () => {
+		const countries = (value: IDataObject[string]) => filtersFromFields({ countries: value });
+		expect(countries('USA, Germany, GBR, United Kingdom, U.K., côte d’ivoire, The Netherlands, South Korea').filters).toEqual({
+			country_code: { values: ['us', 'de', 'gb', 'ci', 'nl', 'kr'] },
+		});
+		expect(countries(['usa', 'FRA']).filters).toEqual({ country_code: { values: ['us', 'fr'] } });
+		// codes separated by spaces, as before; unknown two letters are left to the service
+		expect(countries('us gb').filters).toEqual({ country_code: { values: ['us', 'gb'] } });
+		expect(countries('xk').filters).toEqual({ country_code: { values: ['xk'] } });
+		expect(countries('Atlantis').problems).toEqual(['Countries: "Atlantis" is not a country or two-letter code (e.g. us, de)']);
+		expect(countries('Atlantis, Germany, Narnia').problems).toEqual([
+			'Countries: "Atlantis", "Narnia" are not countries or two-letter codes (e.g. us, de)',
+		]);
+	});
+
+	it('Category Type and Categories are two fields; a Category Type without categories is an error, not dropped', () => {
+		expect(filtersFromFields({ categoryType: 'naics_category', categories: '5112\n5415' }).filters).toEqual({
+			naics_category: { values: ['5112', '5415'] },
+		});
+		expect(filtersFromFields({ categoryType: 'profnet_category', categories: '' }).problems).toEqual([
+			'Categories is empty: add the Professional Network Industry values to search for, or remove Category Type',
+		]);
+		expect(filtersFromFields({ categoryType: 'profnet_category' }).problems).toHaveLength(1);
+		expect(filtersFromFields({ categoryType: 'industry', categories: 'x' }).problems).toEqual([
+			'Category Type must be one of naics_category, profnet_category, websearch_category, got "industry"',
+		]);
+		// workflows saved with the earlier Filters > Category > Category Type + Categories still run
+		expect(filtersFromFields({ category: { category: { type: 'naics_category', values: ['5112'] } } }).filters).toEqual({
+			naics_category: { values: ['5112'] },
+		});
+		const error = errorOf({ filters: { categoryType: 'naics_category' } });
+		expect(error.message).toBe('Item 0: Categories is empty: add the NAICS Industry Code values to search for, or remove Category Type');
+	});
+
+	it('errors of values from the form name the field and the values, each rule once', () => {
+		expect(errorOf({ filters: { regions: 'california, texas', companySize: 'tiny' } }).message).toBe(
+			'Item 0: Regions: "california", "texas" must be lowercase <country>-<subdivision> codes (ISO 3166-2), such as "us-ca"; Company Size (Employees): "tiny" must be brackets such as "1-10", "500K-1M" or "10001+"',
+		);
+		expect(errorOf({ filters: { cities: 'Austin' } }).message).toBe(
+			'Item 0: Cities: "Austin" must be "<City>, <Region>, <Country code>" strings',
+		);
+	});
+
+	it('Filters (JSON): an unknown filter suggests the closest name and lists them all', () => {
+		const all = FILTER_NAMES.join(', ');
+		expect(errorOf({ filterSource: 'json', filtersJson: '{"country":{"values":["us"]}}' }).message).toBe(
+			`Item 0: filters has unknown filter "country" (did you mean "country_code" for "country"?): the filters are ${all}`,
+		);
+		expect(errorOf({ filterSource: 'json', filtersJson: '{"company_sise":{"values":["1-10"]}}' }).message).toBe(
+			`Item 0: filters has unknown filter "company_sise" (did you mean "company_size" for "company_sise"?): the filters are ${all}`,
+		);
+		expect(closestFilter('xyz')).toBeUndefined();
+		expect(closestFilter('technologies')).toBeUndefined();
+		expect(closestFilter('tech')).toBe('company_tech_stack_tech');
 	});
 
 	it('reads JSON text or an object, drops filters with an empty list, and reports bad JSON', () => {
@@ -215,21 +296,21 @@ describe('Search Businesses: the first page body', () => {
 			'Exclude Business IDs',
 		],
 		[
-			'a three-letter country',
-			{ filters: { countries: 'usa' } },
-			'Item 0: filters.country_code.values[0] must be lowercase two-letter country codes, such as "us"',
-			'Filters > Countries',
+			'an unknown country',
+			{ filters: { countries: 'USA, Atlantis, Germany' } },
+			'Item 0: Countries: "Atlantis" is not a country or two-letter code (e.g. us, de)',
+			'Filters',
 		],
 		[
 			'an unknown bracket typed by expression',
 			{ filters: { companySize: ['1-10', 'tiny'] } },
-			'Item 0: filters.company_size.values[1] must be brackets such as "1-10", "500K-1M" or "10001+"',
+			'Item 0: Company Size (Employees): "tiny" must be brackets such as "1-10", "500K-1M" or "10001+"',
 			'Filters > Company Size (Employees)',
 		],
 		[
 			'a region without its country',
 			{ filters: { regions: 'ca' } },
-			'Item 0: filters.region_country_code.values[0] must be lowercase <country>-<subdivision> codes (ISO 3166-2), such as "us-ca"',
+			'Item 0: Regions: "ca" must be lowercase <country>-<subdivision> codes (ISO 3166-2), such as "us-ca"',
 			'Filters > Regions',
 		],
 	])('rejects %s before sending', (_label, parameters, message, parameter) => {

@@ -109,7 +109,7 @@ describe('tool mode (n8n\'s generated <name>Tool variant)', () => {
 	test('Get Events: business_ids required, since optional, one item per event', () => {
 		const parameters = resolve(new GetEvents(), {}, true);
 		expect(parameters).toMatchObject({ toolDescription: GET_EVENTS_TOOL_DESCRIPTION, output: 'event' });
-		expect(parameters).not.toHaveProperty('noEventsNotice');
+		expect(parameters.output).toBe('event');
 		expect(argumentsOf(parameters)).toEqual({ business_ids: ['string', false], since: ['string', true] });
 	});
 

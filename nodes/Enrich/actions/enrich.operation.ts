@@ -56,7 +56,7 @@ export const description: INodeProperties[] = [
 		displayOptions: { show: { resource: ['prospect'] } },
 		default: '={{ $json.prospect_id }}',
 		description:
-			'Reads the prospect_id field that Match Prospects adds. Items without one (such as unmatched contacts) are not sent and pass through with enrichment_status "skipped: no prospect ID".',
+			'Reads the prospect_id field that Match Prospects adds. Items without one (such as unmatched contacts) are not sent and pass through with enrichment_status "skipped" and enrichment_reason "no prospect ID".',
 	}),
 	forTool({
 		displayName: 'Prospect ID',
@@ -74,7 +74,7 @@ export const description: INodeProperties[] = [
 		displayOptions: { show: { resource: ['business'] } },
 		default: '={{ $json.business_id }}',
 		description:
-			'Reads the item\'s business_id field. Items without one are not sent and pass through with enrichment_status "skipped: no business ID".',
+			'Reads the item\'s business_id field. Items without one are not sent and pass through with enrichment_status "skipped" and enrichment_reason "no business ID".',
 	}),
 	forTool({
 		displayName: 'Business ID',

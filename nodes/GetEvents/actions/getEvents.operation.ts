@@ -72,16 +72,9 @@ export const description: INodeProperties[] = [
 			},
 		],
 		default: 'event',
+		hint: 'With no events there are no items, so later nodes do not run. To continue anyway, pick One Item per Input Item or turn on Always Output Data.',
 	}),
 	fixedForTool('output', 'event'),
-	notForTool({
-		displayName:
-			'When none of the businesses had events in the period, this node outputs no items and the nodes after it do not run. That is normal. To continue anyway, turn on Always Output Data in the node settings, or choose One Item per Input Item above.',
-		name: 'noEventsNotice',
-		type: 'notice',
-		default: '',
-		displayOptions: { show: { output: ['event'] } },
-	}),
 	{
 		displayName: 'Options',
 		name: 'options',
@@ -102,6 +95,10 @@ export const description: INodeProperties[] = [
 		],
 	},
 ];
+
+/** Said in the run (output pane) when the businesses had no events, instead of an empty output without a word. */
+export const NO_EVENTS_HINT =
+	'No events: none of the businesses had events of the chosen types in the period, so the nodes after this one did not run';
 
 /** The body fields items share; items with equal ones are batched together. */
 interface SharedFields extends IDataObject {
@@ -181,5 +178,9 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 	const concurrency = (this.getNodeParameter('options', 0, {}) as IDataObject).concurrency as number | undefined;
 	const outcomes = await runBatched(this, 'getBusinessEvents', prepared.requests, { concurrency });
 	const mode = this.getNodeParameter('output', 0, 'event') as OutputMode;
-	return buildOutput(this, mode, prepared, outcomes);
+	const output = buildOutput(this, mode, prepared, outcomes);
+	if (mode === 'event' && output.length === 0 && prepared.requests.length > 0) {
+		this.addExecutionHints({ message: NO_EVENTS_HINT, location: 'outputPane' });
+	}
+	return output;
 }

@@ -1,4 +1,4 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import { type ItemRequest, runBatched } from '../../shared/batching/engine';
 import { assembleOutput, prepareItems } from '../../shared/batching/items';
@@ -94,7 +94,7 @@ export const description: INodeProperties[] = [
 				type: 'boolean',
 				default: true,
 				description:
-					'Whether to keep the input item\'s own fields next to the match result, so the next node still sees the whole row. The result fields (prospect_id, matched, input) replace input fields of the same name.',
+					'Whether to keep the input item\'s own fields next to the match result, so the next node still sees the whole row. The result fields (prospect_id, matched, match_input) replace input fields of the same name.',
 			},
 		],
 	},
@@ -130,9 +130,11 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 
 	// 3. one output item per input item, in input order. The engine joins by position, so every
 	// sent item has exactly one result (else the whole chunk failed); each is emitted once.
+	const sentBy = new Map(prepared.requests.map((request) => [request.itemIndex, request.entries[0]]));
 	return assembleOutput(this, prepared, outcomes, (itemIndex, outcome) => {
 		const result = outcome?.results[0]?.matches[0] ?? {};
-		const json = matchOutput(items[itemIndex].json, result, includeInputFields, warnings.get(itemIndex));
+		const sent = (sentBy.get(itemIndex) ?? {}) as IDataObject;
+		const json = matchOutput(items[itemIndex].json, result, sent, includeInputFields, warnings.get(itemIndex));
 		return [{ json, pairedItem: { item: itemIndex } }];
 	});
 }

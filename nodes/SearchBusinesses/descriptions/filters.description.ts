@@ -3,29 +3,39 @@ import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { FILTER_BRACKETS } from '../../shared/catalog';
 import type { CATEGORY_FILTERS, FilterName } from '../../shared/schemas';
 
-/** How the values a user types are cleaned before they are sent. */
+/**
+ * How the values typed into a Filters field are split into a list. Every list field is one text
+ * box with one value per line; fields whose values never hold a comma also take commas.
+ */
 export type ValueKind =
-	/** codes: split on commas and spaces, lower-cased ("US, GB" -> ["us", "gb"]) */
+	/** codes: split on line breaks, commas, semicolons and spaces, lower-cased ("US, GB" -> ["us", "gb"]) */
 	| 'code'
-	/** brackets: split on commas, kept as typed */
+	/** countries: split on line breaks, commas and semicolons; names and three-letter codes become codes */
+	| 'country'
+	/** brackets: split on commas and line breaks, kept as typed */
 	| 'bracket'
-	/** free text: one value per entry, kept as typed (names and cities may contain commas) */
-	| 'text';
+	/** short names: split on line breaks and commas ("Salesforce, HubSpot"): technologies and website keywords */
+	| 'list'
+	/** names that may hold commas (cities, company names, categories, technology categories): one per line */
+	| 'line';
 
 /** Each UI field of the Filters collection and the contract filter it fills. */
 export const FILTER_FIELDS: Record<string, { filter: FilterName; kind: ValueKind }> = {
-	countries: { filter: 'country_code', kind: 'code' },
+	countries: { filter: 'country_code', kind: 'country' },
 	regions: { filter: 'region_country_code', kind: 'code' },
-	cities: { filter: 'city_region_country', kind: 'text' },
+	cities: { filter: 'city_region_country', kind: 'line' },
 	companySize: { filter: 'company_size', kind: 'bracket' },
 	revenue: { filter: 'company_revenue', kind: 'bracket' },
 	companyAge: { filter: 'company_age', kind: 'bracket' },
 	numberOfLocations: { filter: 'number_of_locations', kind: 'bracket' },
-	techCategories: { filter: 'company_tech_stack_category', kind: 'text' },
-	technologies: { filter: 'company_tech_stack_tech', kind: 'text' },
-	companyNames: { filter: 'company_name', kind: 'text' },
-	websiteKeywords: { filter: 'website_keywords', kind: 'text' },
+	techCategories: { filter: 'company_tech_stack_category', kind: 'line' },
+	technologies: { filter: 'company_tech_stack_tech', kind: 'list' },
+	companyNames: { filter: 'company_name', kind: 'line' },
+	websiteKeywords: { filter: 'website_keywords', kind: 'list' },
 };
+
+/** The Categories field fills the filter that Category Type names. */
+export const CATEGORIES_FIELD = { name: 'categories', typeName: 'categoryType', kind: 'line' as ValueKind };
 
 /** The single Category choice: one of the three category filters (the contract allows only one). */
 export const CATEGORY_TYPES: Array<INodePropertyOptions & { value: (typeof CATEGORY_FILTERS)[number] }> = [
@@ -51,20 +61,24 @@ const bracketOptions = (filter: keyof typeof FILTER_BRACKETS): INodePropertyOpti
 
 const BRACKET_HINT = 'Pick one or more. For a value not listed, use an expression returning a list';
 
+const ONE_PER_LINE = 'One per line, or an expression returning a list';
+const COMMAS_OR_LINES = 'Separated by commas or one per line, or an expression returning a list';
+
+/** A list field: one text box, values one per line (and, for `list` fields, separated by commas). */
 const textList = (
 	displayName: string,
 	name: string,
-	buttonText: string,
+	kind: 'list' | 'line',
 	description: string,
 	placeholder: string,
 ): INodeProperties => ({
 	displayName,
 	name,
 	type: 'string',
-	typeOptions: { multipleValues: true, multipleValueButtonText: buttonText },
-	default: [],
+	typeOptions: { rows: 2 },
+	default: '',
 	placeholder,
-	description,
+	description: `${description}. ${kind === 'line' ? ONE_PER_LINE : COMMAS_OR_LINES}.`,
 });
 
 /**
@@ -80,43 +94,35 @@ export const filterFields: INodeProperties[] = [
 		default: [],
 		description: `Yearly revenue across all sites, in US dollars. ${BRACKET_HINT}.`,
 	},
+	textList(
+		'Categories',
+		CATEGORIES_FIELD.name,
+		'line',
+		'Industry categories of the kind Category Type names (Web Search Category unless you add Category Type). Businesses in any of them match',
+		'e.g. Software Company',
+	),
 	{
-		displayName: 'Category',
+		// Filters > Category > Category Type + Categories of workflows saved before Category became
+		// the two fields around it: hidden, but defined, so n8n keeps its value and such searches
+		// stay filtered (filtersFromFields reads it)
+		displayName: 'Category (Earlier Form)',
 		name: 'category',
-		type: 'fixedCollection',
-		placeholder: 'Add Category',
+		type: 'hidden',
 		default: {},
-		description: 'Industry categories. Only one kind of category can be used per search.',
-		options: [
-			{
-				displayName: 'Category',
-				name: 'category',
-				values: [
-					{
-						displayName: 'Category Type',
-						name: 'type',
-						type: 'options',
-						options: CATEGORY_TYPES,
-						default: 'websearch_category',
-					},
-					{
-						displayName: 'Categories',
-						name: 'values',
-						type: 'string',
-						typeOptions: { multipleValues: true, multipleValueButtonText: 'Add Category' },
-						default: [],
-						placeholder: 'e.g. Software Company',
-						description: 'Businesses in any of these categories match',
-					},
-				],
-			},
-		],
+	},
+	{
+		displayName: 'Category Type',
+		name: CATEGORIES_FIELD.typeName,
+		type: 'options',
+		options: CATEGORY_TYPES,
+		default: 'websearch_category',
+		description: 'Which kind of category Categories holds. Only one kind can be used per search.',
 	},
 	textList(
 		'Cities',
 		'cities',
-		'Add City',
-		'Headquarters city, written as "City, Region, Country code". Businesses in any of these cities match.',
+		'line',
+		'Headquarters city, written as "City, Region, Country code". Businesses in any of these cities match',
 		'e.g. Austin, Texas, us',
 	),
 	{
@@ -130,7 +136,7 @@ export const filterFields: INodeProperties[] = [
 	textList(
 		'Company Names',
 		'companyNames',
-		'Add Company Name',
+		'line',
 		'Businesses with any of these names match (exact or fuzzy, depending on your account)',
 		'e.g. Acme Inc',
 	),
@@ -146,10 +152,10 @@ export const filterFields: INodeProperties[] = [
 		displayName: 'Countries',
 		name: 'countries',
 		type: 'string',
+		typeOptions: { rows: 2 },
 		default: '',
-		placeholder: 'e.g. us, gb, de',
-		description:
-			'Headquarters country as two-letter codes, separated by commas, or an expression returning a list. Businesses in any of these countries match.',
+		placeholder: 'e.g. us, United Kingdom, DEU',
+		description: `Headquarters country: names, two-letter or three-letter codes. Businesses in any of these countries match. ${COMMAS_OR_LINES}.`,
 	},
 	{
 		displayName: 'Number of Locations',
@@ -163,29 +169,29 @@ export const filterFields: INodeProperties[] = [
 		displayName: 'Regions',
 		name: 'regions',
 		type: 'string',
+		typeOptions: { rows: 2 },
 		default: '',
 		placeholder: 'e.g. us-ca, us-ny',
-		description:
-			'Headquarters region as ISO 3166-2 codes (country-subdivision), separated by commas, or an expression returning a list',
+		description: `Headquarters region as ISO 3166-2 codes (country-subdivision). ${COMMAS_OR_LINES}.`,
 	},
 	textList(
 		'Technologies',
 		'technologies',
-		'Add Technology',
+		'list',
 		'Businesses using any of these technologies match',
 		'e.g. Salesforce',
 	),
 	textList(
 		'Technology Categories',
 		'techCategories',
-		'Add Technology Category',
+		'line',
 		'Businesses using technology in any of these categories match',
 		'e.g. CRM',
 	),
 	textList(
 		'Website Keywords',
 		'websiteKeywords',
-		'Add Keyword',
+		'list',
 		'Businesses whose website mentions any of these keywords match',
 		'e.g. sustainability',
 	),

@@ -1,18 +1,33 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { countryCode } from '../../shared/countries';
 import { describeType, showValue } from '../../shared/inputRules';
 import { FILTER_NAMES } from '../../shared/schemas';
-import { CATEGORY_TYPES, FILTER_FIELDS, type ValueKind } from '../descriptions/filters.description';
+import {
+	CATEGORIES_FIELD,
+	CATEGORY_TYPES,
+	FILTER_FIELDS,
+	filterFields,
+	type ValueKind,
+} from '../descriptions/filters.description';
 
 export type FiltersBody = Record<string, { values: string[] }>;
 
 /** Either what was read, or why it could not be (a rule, completed by the caller with the field). */
 export type Read<T> = { ok: true; value: T } | { ok: false; problem: string };
 
+const SEPARATORS: Record<ValueKind, RegExp> = {
+	code: /[\s,;]+/,
+	country: /[\n,;]+/,
+	bracket: /[\n,]+/,
+	list: /[\n,]+/,
+	line: /\n+/,
+};
+
 /**
- * Flattens what a list field holds into strings: a list (from the UI or an expression), a
- * single string, or a mix. Codes and brackets may also be written as one comma-separated string.
- * Values are trimmed and de-duplicated, codes lower-cased.
+ * Flattens what a list field holds into strings: text typed into the field (split per `kind`),
+ * a list from an expression (or from a workflow saved when the field took one value per entry),
+ * or a mix. Values are trimmed and de-duplicated, codes lower-cased.
  */
 export function toValueList(raw: unknown, kind: ValueKind): Read<string[]> {
 	const flat: unknown[] = Array.isArray(raw) ? raw.flat(Infinity) : [raw];
@@ -25,9 +40,7 @@ export function toValueList(raw: unknown, kind: ValueKind): Read<string[]> {
 		if (typeof entry !== 'string' && !(typeof entry === 'number' && Number.isFinite(entry))) {
 			return { ok: false, problem: `must be a list of text values, got ${describeType(entry)}` };
 		}
-		const text = String(entry);
-		const parts = kind === 'code' ? text.split(/[\s,;]+/) : kind === 'bracket' ? text.split(',') : [text];
-		for (const part of parts) {
+		for (const part of String(entry).split(SEPARATORS[kind])) {
 			const value = kind === 'code' ? part.trim().toLowerCase() : part.trim();
 			if (value !== '' && !values.includes(value)) values.push(value);
 		}
@@ -36,30 +49,102 @@ export function toValueList(raw: unknown, kind: ValueKind): Read<string[]> {
 }
 
 /**
+ * Countries as two-letter codes: codes, three-letter codes and names ("USA", "Germany") are
+ * looked up; a value of several codes separated by spaces ("us gb") is read as those codes. Any
+ * other two letters pass (the service decides); everything else is a problem naming the values.
+ */
+export function toCountryCodes(values: string[]): Read<string[]> {
+	const codes: string[] = [];
+	const unknown: string[] = [];
+	const add = (code: string) => {
+		if (!codes.includes(code)) codes.push(code);
+	};
+	for (const value of values) {
+		const code = countryCode(value);
+		if (code) {
+			add(code);
+			continue;
+		}
+		const words = value.split(/\s+/);
+		const wordCodes = words.map((word) => countryCode(word));
+		if (words.length > 1 && wordCodes.every((entry) => entry !== undefined)) wordCodes.forEach((entry) => add(entry!));
+		else if (/^[a-z]{2}$/i.test(value)) add(value.toLowerCase());
+		else unknown.push(value);
+	}
+	if (unknown.length === 0) return { ok: true, value: codes };
+	const shown = unknown.map(showValue).join(', ');
+	const verb = unknown.length === 1 ? 'is not a country' : 'are not countries';
+	return { ok: false, problem: `${shown} ${verb} or two-letter code${unknown.length === 1 ? '' : 's'} (e.g. us, de)` };
+}
+
+/** The Filters field a user sees for a contract filter: "Countries", "Categories". */
+export function filterFieldName(filter: string): string {
+	if ((CATEGORY_TYPES as Array<{ value: string }>).some((option) => option.value === filter)) return 'Categories';
+	const field = Object.entries(FILTER_FIELDS).find(([, entry]) => entry.filter === filter)?.[0];
+	return filterFields.find((property) => property.name === field)?.displayName ?? filter;
+}
+
+const displayNameOf = (name: string) => filterFields.find((property) => property.name === name)?.displayName ?? name;
+
+const categoryTypeName = (type: string) =>
+	CATEGORY_TYPES.find((option) => option.value === type)?.name ?? type;
+
+/**
  * The contract's filters object from the Filters collection; filters left empty are not sent.
- * Problems are returned as "filters.<name> <rule>" texts.
+ * Problems name the field as the form shows it: `Countries: "Atlantis" is not a country ...`.
  */
 export function filtersFromFields(fields: IDataObject): { filters: FiltersBody; problems: string[] } {
 	const filters: FiltersBody = {};
 	const problems: string[] = [];
-	const add = (filter: string, raw: unknown, kind: ValueKind) => {
-		const read = toValueList(raw, kind);
-		if (!read.ok) problems.push(`filters.${filter} ${read.problem}`);
-		else if (read.value.length > 0) filters[filter] = { values: read.value };
+	const read = (label: string, raw: unknown, kind: ValueKind): string[] | undefined => {
+		const list = toValueList(raw, kind);
+		if (!list.ok) {
+			problems.push(`${label} ${list.problem}`);
+			return undefined;
+		}
+		if (kind !== 'country') return list.value;
+		const codes = toCountryCodes(list.value);
+		if (!codes.ok) problems.push(`${label}: ${codes.problem}`);
+		return codes.ok ? codes.value : undefined;
 	};
 
 	for (const [name, { filter, kind }] of Object.entries(FILTER_FIELDS)) {
-		if (fields[name] !== undefined) add(filter, fields[name], kind);
+		if (fields[name] === undefined) continue;
+		const values = read(displayNameOf(name), fields[name], kind);
+		if (values && values.length > 0) filters[filter] = { values };
 	}
 
-	const category = (fields.category as IDataObject | undefined)?.category as IDataObject | undefined;
-	if (category) {
-		const type = typeof category.type === 'string' ? category.type : '';
-		if (CATEGORY_TYPES.some((option) => option.value === type)) add(type, category.values, 'text');
-		else {
+	const typeGiven = fields[CATEGORIES_FIELD.typeName] !== undefined;
+	if (typeGiven || fields[CATEGORIES_FIELD.name] !== undefined) {
+		const rawType = typeGiven ? fields[CATEGORIES_FIELD.typeName] : CATEGORY_TYPES[2].value;
+		const type = typeof rawType === 'string' ? rawType : '';
+		const values = read('Categories', fields[CATEGORIES_FIELD.name], CATEGORIES_FIELD.kind);
+		if (!CATEGORY_TYPES.some((option) => option.value === type)) {
 			const allowed = CATEGORY_TYPES.map((option) => option.value).join(', ');
-			const got = typeof category.type === 'string' ? showValue(type) : describeType(category.type);
-			problems.push(`filters.category type must be one of ${allowed}, got ${got}`);
+			const got = typeof rawType === 'string' ? showValue(type) : describeType(rawType);
+			problems.push(`Category Type must be one of ${allowed}, got ${got}`);
+		} else if (values && values.length > 0) {
+			filters[type] = { values };
+		} else if (values && typeGiven) {
+			// a Category Type without categories would otherwise search every category, silently
+			// (an empty Categories field alone is left out, like every empty field)
+			problems.push(
+				`Categories is empty: add the ${categoryTypeName(type)} values to search for, or remove Category Type`,
+			);
+		}
+	}
+
+	// workflows saved before Category became two fields: Filters > Category > Category Type + Categories
+	const legacy = (fields.category as IDataObject | undefined)?.category as IDataObject | undefined;
+	if (legacy) {
+		const type = typeof legacy.type === 'string' ? legacy.type : '';
+		if (CATEGORY_TYPES.some((option) => option.value === type)) {
+			const values = read('Categories', legacy.values, CATEGORIES_FIELD.kind);
+			if (values && values.length > 0) filters[type] = { values };
+		} else {
+			const allowed = CATEGORY_TYPES.map((option) => option.value).join(', ');
+			const got = typeof legacy.type === 'string' ? showValue(type) : describeType(legacy.type);
+			problems.push(`Category Type must be one of ${allowed}, got ${got}`);
 		}
 	}
 	return { filters, problems };
@@ -89,4 +174,33 @@ export function withoutEmptyFilters(json: IDataObject): IDataObject {
  */
 export function unknownFilters(json: IDataObject): string[] {
 	return Object.keys(json).filter((name) => !(FILTER_NAMES as readonly string[]).includes(name));
+}
+
+function editDistance(a: string, b: string): number {
+	let previous = Array.from({ length: b.length + 1 }, (_, index) => index);
+	for (let i = 1; i <= a.length; i++) {
+		const current = [i];
+		for (let j = 1; j <= b.length; j++) {
+			current[j] = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+		}
+		previous = current;
+	}
+	return previous[b.length];
+}
+
+/**
+ * The filter name a mistyped one most likely meant: one that contains it or is contained in it
+ * ("country" -> "country_code"), else the nearest by edit distance when it is close enough.
+ */
+export function closestFilter(name: string): string | undefined {
+	const key = name.toLowerCase().replace(/[\s-]+/g, '_');
+	if (key.length < 3) return undefined;
+	const containing = FILTER_NAMES.filter((filter) => filter.includes(key) || key.includes(filter));
+	if (containing.length > 0) return [...containing].sort((a, b) => a.length - b.length)[0];
+	let best: { filter: string; distance: number } | undefined;
+	for (const filter of FILTER_NAMES) {
+		const distance = editDistance(key, filter);
+		if (!best || distance < best.distance) best = { filter, distance };
+	}
+	return best && best.distance <= Math.max(2, Math.floor(key.length / 3)) ? best.filter : undefined;
 }

@@ -1,12 +1,12 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type { ZodIssue } from 'zod';
 
 import { describeIssue, itemValidationError, parseJsonParameter } from '../../shared/batching/validate';
 import { parseIdList } from '../../shared/idList';
 import { showValue } from '../../shared/inputRules';
 import { LIMITS } from '../../shared/limits';
 import { FILTER_NAMES, searchBusinessesBody } from '../../shared/schemas';
-import { FILTER_FIELDS, filterFields } from '../descriptions/filters.description';
-import { filtersFromFields, unknownFilters, withoutEmptyFilters } from './filters';
+import { closestFilter, filterFieldName, filtersFromFields, unknownFilters, withoutEmptyFilters } from './filters';
 
 /** A short valid value of "Filters (JSON)", shown in its hint and in errors. */
 export const FILTERS_JSON_EXAMPLE = '{ "country_code": { "values": ["us", "ca"] }, "company_size": { "values": ["51-200"] } }';
@@ -30,12 +30,45 @@ const PARAMETER_OF_FIELD: Record<string, string> = {
 
 function filterParameter(filter: string, source: string): string {
 	if (source === 'json') return 'Filters (JSON)';
-	if (filter === 'websearch_category' || filter === 'profnet_category' || filter === 'naics_category') {
-		return 'Filters > Category';
+	const name = filterFieldName(filter);
+	return name === filter ? 'Filters' : `Filters > ${name}`;
+}
+
+/**
+ * The problems of a search whose filters came from the form, in the form's words: an issue of
+ * `filters.<filter>.values[i]` becomes `Regions: "california" must be ...`, with the bad values of
+ * one field and rule named together; other issues keep the body field's name.
+ */
+function describeIssues(issues: ZodIssue[], filters: IDataObject, filterSource: string): string[] {
+	if (filterSource === 'json') return [...new Set(issues.map((issue) => describeIssue(issue)))];
+	const grouped = new Map<string, string[]>();
+	const problems: string[] = [];
+	for (const issue of issues) {
+		const [root, filter, values, index] = issue.path;
+		if (root === 'filters' && issue.path.length === 1 && issue.code === 'custom') {
+			// the one-category rule: only a workflow saved with the earlier Category field and the new ones reaches it
+			problems.push('Categories: only one Category Type can be used per search');
+			continue;
+		}
+		if (root !== 'filters' || values !== 'values' || typeof index !== 'number') {
+			problems.push(describeIssue(issue));
+			continue;
+		}
+		const value = (filters[String(filter)] as { values: unknown[] } | undefined)?.values[index];
+		const key = `${filterFieldName(String(filter))}:\u0000${issue.message}`;
+		const shown = typeof value === 'string' ? showValue(value) : String(value);
+		if (!grouped.has(key)) {
+			grouped.set(key, []);
+			problems.push(key);
+		}
+		if (!grouped.get(key)!.includes(shown)) grouped.get(key)!.push(shown);
 	}
-	const field = Object.entries(FILTER_FIELDS).find(([, entry]) => entry.filter === filter)?.[0];
-	const displayName = filterFields.find((property) => property.name === field)?.displayName;
-	return displayName ? `Filters > ${displayName}` : 'Filters';
+	return [...new Set(problems.map((problem) => {
+		const shown = grouped.get(problem);
+		if (!shown) return problem;
+		const [field, message] = problem.split(':\u0000');
+		return `${field}: ${shown.join(', ')} ${message}`;
+	}))];
 }
 
 /** The parameters a user changes to fix the given body paths, for the error's description. */
@@ -88,11 +121,15 @@ export function readSearchRequest(ctx: IExecuteFunctions, itemIndex: number): Se
 		});
 		const unknown = unknownFilters(json ?? {});
 		if (unknown.length > 0) {
+			const suggestions = unknown
+				.map((name) => [name, closestFilter(name)] as const)
+				.filter((entry): entry is readonly [string, string] => entry[1] !== undefined)
+				.map(([name, closest]) => `did you mean "${closest}" for ${showValue(name)}?`);
 			throw invalid(
 				ctx,
 				itemIndex,
 				[
-					`filters has unknown filter${unknown.length > 1 ? 's' : ''} ${unknown.map(showValue).join(', ')}: the filters are ${FILTER_NAMES.join(', ')}`,
+					`filters has unknown filter${unknown.length > 1 ? 's' : ''} ${unknown.map(showValue).join(', ')}${suggestions.length ? ` (${suggestions.join(' ')})` : ''}: the filters are ${FILTER_NAMES.join(', ')}`,
 				],
 				['Filters (JSON)'],
 			);
@@ -113,7 +150,7 @@ export function readSearchRequest(ctx: IExecuteFunctions, itemIndex: number): Se
 		throw invalid(
 			ctx,
 			itemIndex,
-			parsed.error.issues.map((issue) => describeIssue(issue)),
+			describeIssues(parsed.error.issues, filters, filterSource),
 			parametersToFix(
 				parsed.error.issues.map((issue) => issue.path),
 				filterSource,

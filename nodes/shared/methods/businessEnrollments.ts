@@ -48,6 +48,14 @@ export function enrollmentLabel(enrollment: BusinessEnrollment): string {
 	return `${key} (${businesses}, ${types})`;
 }
 
+/**
+ * The list's only entry when the account has no business enrollment yet: says how to create one
+ * (n8n would show a bare "No results"). Its value is empty, so choosing it is refused as no enrollment.
+ */
+export const NO_ENROLLMENTS_TEXT =
+	'No business enrollments yet: create one with the Manage Enrollment node (Business Enrollment › Create)';
+const NO_ENROLLMENTS = { name: NO_ENROLLMENTS_TEXT, value: '' };
+
 /** listSearch method: business enrollments whose key or id contains the filter text. */
 export async function searchBusinessEnrollments(
 	this: ILoadOptionsFunctions,
@@ -55,6 +63,7 @@ export async function searchBusinessEnrollments(
 ): Promise<INodeListSearchResult> {
 	const needle = (filter ?? '').trim().toLowerCase();
 	const enrollments = await fetchBusinessEnrollments(this);
+	if (enrollments.length === 0 && needle === '') return { results: [NO_ENROLLMENTS] };
 	return {
 		results: enrollments
 			.filter(

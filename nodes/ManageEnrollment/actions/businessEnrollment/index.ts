@@ -22,10 +22,10 @@ export const description: INodeProperties[] = [
 				action: 'Create a business enrollment',
 			},
 			{
-				name: 'List',
+				name: 'Get Many',
 				value: 'list',
-				description: 'List the active business enrollments',
-				action: 'List business enrollments',
+				description: 'Get the active business enrollments',
+				action: 'Get many business enrollments',
 			},
 			{
 				name: 'Update',
