@@ -83,7 +83,7 @@ export class BusinessProspectDataApi implements ICredentialType {
 			typeOptions: { minValue: 1, numberPrecision: 0 },
 			default: LIMITS.rateLimit.requests,
 			description:
-				"Your account's request limit. Every workflow of this n8n instance that uses this credential shares it. When several n8n instances or workers share one API key, enter each one's share.",
+				"Your account's request limit: the most this n8n instance sends with the key. Every workflow of this instance that uses this credential shares it. When several n8n instances or queue mode workers share one API key, they adapt to its limit on their own; enter each one's share to avoid rate limiting altogether.",
 		},
 	];
 

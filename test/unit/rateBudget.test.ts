@@ -1,4 +1,8 @@
-import { budgetFingerprint, RateBudget, sharedBudget, WINDOW_SLACK_MS } from '../../nodes/shared/transport/rateBudget';
+import { sleep } from 'n8n-workflow';
+
+import { LIMITS } from '../../nodes/shared/limits';
+import { budgetFingerprint, RateBudget, readServiceWindow, sharedBudget, WINDOW_SLACK_MS } from '../../nodes/shared/transport/rateBudget';
+import { SlidingWindow } from '../sandbox/rateLimit';
 
 describe('RateBudget', () => {
 	beforeEach(() => jest.useFakeTimers({ doNotFake: ['setImmediate', 'nextTick', 'queueMicrotask'] }));
@@ -82,5 +86,195 @@ describe('sharedBudget', () => {
 		expect(budget.currentRate).toBe(50);
 		sharedBudget(budgetFingerprint('https://ceiling.example.com', 'k'), 400);
 		expect(budget.currentRate).toBe(400);
+	});
+});
+
+describe('readServiceWindow', () => {
+	it('reads X-RateLimit-Remaining, -Limit and -Reset; nothing without Remaining', () => {
+		expect(readServiceWindow({ 'x-ratelimit-limit': '200', 'x-ratelimit-remaining': '17', 'x-ratelimit-reset': '42' })).toEqual({
+			limit: 200,
+			remaining: 17,
+			resetSeconds: 42,
+		});
+		expect(readServiceWindow({ 'x-ratelimit-remaining': '3' })).toEqual({ remaining: 3, limit: undefined, resetSeconds: undefined });
+		expect(readServiceWindow({ 'x-ratelimit-limit': '200' })).toBeUndefined();
+		expect(readServiceWindow({ 'x-ratelimit-remaining': 'soon' })).toBeUndefined();
+		expect(readServiceWindow(undefined)).toBeUndefined();
+	});
+});
+
+describe('RateBudget and the service window', () => {
+	beforeEach(() => jest.useFakeTimers({ doNotFake: ['setImmediate', 'nextTick', 'queueMicrotask'] }));
+	afterEach(() => jest.useRealTimers());
+
+	/** Starts an acquire and tells whether it was granted after `ms`. */
+	async function grantedWithin(budget: RateBudget, ms: number): Promise<{ granted: () => boolean; done: Promise<boolean> }> {
+		let granted = false;
+		const done = budget.acquire().then((ok) => (granted = ok));
+		await jest.advanceTimersByTimeAsync(ms);
+		return { granted: () => granted, done };
+	}
+
+	it('a burst of 429s from one congestion halves the rate once; a later one halves it again', async () => {
+		const budget = new RateBudget(200, 60_000);
+		for (let i = 0; i < 8; i++) budget.throttled(1_000);
+		expect(budget.currentRate).toBe(100);
+		await jest.advanceTimersByTimeAsync(2_500);
+		budget.throttled(1_000);
+		expect(budget.currentRate).toBe(50);
+	});
+
+	it('sends one request at a time while the service reports its window nearly full', async () => {
+		const budget = new RateBudget(200, 60_000);
+		expect(await budget.acquire()).toBe(true);
+		budget.answered({ limit: 200, remaining: 15, resetSeconds: 30 });
+		expect(await budget.acquire()).toBe(true);
+		// the first is answered, the second is still in flight: the third waits for its answer
+		const third = await grantedWithin(budget, 500);
+		expect(third.granted()).toBe(false);
+		budget.answered({ limit: 200, remaining: 14, resetSeconds: 30 });
+		await jest.advanceTimersByTimeAsync(50);
+		expect(third.granted()).toBe(true);
+	});
+
+	it('a request never answered holds up the next one in one-at-a-time mode for a bounded time only', async () => {
+		const budget = new RateBudget(200, 60_000);
+		expect(await budget.acquire()).toBe(true);
+		budget.answered({ limit: 200, remaining: 10, resetSeconds: 200 });
+		expect(await budget.acquire()).toBe(true);
+		const next = await grantedWithin(budget, 60_000);
+		expect(next.granted()).toBe(false);
+		await jest.advanceTimersByTimeAsync(31_000);
+		expect(next.granted()).toBe(true);
+	});
+
+	it('bursts again while the service reports room', async () => {
+		const budget = new RateBudget(200, 60_000);
+		expect(await budget.acquire()).toBe(true);
+		budget.answered({ limit: 200, remaining: 150, resetSeconds: 30 });
+		for (let i = 0; i < 20; i++) expect(await budget.acquire()).toBe(true);
+	});
+
+	it('at the reserve, waits until the service frees a slot, then probes one at a time', async () => {
+		const budget = new RateBudget(200, 60_000);
+		expect(await budget.acquire()).toBe(true);
+		budget.answered({ limit: 200, remaining: 2, resetSeconds: 30 });
+		const next = await grantedWithin(budget, 29_000);
+		expect(next.granted()).toBe(false);
+		await jest.advanceTimersByTimeAsync(1_100);
+		expect(next.granted()).toBe(true);
+		// the report is stale now: one probe at a time until an answer says more
+		const after = await grantedWithin(budget, 5_000);
+		expect(after.granted()).toBe(false);
+		budget.answered({ limit: 200, remaining: 120, resetSeconds: 1 });
+		await jest.advanceTimersByTimeAsync(50);
+		expect(after.granted()).toBe(true);
+	});
+
+	it('counts its own requests against the reported room', async () => {
+		const budget = new RateBudget(200, 60_000);
+		expect(await budget.acquire()).toBe(true);
+		budget.answered({ limit: 200, remaining: 24, resetSeconds: 30 });
+		// 24 left: bursting until 20 (the low mark), then one at a time
+		for (let i = 0; i < 4; i++) expect(await budget.acquire()).toBe(true);
+		const fifth = await grantedWithin(budget, 1_000);
+		expect(fifth.granted()).toBe(false);
+		budget.released();
+		budget.released();
+		budget.released();
+		budget.released();
+		await jest.advanceTimersByTimeAsync(50);
+		expect(fifth.granted()).toBe(true);
+	});
+
+	it("a 429 waits its Retry-After, not the window's reset, when the service reports room", async () => {
+		const budget = new RateBudget(200, 60_000);
+		expect(await budget.acquire()).toBe(true);
+		// e.g. a 429 of another limit than the window's, or a proxy's
+		budget.throttled(1_000, { limit: 200, remaining: 150, resetSeconds: 55 });
+		const next = await grantedWithin(budget, 1_500);
+		expect(next.granted()).toBe(true);
+	});
+
+	it('a deadline that the wait for a free slot would pass is refused at once', async () => {
+		const budget = new RateBudget(200, 60_000);
+		expect(await budget.acquire()).toBe(true);
+		budget.answered({ limit: 200, remaining: 0, resetSeconds: 40 });
+		expect(await budget.acquire(Date.now() + 10_000)).toBe(false);
+	});
+});
+
+/**
+ * Several n8n processes (queue mode workers) sharing one key, each with its own budget, against
+ * the sandbox's sliding window of 200 a minute: `lanes` requests in flight per process at most,
+ * `latencyMs` per answer, a 429 waited out by its Retry-After.
+ */
+describe('processes sharing a key converge on its limit', () => {
+	beforeEach(() => jest.useFakeTimers({ doNotFake: ['setImmediate', 'nextTick', 'queueMicrotask'] }));
+	afterEach(() => jest.useRealTimers());
+
+	async function simulate(options: { ceilings: number[]; requestsEach: number; lanes: number; latencyMs: number; headers: boolean }) {
+		const service = new SlidingWindow({ ...LIMITS.rateLimit });
+		let refused = 0;
+		let answered = 0;
+		const start = Date.now();
+		const runProcess = async (budget: RateBudget) => {
+			let claimed = 0;
+			const lane = async () => {
+				while (claimed < options.requestsEach) {
+					claimed++;
+					for (;;) {
+						await budget.acquire();
+						const { allowed, retryAfterSeconds } = service.take(Date.now());
+						const state = service.peek(Date.now());
+						await sleep(options.latencyMs);
+						const window = options.headers ? { limit: state.limit, remaining: state.remaining, resetSeconds: state.resetSeconds } : undefined;
+						if (allowed) {
+							answered++;
+							budget.answered(window);
+							break;
+						}
+						refused++;
+						budget.throttled(retryAfterSeconds * 1000, window);
+					}
+				}
+			};
+			await Promise.all(Array.from({ length: options.lanes }, lane));
+		};
+		let done = false;
+		const all = Promise.all(options.ceilings.map(async (ceiling) => await runProcess(new RateBudget(ceiling)))).then(() => (done = true));
+		while (!done) await jest.advanceTimersByTimeAsync(10);
+		await all;
+		const total = options.ceilings.length * options.requestsEach;
+		const floorMs = (Math.ceil(total / LIMITS.rateLimit.requests) - 1) * LIMITS.rateLimit.windowMs;
+		return { refused, answered, elapsedMs: Date.now() - start, floorMs };
+	}
+
+	it('two processes at the default ceiling, the service reporting its window: no 429, within 1.1x of the floor', async () => {
+		const result = await simulate({ ceilings: [200, 200], requestsEach: 212, lanes: 8, latencyMs: 50, headers: true });
+		expect(result.answered).toBe(424);
+		expect(result.refused).toBe(0);
+		expect(result.elapsedMs).toBeLessThanOrEqual(1.1 * result.floorMs);
+	});
+
+	it('four processes at the default ceiling: at most one 429 each, within 1.25x of the floor', async () => {
+		const result = await simulate({ ceilings: [200, 200, 200, 200], requestsEach: 106, lanes: 8, latencyMs: 50, headers: true });
+		expect(result.answered).toBe(424);
+		expect(result.refused).toBeLessThanOrEqual(3);
+		expect(result.elapsedMs).toBeLessThanOrEqual(1.25 * result.floorMs);
+	});
+
+	it('without the service reporting its window, 429 and additive increase alone still finish near the limit', async () => {
+		const result = await simulate({ ceilings: [200, 200], requestsEach: 212, lanes: 8, latencyMs: 50, headers: false });
+		expect(result.answered).toBe(424);
+		expect(result.refused).toBeLessThanOrEqual(32);
+		expect(result.elapsedMs).toBeLessThanOrEqual(1.5 * result.floorMs);
+	});
+
+	it("each process's ceiling at the key's share: no 429 even without the service reporting its window", async () => {
+		const result = await simulate({ ceilings: [100, 100], requestsEach: 212, lanes: 8, latencyMs: 50, headers: false });
+		expect(result.answered).toBe(424);
+		expect(result.refused).toBe(0);
+		expect(result.elapsedMs).toBeLessThanOrEqual(1.1 * result.floorMs);
 	});
 });

@@ -10,7 +10,7 @@ import {
 	normalizeBaseUrl,
 	readMaxRequestsPerMinute,
 } from './connection';
-import { budgetFingerprint, type RateBudget, sharedBudget } from './rateBudget';
+import { budgetFingerprint, type RateBudget, readServiceWindow, sharedBudget } from './rateBudget';
 import { Redactor } from './redact';
 import { mayHaveArrived, type Outcome, parseRetryAfterMs, RETRY_POLICY, retryDelay } from './retryPolicy';
 import { networkError, redirectError, serviceError, unusableAnswer } from './serviceError';
@@ -156,12 +156,13 @@ export class ApiClient {
 				response.body = this.redactor.value(response.body);
 				const status = response.statusCode;
 				this.answered = true;
+				const serviceWindow = readServiceWindow(response.headers);
 				if (status === 429) {
 					const retryAfterMs = parseRetryAfterMs(response.headers?.['retry-after'], response.body);
-					this.budget.throttled(retryAfterMs);
+					this.budget.throttled(retryAfterMs, serviceWindow);
 					outcome = { status, retryAfterMs };
 				} else {
-					this.budget.answered();
+					this.budget.answered(serviceWindow);
 					if (status >= 200 && status < 300) {
 						const unusable = unusableAnswer(node, status, response.body, itemIndex);
 						if (unusable) throw unusable;
@@ -174,6 +175,7 @@ export class ApiClient {
 					outcome = { status };
 				}
 			} else {
+				this.budget.released();
 				outcome = sent;
 			}
 			const isFailure = !('status' in outcome && outcome.status === 429);
@@ -226,9 +228,16 @@ export class ApiClient {
 		timer.abort();
 		if ('timedOut' in outcome) return { networkCode: 'ETIMEDOUT' };
 		if ('response' in outcome) return outcome;
-		if (cancel?.aborted) throw this.cancelled(itemIndex);
+		// no answer: the caller releases the budget's slot for a network failure, this for the rest
+		if (cancel?.aborted) {
+			this.budget.released();
+			throw this.cancelled(itemIndex);
+		}
 		const networkCode = networkCodeOf(outcome.error);
-		if (networkCode === undefined) throw this.requestFailure(outcome.error, url, itemIndex);
+		if (networkCode === undefined) {
+			this.budget.released();
+			throw this.requestFailure(outcome.error, url, itemIndex);
+		}
 		return { networkCode };
 	}
 

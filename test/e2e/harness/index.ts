@@ -4,6 +4,7 @@
  *   - N8nInstance        import credentials/workflows, execute, start/stop, REST, credential test
  *   - ExecutionResult    items, errors and status of one execution
  *   - ensureN8nInstalled the cached n8n install (N8N_VERSION), findNode24()
+ *   - QueueModeN8n       queue mode: Redis, main and `n8n worker` processes sharing one user folder
  */
 export { useN8n, type UseN8nOptions } from './jest';
 export {
@@ -23,3 +24,4 @@ export { loadExampleWorkflows, type ExampleWorkflow } from './exampleWorkflows';
 export { packPackage } from './packPackage';
 export { freePort, waitFor } from './processes';
 export { N8nRestClient, RestError, type OwnerAccount } from './restClient';
+export { QueueModeN8n, startRedis, type QueueModeOptions, type RedisServer } from './queueMode';

@@ -175,6 +175,14 @@ export class N8nInstance {
 		return new ExecutionResult(run, { exitCode: result.exitCode, stdout: result.stdout, stderr: result.stderr });
 	}
 
+	/**
+	 * The environment of this instance's n8n processes plus `extra` (the instance's `env` option
+	 * still wins), e.g. for `n8n worker` processes sharing its user folder in queue mode.
+	 */
+	processEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+		return this.env(extra);
+	}
+
 	/** Runs any n8n CLI command against this instance; never throws on a non-zero exit. */
 	async cli(args: string[], timeoutMs = CLI_TIMEOUT_MS): Promise<CommandResult> {
 		const env = this.env({ N8N_RUNNERS_BROKER_PORT: String(await freePort()) });

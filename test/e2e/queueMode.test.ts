@@ -1,0 +1,279 @@
+/**
+ * n8n's queue mode, for real: Redis (Debian's redis-server), the n8n main instance and two
+ * `n8n worker` processes, the package installed from `npm pack`. Four executions of 2,500 contacts
+ * each (Match Prospects -> Enrich, default parameters) are started at once through a Webhook
+ * against a sandbox that allows 200 requests per minute on the one API key they share; the
+ * workers run them, each process with its own rate budget for the key (nothing is shared between
+ * processes but the service's answers).
+ *
+ * Workers run 2 executions at once each (`--concurrency=2`), so the four executions are spread
+ * over both workers and the two budgets really compete for the key (with 5 each, Bull may hand
+ * all four to one worker, whose one budget then paces them alone).
+ *
+ * Meanwhile the Business Events Trigger, published on the main instance (where n8n runs
+ * pollers), watches a second sandbox: every event added during the run fires exactly once, in
+ * executions the workers run.
+ *
+ * Takes about 5 minutes: two rounds of about 2 minutes each at the rate-limit floor (~420
+ * requests at 200 a minute), plus starting Redis, main and the workers.
+ */
+import type { IDataObject, ITaskData } from 'n8n-workflow';
+
+import { ENDPOINTS } from '../../nodes/shared/catalog';
+import { LIMITS } from '../../nodes/shared/limits';
+import { contacts, rateFloorMs } from '../benchmark/scenarios';
+import { matchEnrichOurs, webhookPath } from '../benchmark/workflows';
+import { startSandbox, type RecordedRequest, type Sandbox } from '../sandbox';
+import type { ExecutionResult } from './harness/executionResult';
+import type { WorkflowJson } from './harness/n8nInstance';
+import { waitFor } from './harness/processes';
+import { QueueModeN8n } from './harness/queueMode';
+
+const EXECUTIONS = 4;
+const ROWS_PER_EXECUTION = 2_500;
+const LATENCY_MS = 50;
+/** the ceiling that is the key's share when two workers use it */
+const SHARE_PER_MINUTE = LIMITS.rateLimit.requests / 2;
+
+const MATCH_PATH = ENDPOINTS.matchProspects.path;
+const ENRICH_PATH = ENDPOINTS.enrichProspectProfiles.path;
+const EVENTS_PATH = ENDPOINTS.getBusinessEvents.path;
+const TRIGGER = 'Business Events Trigger';
+
+const log = (message: string) => process.stderr.write(`[queue] ${message}\n`);
+const pause = async (ms: number) => await new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The benchmark's Match -> Enrich workflow with its own id, webhook and credential. */
+function matchEnrich(id: string, credential: { id: string; name: string }): WorkflowJson {
+	const workflow = matchEnrichOurs(id);
+	for (const node of workflow.nodes as Array<{ name: string; parameters: IDataObject; credentials?: IDataObject }>) {
+		if (node.credentials) node.credentials = { businessProspectDataApi: credential };
+		// answered at once: the test reads the executions n8n stores
+		if (node.name === 'Webhook') node.parameters = { ...node.parameters, responseMode: 'onReceived' };
+	}
+	return workflow;
+}
+
+const everyFifteenSeconds = { item: [0, 15, 30, 45].map((second) => ({ mode: 'custom', cronExpression: `${second} * * * * *` })) };
+
+function triggerWorkflow(businessIds: string[]): WorkflowJson {
+	return {
+		id: 'queueTrigger01',
+		name: 'Queue mode: business events',
+		nodes: [
+			{
+				id: '0d9d7a44-7a55-4f0c-9b8e-2f9e1c1f0a01',
+				name: TRIGGER,
+				type: 'n8n-nodes-business-prospect-data.businessEventsTrigger',
+				typeVersion: 1,
+				position: [0, 0],
+				parameters: { pollTimes: everyFifteenSeconds, source: 'ids', businessIds: businessIds.join(', '), eventTypes: ['new_product'], options: {} },
+				credentials: { businessProspectDataApi: { id: 'events-credential', name: 'Events sandbox' } },
+			},
+			{ id: '0d9d7a44-7a55-4f0c-9b8e-2f9e1c1f0a02', name: 'Done', type: 'n8n-nodes-base.noOp', typeVersion: 1, position: [220, 0], parameters: {} },
+		],
+		connections: { [TRIGGER]: { main: [[{ node: 'Done', type: 'main', index: 0 }]] } },
+		settings: { executionOrder: 'v1' },
+	};
+}
+
+interface RoundResult {
+	executions: ExecutionResult[];
+	executionIds: string[];
+	requests: RecordedRequest[];
+	refused: number;
+	accepted: number;
+	/** first Match start to last Enrich end, over the four executions */
+	nodeSpanMs: number;
+	floorMs: number;
+	wallMs: number;
+}
+
+const taskEnd = (task: ITaskData) => task.startTime + (task.executionTime ?? 0);
+
+describe('queue mode: main, two workers and Redis share one API key', () => {
+	let sandbox: Sandbox;
+	let eventsSandbox: Sandbox;
+	let cluster: QueueModeN8n;
+	let rows: IDataObject[];
+	const defaultCredential = { id: 'queue-credential', name: 'Business Prospect Data (default budget)' };
+	const shareCredential = { id: 'queue-share-credential', name: 'Business Prospect Data (the key shared by two workers)' };
+	const atCeiling = matchEnrich('QueueMatch', defaultCredential);
+	const atShare = matchEnrich('QueueMatchShare', shareCredential);
+	let watched: string[];
+
+	beforeAll(async () => {
+		// the service's limit, 200 requests a minute on the key; a universe big enough for 10,000 distinct contacts
+		sandbox = await startSandbox({ latencyMs: LATENCY_MS, prospects: 11_000 });
+		eventsSandbox = await startSandbox();
+		rows = contacts(sandbox.universe, EXECUTIONS * ROWS_PER_EXECUTION);
+		watched = eventsSandbox.universe.businesses.slice(0, 5).map((business) => business.business_id);
+		cluster = await QueueModeN8n.create({
+			workers: 2,
+			concurrency: 2,
+			log,
+			prepare: async (main) => {
+				await main.importCredentials([
+					{ ...defaultCredential, data: { apiKey: sandbox.apiKey, baseUrl: sandbox.url } },
+					{ ...shareCredential, data: { apiKey: sandbox.apiKey, baseUrl: sandbox.url, maxRequestsPerMinute: SHARE_PER_MINUTE } },
+					{ id: 'events-credential', name: 'Events sandbox', data: { apiKey: eventsSandbox.apiKey, baseUrl: eventsSandbox.url } },
+				]);
+				const trigger = triggerWorkflow(watched);
+				await main.importWorkflows([atCeiling, atShare, trigger]);
+				for (const workflow of [atCeiling, atShare, trigger]) await main.publish(workflow.id);
+			},
+		});
+	});
+	afterAll(async () => {
+		await cluster?.dispose();
+		await sandbox?.close();
+		await eventsSandbox?.close();
+	});
+
+	/** Starts the four executions at once through the webhook and reads back what n8n stored. */
+	async function round(workflow: WorkflowJson): Promise<RoundResult> {
+		const main = cluster.main;
+		const url = `${main.baseUrl}/webhook/${webhookPath(workflow.id)}`;
+		// right after start, a published workflow's webhook may not be registered yet
+		await waitFor('the webhook', async () => ((await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"rows":[]}' })).status !== 404 ? true : undefined), {
+			timeoutMs: 20_000,
+		});
+		const before = new Set((await main.executions(workflow.id)).map((execution) => execution.id));
+		sandbox.clearRequests();
+		const started = Date.now();
+		const answers = await Promise.all(
+			Array.from({ length: EXECUTIONS }, async (_, index) => {
+				const slice = rows.slice(index * ROWS_PER_EXECUTION, (index + 1) * ROWS_PER_EXECUTION);
+				const answer = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ rows: slice }) });
+				return `${answer.status} ${await answer.text()}`;
+			}),
+		);
+		const progress = setInterval(() => {
+			const statuses = sandbox.requests.map((request) => request.status);
+			log(`${((Date.now() - started) / 1000).toFixed(0)} s: ${statuses.filter((s) => s === 200).length} answered, ${statuses.filter((s) => s === 429).length} answered 429`);
+		}, 10_000);
+		const finished = await waitFor(
+			`${EXECUTIONS} executions of ${workflow.id}`,
+			async () => {
+				const done = (await main.executions(workflow.id)).filter(
+					(execution) => !before.has(execution.id) && !['new', 'running', 'waiting'].includes(execution.status),
+				);
+				return done.length >= EXECUTIONS ? done : undefined;
+			},
+			{ timeoutMs: 400_000, intervalMs: 500 },
+		).finally(() => clearInterval(progress));
+		const wallMs = Date.now() - started;
+		const executionIds = finished.map((execution) => execution.id).sort((a, b) => Number(a) - Number(b));
+		const executions = await Promise.all(executionIds.map(async (id) => await main.execution(id)));
+		const requests = [...sandbox.requests];
+		const matchTasks = executions.map((execution) => execution.run.data.resultData.runData['Match Prospects']?.[0]);
+		const enrichTasks = executions.map((execution) => execution.run.data.resultData.runData.Enrich?.[0]);
+		const nodeSpanMs =
+			matchTasks.every(Boolean) && enrichTasks.every(Boolean)
+				? Math.max(...enrichTasks.map((task) => taskEnd(task!))) - Math.min(...matchTasks.map((task) => task!.startTime))
+				: Number.NaN;
+		const accepted = requests.filter((request) => request.status === 200).length;
+		const result: RoundResult = {
+			executions,
+			executionIds,
+			requests,
+			refused: requests.filter((request) => request.status === 429).length,
+			accepted,
+			nodeSpanMs,
+			floorMs: rateFloorMs(accepted),
+			wallMs,
+		};
+		log(
+			`${workflow.id}: webhooks answered ${JSON.stringify(answers)}; executions ${executionIds
+				.map((id) => `${id}@${cluster.workerOf(id) ?? '?'}`)
+				.join(', ')}; ${accepted} requests answered, ${result.refused} answered 429; in the nodes ${(nodeSpanMs / 1000).toFixed(1)} s, floor ${(
+				result.floorMs / 1000
+			).toFixed(0)} s (${(nodeSpanMs / result.floorMs).toFixed(3)}x); wall ${(wallMs / 1000).toFixed(1)} s`,
+		);
+		return result;
+	}
+
+	/** Every row back in order, the minimum requests, nothing outside the contract, on both workers. */
+	function expectCompleteAndMinimal(result: RoundResult) {
+		const { executions, requests } = result;
+		expect(executions.map((execution) => [execution.status, execution.error ? execution.describeError() : undefined])).toEqual(
+			Array.from({ length: EXECUTIONS }, () => ['success', undefined]),
+		);
+		// every execution ran on a worker, and both workers took some
+		const workers = result.executionIds.map((id) => cluster.workerOf(id));
+		expect(workers.every((worker) => worker !== undefined)).toBe(true);
+		expect(new Set(workers).size).toBe(2);
+
+		// 10,000 of 10,000 rows, each execution's slice in order
+		const outputs = executions.map((execution) => execution.items('Enrich'));
+		const firstRows = outputs.map((items) => Number(items[0]?.row)).sort((a, b) => a - b);
+		expect(firstRows).toEqual(Array.from({ length: EXECUTIONS }, (_, index) => index * ROWS_PER_EXECUTION));
+		for (const items of outputs) {
+			const start = Number(items[0].row);
+			expect(items.map((item) => item.row)).toEqual(Array.from({ length: ROWS_PER_EXECUTION }, (_, index) => start + index));
+		}
+		expect(outputs.reduce((sum, items) => sum + items.length, 0)).toBe(EXECUTIONS * ROWS_PER_EXECUTION);
+
+		// the contract: only the two endpoints, full batches within the limits, no refusal but 429
+		expect(requests.filter((request) => request.status !== 200 && request.status !== 429)).toEqual([]);
+		expect([...new Set(requests.map((request) => request.path))].sort()).toEqual([ENRICH_PATH, MATCH_PATH].sort());
+		const answered = requests.filter((request) => request.status === 200);
+		const matchSizes = answered.filter((request) => request.path === MATCH_PATH).map((request) => ((request.body as IDataObject).prospects_to_match as unknown[]).length);
+		const enrichIds = answered.filter((request) => request.path === ENRICH_PATH).map((request) => (request.body as IDataObject).prospect_ids as string[]);
+		expect(Math.max(...matchSizes)).toBe(LIMITS.matchItems);
+		expect(enrichIds.every((ids) => ids.length >= 1 && ids.length <= LIMITS.prospectEnrichIds && new Set(ids).size === ids.length)).toBe(true);
+		// exactly the minimum: ceil(2,500 / 40) match and ceil(unique matched / 50) enrich requests per execution
+		expect(matchSizes.length).toBe(EXECUTIONS * Math.ceil(ROWS_PER_EXECUTION / LIMITS.matchItems));
+		const enrichMinimum = executions.reduce((sum, execution) => {
+			const unique = new Set(execution.items('Match Prospects').map((item) => item.prospect_id).filter((id) => typeof id === 'string'));
+			return sum + Math.ceil(unique.size / LIMITS.prospectEnrichIds);
+		}, 0);
+		expect(enrichIds.length).toBe(enrichMinimum);
+	}
+
+	test('4 x 2,500 contacts at once on two workers, default budget: every row in order, at most 3 answers 429, within 1.25x of the floor; the trigger fires each event once', async () => {
+		// the trigger's activation poll (sets its cursor to now, fires nothing), then events to fire
+		await waitFor('the trigger activation poll', async () => (eventsSandbox.requests.length > 0 ? true : undefined), { timeoutMs: 30_000 });
+		const addEvents = (count: number) => Array.from({ length: count }, (_, index) => eventsSandbox.addEvent({ business_id: watched[index % watched.length], event_name: 'new_product' }));
+		const added = addEvents(3);
+		const later = pause(45_000).then(() => added.push(...addEvents(3)));
+
+		const result = await round(atCeiling);
+		expectCompleteAndMinimal(result);
+		expect(result.refused).toBeLessThanOrEqual(3);
+		expect(result.floorMs).toBe(2 * LIMITS.rateLimit.windowMs);
+		expect(result.nodeSpanMs).toBeLessThanOrEqual(1.25 * result.floorMs);
+
+		// the trigger: every added event fired exactly once, in executions run by the workers
+		await later;
+		const fired = await waitFor(
+			'the trigger to fire the added events',
+			async () => {
+				const done = (await cluster.main.executions('queueTrigger01')).filter((execution) => execution.status === 'success');
+				const items = (await Promise.all(done.map(async (execution) => (await cluster.main.execution(execution.id)).items(TRIGGER)))).flat();
+				return items.length >= added.length ? { done, items } : undefined;
+			},
+			{ timeoutMs: 90_000, intervalMs: 2_000 },
+		);
+		// one more poll finds nothing new
+		const requestsSoFar = eventsSandbox.requests.filter((request) => request.path === EVENTS_PATH).length;
+		await waitFor('one more poll', async () => (eventsSandbox.requests.filter((request) => request.path === EVENTS_PATH).length > requestsSoFar ? true : undefined), {
+			timeoutMs: 30_000,
+		});
+		await pause(3_000);
+		const executionsAfter = await cluster.main.executions('queueTrigger01');
+		expect(executionsAfter.length).toBe(fired.done.length);
+		expect(fired.items.map((item) => item.event_id).sort()).toEqual(added.map((event) => event.event_id).sort());
+		expect(fired.done.every((execution) => cluster.workerOf(execution.id) !== undefined)).toBe(true);
+		expect(eventsSandbox.requests.every((request) => request.status === 200)).toBe(true);
+	});
+
+	test(`the same with Max Requests per Minute set to the key's share (${SHARE_PER_MINUTE} for each of two workers): no 429`, async () => {
+		// a fresh window at the service, as after a pause of a minute
+		sandbox.configure({ rateLimit: { ...LIMITS.rateLimit } });
+		const result = await round(atShare);
+		expectCompleteAndMinimal(result);
+		expect(result.refused).toBe(0);
+		expect(result.nodeSpanMs).toBeLessThanOrEqual(1.25 * result.floorMs);
+	});
+});
