@@ -4,7 +4,7 @@
  */
 import type { IDataObject, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { BUSINESS_EVENT_TYPES } from './catalog';
+import { BUSINESS_EVENT_TYPES } from './vocabulary';
 import { type Checked, describeType } from './inputRules';
 
 /** The business event types the contract names: the default selection of the event nodes. */

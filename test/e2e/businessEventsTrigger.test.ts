@@ -15,7 +15,7 @@ import path from 'node:path';
 
 import type { IDataObject } from 'n8n-workflow';
 
-import { BUSINESS_EVENT_TYPES } from '../../nodes/shared/catalog';
+import { BUSINESS_EVENT_TYPES } from '../../nodes/shared/vocabulary';
 import { startSandbox, type RecordedRequest, type Sandbox } from '../sandbox';
 import { useN8n } from './harness/jest';
 import type { ExecutionSummary, N8nInstance, WorkflowJson } from './harness/n8nInstance';

@@ -6,7 +6,7 @@
  */
 import type { IDataObject, INodeParameters, IPairedItemData } from 'n8n-workflow';
 
-import { BUSINESS_EVENT_TYPES } from '../../nodes/shared/catalog';
+import { BUSINESS_EVENT_TYPES } from '../../nodes/shared/vocabulary';
 import { DEFAULT_BUSINESS_EVENT_TYPES } from '../../nodes/shared/eventTypes';
 import { LIMITS } from '../../nodes/shared/limits';
 import { NO_EVENTS_HINT } from '../../nodes/GetEvents/actions/getEvents.operation';

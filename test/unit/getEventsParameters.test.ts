@@ -1,4 +1,4 @@
-import { BUSINESS_EVENT_TYPES } from '../../nodes/shared/catalog';
+import { BUSINESS_EVENT_TYPES } from '../../nodes/shared/vocabulary';
 import { combineEventTypes, eventTypeLabel, eventTypeOptions, splitFreeValues } from '../../nodes/shared/eventTypes';
 import { parseIdList } from '../../nodes/shared/idList';
 

@@ -2,7 +2,7 @@ import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { ManageEnrollment } from '../../nodes/ManageEnrollment/ManageEnrollment.node';
 import { GetEvents } from '../../nodes/GetEvents/GetEvents.node';
-import { BUSINESS_EVENT_TYPES, PROSPECT_EVENT_TYPES } from '../../nodes/shared/catalog';
+import { BUSINESS_EVENT_TYPES, PROSPECT_EVENT_TYPES } from '../../nodes/shared/vocabulary';
 import { LIMITS } from '../../nodes/shared/limits';
 
 // the editor's parameters in normal mode (tool mode has its own, shown with '@tool': test/unit/toolMode.test.ts)

@@ -3,7 +3,7 @@
  * timestamp_from, the 90-day window, events added later), the enrollment lifecycle, and the four
  * business enrichments. The sandbox runs on a fixed clock so times are exact.
  */
-import { BUSINESS_EVENT_TYPES } from '../../nodes/shared/catalog';
+import { BUSINESS_EVENT_TYPES } from '../../nodes/shared/vocabulary';
 import { LIMITS } from '../../nodes/shared/limits';
 import { type BusinessEvent, type Sandbox, sandboxClient, startSandbox } from '../sandbox';
 

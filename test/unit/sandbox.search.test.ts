@@ -4,7 +4,7 @@
  * and pagination under `size`. Expected sets are computed from the universe's facets directly,
  * not through the sandbox's own filter code.
  */
-import { FILTER_BRACKETS } from '../../nodes/shared/catalog';
+import { FILTER_BRACKETS } from '../../nodes/shared/vocabulary';
 import { LIMITS } from '../../nodes/shared/limits';
 import type { FilterName } from '../../nodes/shared/schemas';
 import { type Sandbox, type SandboxBusiness, sandboxClient, startSandbox } from '../sandbox';

@@ -11,7 +11,7 @@ import {
 	REGION_CODE_PATTERN,
 } from '../../nodes/shared/schemas';
 import { LIMITS } from '../../nodes/shared/limits';
-import { FILTER_BRACKETS } from '../../nodes/shared/catalog';
+import { FILTER_BRACKETS } from '../../nodes/shared/vocabulary';
 import type { Fetcher } from '../sandbox';
 import { parseBracket, Universe } from '../sandbox/universe';
 import { generateBusinesses } from '../sandbox/universe/businesses';

@@ -6,7 +6,7 @@
  */
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { FILTER_BRACKETS } from '../../nodes/shared/catalog';
+import { FILTER_BRACKETS } from '../../nodes/shared/vocabulary';
 import { LIMITS } from '../../nodes/shared/limits';
 import { CATEGORY_FILTERS, FILTER_NAMES } from '../../nodes/shared/schemas';
 import { description as searchProperties } from '../../nodes/SearchBusinesses/actions/search.operation';

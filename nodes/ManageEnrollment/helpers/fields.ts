@@ -1,7 +1,7 @@
 /** Parameter builders the enrollment operations share; each call scopes them to one operation. */
 import type { INodeProperties } from 'n8n-workflow';
 
-import { BUSINESS_EVENT_TYPES, PROSPECT_EVENT_TYPES } from '../../shared/catalog';
+import { BUSINESS_EVENT_TYPES, PROSPECT_EVENT_TYPES } from '../../shared/vocabulary';
 import { otherEventTypesOption } from '../../shared/descriptions';
 import {
 	DEFAULT_BUSINESS_EVENT_TYPES,

@@ -1,7 +1,7 @@
 /** Search Businesses as a tool: the model sets the filters and gets a compact answer with the total. */
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
-import { FILTER_BRACKETS } from '../../shared/catalog';
+import { FILTER_BRACKETS } from '../../shared/vocabulary';
 import { LIMITS } from '../../shared/limits';
 import { runAsTool } from '../../shared/toolMode';
 import { fetchAllPages } from '../helpers/paginate';

@@ -1,6 +1,6 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { FILTER_BRACKETS } from '../../shared/catalog';
+import { FILTER_BRACKETS } from '../../shared/vocabulary';
 import type { CATEGORY_FILTERS, FilterName } from '../../shared/schemas';
 
 /**

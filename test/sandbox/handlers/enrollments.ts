@@ -5,7 +5,7 @@
  */
 import type { z } from 'zod';
 
-import { BUSINESS_EVENT_TYPES, PROSPECT_EVENT_TYPES } from '../../../nodes/shared/catalog';
+import { BUSINESS_EVENT_TYPES, PROSPECT_EVENT_TYPES } from '../../../nodes/shared/vocabulary';
 import type {
 	businessEnrollmentBody,
 	deleteProspectEnrollmentBody,

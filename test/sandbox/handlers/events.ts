@@ -1,7 +1,7 @@
 /** POST /v1/businesses/events: recent events of the named businesses and types. */
 import type { z } from 'zod';
 
-import { BUSINESS_EVENT_TYPES } from '../../../nodes/shared/catalog';
+import { BUSINESS_EVENT_TYPES } from '../../../nodes/shared/vocabulary';
 import { LIMITS } from '../../../nodes/shared/limits';
 import type { getBusinessEventsBody } from '../../../nodes/shared/schemas';
 import { invalid, type ValidationDetail, validationError } from '../errors';

@@ -5,7 +5,7 @@
  *
  * The history is drawn once per seed as ages ("so long before the start") and dated per sandbox.
  */
-import { BUSINESS_EVENT_TYPES } from '../../../nodes/shared/catalog';
+import { BUSINESS_EVENT_TYPES } from '../../../nodes/shared/vocabulary';
 import { LIMITS } from '../../../nodes/shared/limits';
 import { Random } from '../random';
 import { datedPayload, eventPayload } from './eventPayloads';
