@@ -5,7 +5,7 @@
  * names in NFD, internationalised e-mail addresses, length limits, and Match leaving out only the
  * fields that are bad. Each case names the item, the field and the rule.
  */
-import type { IDataObject, IExecuteFunctions, INodeParameters, IPollFunctions } from 'n8n-workflow';
+import type { IDataObject, INodeParameters, IPollFunctions } from 'n8n-workflow';
 
 import { resolveWatchedSource } from '../../nodes/BusinessEventsTrigger/watchedSource';
 import { readId } from '../../nodes/Enrich/actions/enrich.operation';
@@ -21,23 +21,12 @@ import { normalizeProfileUrl, readText, toUserJson } from '../../nodes/shared/in
 import { LIMITS } from '../../nodes/shared/limits';
 import { filtersSchema, isEmailAddress, isWebUrl, matchItemSchema } from '../../nodes/shared/schemas';
 import { TEST_NODE } from './support/fakeContext';
+import { parametersContext } from './support/parametersContext';
 
 const ID = '0123456789abcdef0123456789abcdef';
 const NOTHING_SENT = 'Nothing was sent to the service for this item.';
 
-/** A context whose getNodeParameter answers from `parameters` (same for every item). */
-function withParameters(parameters: Record<string, unknown>): IExecuteFunctions {
-	return {
-		getNode: () => TEST_NODE,
-		getInputData: () => [],
-		getNodeParameter: (name: string, _itemIndex: number, fallback?: unknown) => {
-			const value = name.split('.').reduce<unknown>((object, key) => (object as IDataObject | undefined)?.[key], parameters);
-			return value ?? fallback;
-		},
-		continueOnFail: () => false,
-		getTimezone: () => 'UTC',
-	} as unknown as IExecuteFunctions;
-}
+const withParameters = (parameters: Record<string, unknown>) => parametersContext(parameters as IDataObject);
 
 function errorOf(run: () => unknown): { message: string; description: string } {
 	try {

@@ -12,7 +12,7 @@
  *   results at its position, each request within the endpoint's limit.
  */
 import fc from 'fast-check';
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 import { z } from 'zod';
 
 import { readId } from '../../nodes/Enrich/actions/enrich.operation';
@@ -40,6 +40,7 @@ import {
 	searchBusinessesBody,
 } from '../../nodes/shared/schemas';
 import { fakeContext, ok, type RecordedCall, TEST_NODE } from './support/fakeContext';
+import { parametersContext } from './support/parametersContext';
 
 const RUNS = { numRuns: 300 };
 const DAY_MS = 86_400_000;
@@ -111,18 +112,6 @@ function expectNamedRejection(error: ItemValidationError, itemIndex: number, fie
 	expect(error.message.length).toBeLessThan(2_000);
 }
 
-function parametersContext(parameters: IDataObject, continueOnFail = false): IExecuteFunctions {
-	return {
-		getNode: () => TEST_NODE,
-		getInputData: () => [],
-		getNodeParameter: (name: string, _itemIndex: number, fallback?: unknown) => {
-			const value = name.split('.').reduce<unknown>((object, key) => (object as IDataObject | undefined)?.[key], parameters);
-			return value ?? fallback;
-		},
-		continueOnFail: () => continueOnFail,
-		getTimezone: () => 'UTC',
-	} as unknown as IExecuteFunctions;
-}
 
 /** Counts both outcomes, so that a property that never reaches one of them fails. */
 function outcomes() {
