@@ -94,6 +94,8 @@ describe('Match Prospects -> Enrich with default parameters', () => {
 		expect(sentIds).toHaveLength(uniqueMatched.size);
 		expect(new Set(sentIds)).toEqual(uniqueMatched);
 		expect(sandbox.requests).toHaveLength(matchBodies.length + enrichBodies.length);
+		// the credential is decrypted once per node run, not once per request (n8n reads its database each time)
+		expect(result.credentialDecryptions).toBe(2);
 
 		// Match output: one item per contact, in order, paired, the row kept
 		const matched = result.json('Match Prospects');

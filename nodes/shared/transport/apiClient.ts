@@ -1,4 +1,10 @@
-import type { IDataObject, IHttpRequestOptions, IN8nHttpFullResponse } from 'n8n-workflow';
+import type {
+	IAdditionalCredentialOptions,
+	IDataObject,
+	IHttpRequestOptions,
+	IN8nHttpFullResponse,
+	INode,
+} from 'n8n-workflow';
 import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 
 import { ENDPOINTS, type EndpointName } from '../catalog';
@@ -51,6 +57,12 @@ export function describeItems(items: readonly number[]): string {
 	return sorted.length > 3 ? `items ${shown} and ${sorted.length - 3} more` : `items ${shown}`;
 }
 
+/**
+ * Why an attempt's deadline timer is stopped: its answer came first. Made once: abort() without
+ * a reason, or with one that is not an Error, builds a new error (and its stack) every request.
+ */
+const ATTEMPT_SETTLED = new Error('The attempt settled before its deadline');
+
 /** One run's clients, one per execution context: every helper of a run shares its budget and counters. */
 const clients = new WeakMap<object, Promise<ApiClient>>();
 
@@ -64,12 +76,22 @@ export class ApiClient {
 	private answered = false;
 	private retryAllowance: number = RETRY_POLICY.initialRetryAllowance;
 
+	/** the node never changes within a run, and n8n deep-copies it on every `getNode()` */
+	private readonly node: INode;
+
 	private constructor(
 		private readonly ctx: ApiContext,
 		readonly connection: Connection,
 		private readonly budget: RateBudget,
 		private readonly redactor: Redactor,
-	) {}
+		/**
+		 * The credential as read once for the run, handed to n8n with every request: otherwise n8n
+		 * loads and decrypts it from its database again for each request.
+		 */
+		private readonly credentialOptions: IAdditionalCredentialOptions,
+	) {
+		this.node = ctx.getNode();
+	}
 
 	/** The run's client (created on first use: one per node run, poll or option load). */
 	static async of(ctx: ApiContext): Promise<ApiClient> {
@@ -83,7 +105,8 @@ export class ApiClient {
 	}
 
 	private static async create(ctx: ApiContext): Promise<ApiClient> {
-		const credentials = await ctx.getCredentials<CredentialData>(CREDENTIAL_TYPE);
+		const data = await ctx.getCredentials(CREDENTIAL_TYPE);
+		const credentials: CredentialData = data;
 		const apiKey = typeof credentials.apiKey === 'string' ? credentials.apiKey : String(credentials.apiKey ?? '');
 		const redactor = new Redactor([apiKey]);
 		const baseUrl = normalizeBaseUrl(String(credentials.baseUrl ?? ''));
@@ -101,7 +124,11 @@ export class ApiClient {
 			maxRequestsPerMinute: readMaxRequestsPerMinute(credentials.maxRequestsPerMinute),
 		};
 		const budget = sharedBudget(budgetFingerprint(baseUrl, apiKey.trim()), connection.maxRequestsPerMinute);
-		return new ApiClient(ctx, connection, budget, redactor);
+		const reference = ctx.getNode().credentials?.[CREDENTIAL_TYPE];
+		const credentialOptions: IAdditionalCredentialOptions = {
+			credentialsDecrypted: { id: reference?.id ?? '', name: reference?.name ?? '', type: CREDENTIAL_TYPE, data },
+		};
+		return new ApiClient(ctx, connection, budget, redactor, credentialOptions);
 	}
 
 	/**
@@ -122,7 +149,7 @@ export class ApiClient {
 
 	private async send<T>(name: EndpointName, body: IDataObject | undefined, options: RequestOptions): Promise<T> {
 		const definition = ENDPOINTS[name];
-		const node = this.ctx.getNode();
+		const node = this.node;
 		const url = `${this.connection.baseUrl}${definition.path}`;
 		const cancel = this.cancelSignal();
 		const itemIndex = options.itemIndex ?? options.items?.[0];
@@ -153,7 +180,7 @@ export class ApiClient {
 			let response: IN8nHttpFullResponse | undefined;
 			if ('response' in sent) {
 				response = sent.response;
-				response.body = this.redactor.value(response.body);
+				response.body = this.redactor.body(response.body);
 				const status = response.statusCode;
 				this.answered = true;
 				const serviceWindow = readServiceWindow(response.headers);
@@ -214,7 +241,12 @@ export class ApiClient {
 		cancel: AbortSignal | undefined,
 	): Promise<{ response: IN8nHttpFullResponse } | { networkCode: string }> {
 		const sent = (
-			this.ctx.helpers.httpRequestWithAuthentication.call(this.ctx, CREDENTIAL_TYPE, request) as Promise<IN8nHttpFullResponse>
+			this.ctx.helpers.httpRequestWithAuthentication.call(
+				this.ctx,
+				CREDENTIAL_TYPE,
+				request,
+				this.credentialOptions,
+			) as Promise<IN8nHttpFullResponse>
 		).then(
 			(response) => ({ response }),
 			(error: unknown) => ({ error }),
@@ -225,7 +257,7 @@ export class ApiClient {
 			() => ({ timedOut: false as const }),
 		);
 		const outcome = await Promise.race([sent, timedOut]);
-		timer.abort();
+		timer.abort(ATTEMPT_SETTLED);
 		if ('timedOut' in outcome) return { networkCode: 'ETIMEDOUT' };
 		if ('response' in outcome) return outcome;
 		// no answer: the caller releases the budget's slot for a network failure, this for the rest
@@ -253,7 +285,7 @@ export class ApiClient {
 			idempotent: boolean;
 		},
 	): NodeApiError {
-		const node = this.ctx.getNode();
+		const node = this.node;
 		const failure =
 			'networkCode' in outcome
 				? networkError(node, outcome.networkCode, url, { itemIndex: details.itemIndex, answeredBefore: this.answered })
@@ -286,7 +318,7 @@ export class ApiClient {
 	 */
 	private requestFailure(error: unknown, url: string, itemIndex?: number) {
 		const message = String((error as { message?: unknown })?.message ?? error ?? 'unknown error');
-		return new NodeOperationError(this.ctx.getNode(), `The request to ${url} could not be sent: ${message}`, {
+		return new NodeOperationError(this.node, `The request to ${url} could not be sent: ${message}`, {
 			itemIndex,
 			description: 'Check the API key and Base URL in the Business Prospect Data API credential.',
 		});
@@ -296,7 +328,7 @@ export class ApiClient {
 	private budgetUsedUp(itemIndex?: number) {
 		const perMinute = this.connection.maxRequestsPerMinute;
 		return new NodeApiError(
-			this.ctx.getNode(),
+			this.node,
 			{ budget: perMinute },
 			{
 				message: `The API key's request budget (${perMinute} per minute) is used up for now; the request was not sent`,
@@ -308,7 +340,7 @@ export class ApiClient {
 	}
 
 	private cancelled(itemIndex?: number) {
-		return new NodeOperationError(this.ctx.getNode(), 'The execution was cancelled', { itemIndex });
+		return new NodeOperationError(this.node, 'The execution was cancelled', { itemIndex });
 	}
 
 	private cancelSignal(): AbortSignal | undefined {

@@ -11,6 +11,11 @@ export const REDACTED = '***';
 const SECRET_KEY = /^(?:api[_-]?key|x[_-]api[_-]?key|authorization|proxy[_-]authorization|cookie|set[_-]cookie)$/i;
 /** `API_KEY: abc`, `"api_key":"abc"`, `api-key=abc` in plain text */
 const SECRET_ASSIGNMENT = /\b(api[_-]?key|authorization)(["']?\s*[:=]\s*["']?)(?:bearer\s+)?[^\s"',;&}\]]+/gi;
+/**
+ * Text that could hold a secret the rules above catch: every SECRET_KEY and SECRET_ASSIGNMENT
+ * match contains one of these words. Text without them (and without a secret) needs no work.
+ */
+const MAY_NAME_A_SECRET = /api[_-]?key|authorization|cookie/i;
 /** shorter values are too likely to occur in ordinary text to be replaced */
 const MIN_SECRET_LENGTH = 4;
 
@@ -19,6 +24,8 @@ const isPlainObject = (value: unknown): value is Record<string, unknown> =>
 
 export class Redactor {
 	private readonly secrets: string[];
+	/** the secrets as they appear inside JSON text (quotes, backslashes and controls escaped) */
+	private readonly secretsInJson: string[];
 
 	constructor(secrets: readonly unknown[]) {
 		const texts = new Set<string>();
@@ -30,12 +37,31 @@ export class Redactor {
 		}
 		// longest first, so a value that contains another is replaced whole
 		this.secrets = [...texts].sort((a, b) => b.length - a.length);
+		this.secretsInJson = [...new Set(this.secrets.map((secret) => JSON.stringify(secret).slice(1, -1)))];
 	}
 
 	text(value: string): string {
 		let result = value;
 		for (const secret of this.secrets) if (result.includes(secret)) result = result.split(secret).join(REDACTED);
-		return result.replace(SECRET_ASSIGNMENT, `$1$2${REDACTED}`);
+		return MAY_NAME_A_SECRET.test(result) ? result.replace(SECRET_ASSIGNMENT, `$1$2${REDACTED}`) : result;
+	}
+
+	/**
+	 * An answer body, cleaned: one native scan of its JSON text decides whether anything needs
+	 * replacing, so a clean answer (nearly all of them) costs no walk through its values.
+	 */
+	body<T>(value: T): T {
+		if (typeof value !== 'object' || value === null) return this.value(value);
+		let json: string | undefined;
+		try {
+			json = JSON.stringify(value);
+		} catch {
+			json = undefined;
+		}
+		if (json !== undefined && !MAY_NAME_A_SECRET.test(json) && !this.secretsInJson.some((secret) => json.includes(secret))) {
+			return value;
+		}
+		return this.value(value);
 	}
 
 	/**

@@ -35,6 +35,9 @@ import { ICredentialsHelper, isExpression, NodeHelpers, UnexpectedError } from '
 export type CredentialsStore = Record<string, ICredentialDataDecryptedObject>;
 
 export class EngineCredentialsHelper extends ICredentialsHelper {
+	/** how often a node made n8n load and decrypt a credential (the server reads its database each time) */
+	decryptions = 0;
+
 	constructor(
 		private readonly credentialType: (name: string) => ICredentialType,
 		private readonly store: CredentialsStore,
@@ -51,6 +54,7 @@ export class EngineCredentialsHelper extends ICredentialsHelper {
 		raw?: boolean,
 		expressionResolveValues?: ICredentialsExpressionResolveValues,
 	): Promise<ICredentialDataDecryptedObject> {
+		this.decryptions++;
 		const stored = this.store[type];
 		if (stored === undefined) {
 			throw new UnexpectedError(`The engine harness was given no credentials of type "${type}"`);

@@ -30,6 +30,8 @@ export class EngineRun {
 		readonly staticData: IDataObject,
 		/** node names in the order they finished */
 		readonly executedNodes: string[],
+		/** credential decryptions the run asked n8n for */
+		readonly credentialDecryptions = 0,
 	) {}
 
 	get runData(): IRunData {

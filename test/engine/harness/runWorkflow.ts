@@ -56,7 +56,7 @@ export async function runWorkflow(json: WorkflowJson, options: RunOptions = {}):
 	});
 	const additionalData = createAdditionalData({ credentialsHelper, hooks, executionId });
 	const run = await new WorkflowExecute(additionalData, mode, runExecutionData).processRunExecutionData(workflow);
-	return new EngineRun(run, workflow.staticData, executedNodes);
+	return new EngineRun(run, workflow.staticData, executedNodes, credentialsHelper.decryptions);
 }
 
 /** The stored form of the workflow, which the lifecycle hooks carry. */
