@@ -10,8 +10,10 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
  * - a parameter whose raw value holds no expression at all (fixed text, a fixed collection)
  *   cannot differ between items: it is read once per run, through `getNodeParameter`;
  * - a parameter whose raw value is exactly a plain reference to a field of the input item,
- *   `={{ $json.email }}`, `={{ $json["E-mail"] }}`, `={{ $json.contact.email }}` (what the
- *   defaults and n8n's drag and drop produce), is read from the item's json directly, when the
+ *   `={{ $json.email }}`, `={{ $json["E-mail"] }}`, `={{ $json.contact.email }}` (what n8n's
+ *   drag and drop produces), or one with an empty-text fallback, `={{ $json.email ?? "" }}`
+ *   (the defaults: the editor previews an absent field as empty rather than as a red
+ *   "[undefined]"), is read from the item's json directly, when the
  *   value found is one whose expression result is known to be the value itself: text, a finite
  *   number, true/false, null, or a missing field (undefined). n8n gives exactly these values
  *   back, with both of its engines (legacy and the isolated-vm one). Objects and lists (which
@@ -53,21 +55,26 @@ const UNSAFE_PROPERTIES = new Set([
 /** Any word of the list anywhere in the expression: let n8n decide (and fail) as it does. */
 const UNSAFE_TOKEN = new RegExp(`\\b(?:${[...UNSAFE_PROPERTIES].join('|')})\\b|\\.\\s*constructor`);
 
-/** `={{ $json<accessors> }}`, whitespace allowed around the parts. */
-const PLAIN_REFERENCE = /^=\{\{\s*\$json((?:\s*(?:\.\s*[A-Za-z_$][\w$]*|\[\s*(?:"[^"\\{}\n\r]*"|'[^'\\{}\n\r]*')\s*\]))+)\s*\}\}$/;
+/** `={{ $json<accessors> }}` or `={{ $json<accessors> ?? "" }}`, whitespace allowed around the parts. */
+const PLAIN_REFERENCE =
+	/^=\{\{\s*\$json((?:\s*(?:\.\s*[A-Za-z_$][\w$]*|\[\s*(?:"[^"\\{}\n\r]*"|'[^'\\{}\n\r]*')\s*\]))+)\s*(\?\?\s*(?:""|''))?\s*\}\}$/;
 const ACCESSOR = /\.\s*([A-Za-z_$][\w$]*)|\[\s*(?:"([^"\\{}\n\r]*)"|'([^'\\{}\n\r]*)')\s*\]/g;
 
-/**
- * The field path of a raw parameter value that is exactly a plain reference to the input item
- * (`={{ $json.contact["e-mail"] }}` gives `['contact', 'e-mail']`), else undefined.
- */
-export function plainReferencePath(raw: unknown): string[] | undefined {
+export interface PlainReference {
+	/** the field path: `={{ $json.contact["e-mail"] }}` gives `['contact', 'e-mail']` */
+	path: string[];
+	/** `?? ""`: a missing or null value reads as empty text */
+	orEmpty: boolean;
+}
+
+/** The plain reference a raw parameter value is exactly, else undefined. */
+export function plainReference(raw: unknown): PlainReference | undefined {
 	if (typeof raw !== 'string') return undefined;
 	const match = PLAIN_REFERENCE.exec(raw);
 	if (!match || UNSAFE_TOKEN.test(raw)) return undefined;
 	const path: string[] = [];
 	for (const accessor of match[1].matchAll(ACCESSOR)) path.push(accessor[1] ?? accessor[2] ?? accessor[3]);
-	return path;
+	return { path, orEmpty: match[2] !== undefined };
 }
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> => {
@@ -81,12 +88,17 @@ const hasOwn = (object: object, key: string) => Object.prototype.hasOwnProperty.
 /**
  * What n8n's expression engine gives for a plain reference `path` on an item's json, as
  * `{ value }`, when that is certain; undefined when it is not (the caller asks n8n then).
- * Missing fields and fields under a null or missing parent give undefined, as in n8n.
+ * Missing fields and fields under a null or missing parent give undefined, as in n8n. Under a
+ * null or missing parent the expression fails, which n8n turns into undefined before any `??`
+ * applies: `brokenPath` says so.
  */
-export function resolvePlainReference(json: unknown, path: readonly string[]): { value: unknown } | undefined {
+export function resolvePlainReference(
+	json: unknown,
+	path: readonly string[],
+): { value: unknown; brokenPath?: true } | undefined {
 	let current: unknown = json;
 	for (const key of path) {
-		if (current === undefined || current === null) return { value: undefined };
+		if (current === undefined || current === null) return { value: undefined, brokenPath: true };
 		if (!isPlainObject(current)) return undefined;
 		if (hasOwn(current, key)) current = current[key];
 		else if (key in current) return undefined;
@@ -99,6 +111,13 @@ export function resolvePlainReference(json: unknown, path: readonly string[]): {
 	return undefined;
 }
 
+/** What n8n gives for a plain reference on an item's json, when certain (see resolvePlainReference). */
+export function readPlainReference(reference: PlainReference, json: unknown): { value: unknown } | undefined {
+	const found = resolvePlainReference(json, reference.path);
+	if (!found) return undefined;
+	return { value: reference.orEmpty && !found.brokenPath ? (found.value ?? '') : found.value };
+}
+
 /** True when the raw value (or any value inside it) is an expression. */
 export function holdsExpression(raw: unknown): boolean {
 	if (typeof raw === 'string') return raw.startsWith('=');
@@ -109,7 +128,7 @@ export function holdsExpression(raw: unknown): boolean {
 
 type Plan =
 	| { kind: 'fixed'; value?: { value: unknown } }
-	| { kind: 'reference'; path: string[] }
+	| { kind: 'reference'; reference: PlainReference }
 	| { kind: 'expression' };
 
 /** Reads a node parameter for an item, as `getNodeParameter(name, itemIndex, fallback)` does. */
@@ -160,8 +179,8 @@ export function parameterReader(ctx: IExecuteFunctions, counts?: ParameterReadCo
 			plans.set(name, (plan = { kind: 'expression' }));
 			return plan;
 		}
-		const path = plainReferencePath(raw);
-		if (path && referencesAreInput()) plan = { kind: 'reference', path };
+		const reference = plainReference(raw);
+		if (reference && referencesAreInput()) plan = { kind: 'reference', reference };
 		else plan = holdsExpression(raw) ? { kind: 'expression' } : { kind: 'fixed' };
 		plans.set(name, plan);
 		return plan;
@@ -175,7 +194,7 @@ export function parameterReader(ctx: IExecuteFunctions, counts?: ParameterReadCo
 			return plan.value.value;
 		}
 		if (plan.kind === 'reference') {
-			const found = resolvePlainReference(items[itemIndex]?.json, plan.path);
+			const found = readPlainReference(plan.reference, items[itemIndex]?.json);
 			if (found) {
 				if (counts) counts.reference++;
 				return found.value;

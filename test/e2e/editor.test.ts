@@ -32,6 +32,30 @@ const IMAGES = path.join(REPO_ROOT, 'docs', 'images');
 const SERVICE_NAME = 'Business Prospect Data';
 const CREDENTIAL = { id: 'bpdSandboxCred01', name: 'Business Prospect Data (sandbox)' };
 const ALL_NODES_WORKFLOW = 'editorAllNodes01';
+const MATCH_PREVIEW_WORKFLOW = 'editorMatchPreview1';
+/** a contact with an e-mail address only: the other match fields are absent */
+const PREVIEW_CONTACT = { email: 'lea.mitchell@preview.example' };
+
+/** Manual trigger with a pinned contact, then Match Prospects with its default parameters. */
+const matchPreviewWorkflow = () => ({
+	id: MATCH_PREVIEW_WORKFLOW,
+	name: 'Match preview',
+	nodes: [
+		{ id: 'preview-trigger', name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} },
+		{
+			id: 'preview-match',
+			name: 'Match Prospects',
+			type: `${PACKAGE_NAME}.matchProspects`,
+			typeVersion: 1,
+			position: [220, 0],
+			parameters: {},
+			credentials: { [CREDENTIAL_TYPE]: CREDENTIAL },
+		},
+	],
+	connections: { Start: { main: [[{ node: 'Match Prospects', type: 'main', index: 0 }]] } },
+	pinData: { Start: [{ json: PREVIEW_CONTACT }] },
+	settings: {},
+});
 
 /** One node of the "every node, every operation" workflow: a type and the parameters that pick its form. */
 interface Variant {
@@ -120,6 +144,7 @@ describe('the editor in a real browser (Debian Chromium)', () => {
 			await instance.importCredential({ ...CREDENTIAL, data: { apiKey: sandbox.apiKey, baseUrl: sandbox.url } });
 			await instance.importWorkflows([
 				...examples.map((example) => example.workflow),
+				matchPreviewWorkflow(),
 				{
 					id: ALL_NODES_WORKFLOW,
 					name: 'Every node, every operation',
@@ -231,6 +256,18 @@ describe('the editor in a real browser (Debian Chromium)', () => {
 		// the earlier Category field is kept for saved workflows, never offered
 		expect(names.filter((name) => name.startsWith('Category ('))).toEqual([]);
 		await page.keyboard.press('Escape');
+	});
+
+	test('Match Prospects previews a field the contact lacks as empty, not as a red "[undefined]"', async () => {
+		await open(`/workflow/${MATCH_PREVIEW_WORKFLOW}/preview-match`);
+		const panel = page.locator('[data-test-id="node-parameters"]');
+		await panel.waitFor();
+		// the previews are drawn from the pinned contact: its e-mail address shows under E-mail
+		await panel.getByText(PREVIEW_CONTACT.email).first().waitFor();
+		await page.screenshot({ path: path.join(IMAGES, 'match-prospects-preview.png') });
+		const text = await panel.innerText();
+		expect(text).not.toContain('[undefined]');
+		expect(text).toContain('[empty]');
 	});
 
 	test('the credential dialog explains Base URL where it is typed', async () => {

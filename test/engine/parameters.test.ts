@@ -7,7 +7,8 @@
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { plainReferencePath } from '../../nodes/shared/parameters';
+import { MATCH_FIELDS, readsOwnField } from '../../nodes/MatchProspects/fields';
+import { plainReference } from '../../nodes/shared/parameters';
 import { PARAMETER_CASES, parameterCaseItems } from '../support/parameterCases';
 import { ParamProbe, PROBE_PARAMETERS } from './fixtures/ParamProbe.node';
 import { runWorkflow } from './harness';
@@ -32,7 +33,7 @@ describe('fast parameter reads give what n8n gives', () => {
 		const { differences, counts } = await runProbe(PARAMETER_CASES, items);
 		expect(differences).toEqual([]);
 		// the fast path is really taken: plain references read from the item, fixed values once
-		const references = PARAMETER_CASES.filter((raw) => plainReferencePath(raw) !== undefined).length;
+		const references = PARAMETER_CASES.filter((raw) => plainReference(raw) !== undefined).length;
 		expect(references).toBeGreaterThanOrEqual(20);
 		expect(counts.reference).toBeGreaterThan(references * items.length * 0.5);
 		// 'plain text', '' and ' ={{ $json.email }}' (a leading space makes it text, not an expression)
@@ -45,11 +46,7 @@ describe('fast parameter reads give what n8n gives', () => {
 			phone_number: i % 3 === 1 ? i * 1000 : null,
 			full_name: 'Jane Doe',
 		}));
-		const fields = ['email', 'phone_number', 'profnet', 'full_name', 'company_name', 'business_id'];
-		const { differences, counts } = await runProbe(
-			fields.map((field) => `={{ $json.${field} }}`),
-			contacts as IDataObject[],
-		);
+		const { differences, counts } = await runProbe(MATCH_FIELDS.map(readsOwnField), contacts as IDataObject[]);
 		expect(differences).toEqual([]);
 		expect(counts).toEqual({ fixed: 0, reference: 6 * 500, engine: 0 });
 	});

@@ -48,7 +48,7 @@ describe('Match Prospects: field values', () => {
 		// normal mode: tool mode's parameters (shown with '@tool') are tested in toolMode.test.ts
 		const defaults = properties.filter((p) => p.type === 'string' && !p.displayOptions?.show?.['@tool']).map((p) => p.default);
 		expect(defaults).toEqual(MATCH_FIELDS.map(readsOwnField));
-		expect(readsOwnField('email')).toBe('={{ $json.email }}');
+		expect(readsOwnField('email')).toBe('={{ $json.email ?? "" }}');
 	});
 });
 

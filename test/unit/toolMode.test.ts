@@ -78,7 +78,7 @@ describe('normal mode is unchanged by tool mode', () => {
 			output: 'event',
 		});
 		expect(resolve(new SearchBusinesses(), {}, false)).toMatchObject({ mode: 'preview', returnAll: false, limit: 50, filterSource: 'fields' });
-		expect(resolve(new MatchProspects(), {}, false)).toMatchObject({ email: '={{ $json.email }}', profileUrl: '={{ $json.profnet }}' });
+		expect(resolve(new MatchProspects(), {}, false)).toMatchObject({ email: '={{ $json.email ?? "" }}', profileUrl: '={{ $json.profnet ?? "" }}' });
 		expect(resolve(new Enrich(), {}, false)).toMatchObject({ prospectId: '={{ $json.prospect_id }}' });
 		expect(resolve(new ManageEnrollment(), {}, false)).toMatchObject({ businessIds: '={{ $json.business_id }}', combine: 'all' });
 	});

@@ -11,7 +11,7 @@ import { isDeepStrictEqual } from 'node:util';
 
 import type { IDataObject } from 'n8n-workflow';
 
-import { plainReferencePath, resolvePlainReference } from '../../../nodes/shared/parameters';
+import { plainReference, readPlainReference } from '../../../nodes/shared/parameters';
 import { PARAMETER_CASES, parameterCaseItems } from '../../support/parameterCases';
 
 interface WorkflowModule {
@@ -45,10 +45,10 @@ async function main(installDir: string) {
 	let fast = 0;
 	await workflow.expression.expression.withIsolate(async () => {
 		for (const raw of PARAMETER_CASES) {
-			const referencePath = plainReferencePath(raw);
-			if (!referencePath) continue;
+			const reference = plainReference(raw);
+			if (!reference) continue;
 			items.forEach((item, itemIndex) => {
-				const found = resolvePlainReference(item.json, referencePath);
+				const found = readPlainReference(reference, item.json);
 				if (!found) return;
 				fast++;
 				let evaluated: unknown;
