@@ -7,10 +7,14 @@ import type { BusinessMatchField } from './fields';
 export const MATCH_BUSINESSES_TOOL_DESCRIPTION =
 	'Find the business ID of a company. Returns business_id and matched (false when no company matches); needs its name, domain, website or profile URL (at least one). Use the business_id to get events or enrich the company.';
 
-/** The tool's argument for each match field: its key, and what the model is told about it. */
+/**
+ * The tool's argument for each match field: its key, and what the model is told about it. Keys
+ * are the service's field names (so validation messages name them as the model knows them), but
+ * profnet_url, which the model knows as profile_url.
+ */
 export const MATCH_BUSINESSES_ARGUMENTS: Record<BusinessMatchField, { key: string; label: string; forModel: string }> = {
 	name: {
-		key: 'company_name',
+		key: 'name',
 		label: 'Company Name',
 		forModel: 'Name of the company, e.g. Acme Corp. Empty when unknown.',
 	},
@@ -20,7 +24,7 @@ export const MATCH_BUSINESSES_ARGUMENTS: Record<BusinessMatchField, { key: strin
 		forModel: "The company's web domain, e.g. acme.com. Empty when unknown.",
 	},
 	url: {
-		key: 'website',
+		key: 'url',
 		label: 'Website',
 		forModel: "Address of the company's website, e.g. https://www.acme.com. Empty when unknown.",
 	},

@@ -142,9 +142,9 @@ describe('tool mode (n8n\'s generated <name>Tool variant)', () => {
 		expect(parameters.toolDescription).toBe(MATCH_BUSINESSES_TOOL_DESCRIPTION);
 		expect(parameters).not.toHaveProperty('defaultsNotice');
 		expect(argumentsOf(parameters)).toEqual({
-			company_name: ['string', true],
+			name: ['string', true],
 			domain: ['string', true],
-			website: ['string', true],
+			url: ['string', true],
 			profile_url: ['string', true],
 		});
 	});

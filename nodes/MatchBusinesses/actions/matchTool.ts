@@ -6,12 +6,15 @@ import type { BusinessMatchField } from '../fields';
 import { MATCH_BUSINESSES_ARGUMENTS } from '../toolText';
 import { execute as match } from './match.operation';
 
-const ARGUMENT_NAMES: Record<string, string> = Object.fromEntries(
-	Object.entries(MATCH_BUSINESSES_ARGUMENTS).flatMap(([field, argument]) => [
-		[argument.label, argument.key],
-		[field, argument.key],
-	]),
-);
+/**
+ * How error texts name the arguments: the parameter labels, and profnet_url. The other field names
+ * are the argument keys already; "name" and "url" are not replaced, as they are also plain words
+ * ("domain name") and parts of other names.
+ */
+const ARGUMENT_NAMES: Record<string, string> = {
+	...Object.fromEntries(Object.values(MATCH_BUSINESSES_ARGUMENTS).map((argument) => [argument.label, argument.key])),
+	profnet_url: MATCH_BUSINESSES_ARGUMENTS.profnet_url.key,
+};
 
 /** The answer for one company: business_id (null without a match), matched, and warnings if any. */
 export function compactBusinessMatch(json: IDataObject): IDataObject {
@@ -31,7 +34,7 @@ export async function execute(
 		check: (itemIndex) => {
 			const has = (field: BusinessMatchField) => hasText(this.getNodeParameter(parameterOf[field], itemIndex, ''));
 			if (!has('name') && !has('domain') && !has('url') && !has('profnet_url')) {
-				throw toolError(this, 'Nothing to match on: pass company_name, domain, website or profile_url (at least one).');
+				throw toolError(this, 'Nothing to match on: pass name, domain, url or profile_url (at least one).');
 			}
 		},
 		run: async () => await match.call(this),
