@@ -16,8 +16,8 @@ export const readsOwnField = (field: BusinessMatchField) => `={{ $json.${field} 
 
 /**
  * A domain as sent: lowercase, without a scheme, path, port, trailing dot or leading "www."
- * ("https://www.Acme.com/about" is sent as "acme.com"), so a website mapped into Domain still
- * matches. Text that is no address at all is left as it is, for validation to name.
+ * ("https://www.Acme.com/about" is sent as "acme.com"; "jane@acme.com" too), so a website or an
+ * e-mail address mapped into Domain still matches. Text that is no address at all is left as it is, for validation to name.
  */
 export function cleanDomain(text: string): string {
 	let host = text.toLowerCase();
@@ -29,7 +29,9 @@ export function cleanDomain(text: string): string {
 			return text;
 		}
 	} else {
+		// an e-mail address mapped into Domain gives its domain
 		host = host.split(/[/?#]/)[0].replace(/:\d+$/, '');
+		host = host.slice(host.lastIndexOf('@') + 1);
 	}
 	return host.replace(/\.$/, '').replace(/^www\./, '');
 }

@@ -41,6 +41,7 @@ describe('Match Businesses: field values', () => {
 		['http://shop.acme.co.uk:8080/', 'shop.acme.co.uk'],
 		['acme.com/contact', 'acme.com'],
 		['acme.com.', 'acme.com'],
+		['jane.doe@Acme.com', 'acme.com'],
 		['not a domain', 'not a domain'],
 	])('sends the domain of %p as %p', (value, sent) => {
 		expect(cleanFieldValue('domain', value)).toBe(sent);

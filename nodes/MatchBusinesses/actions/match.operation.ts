@@ -43,7 +43,7 @@ export const description: INodeProperties[] = [
 		placeholder: 'acme.com',
 		default: readsOwnField('domain'),
 		description:
-			'Web domain of the company. A full address is sent as its domain: https://www.acme.com/about becomes acme.com.',
+			'Web domain of the company. A web or e-mail address is sent as its domain: https://www.acme.com/about and jane@acme.com become acme.com.',
 	}),
 	notForTool({
 		displayName: 'Website',
