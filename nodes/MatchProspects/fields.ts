@@ -12,12 +12,6 @@ import { type MatchItem, matchItemSchema } from '../shared/schemas';
 export const MATCH_FIELDS = ['email', 'phone_number', 'profnet', 'full_name', 'company_name', 'business_id'] as const;
 export type MatchField = (typeof MATCH_FIELDS)[number];
 
-/**
- * `={{ $json.email ?? "" }}` and so on: the parameter default for a field. The fallback makes the
- * editor preview a contact without the field as empty, not as a red "[undefined]"; empty and
- * missing are the same to the node (nothing is sent).
- */
-export const readsOwnField = (field: MatchField) => `={{ $json.${field} ?? "" }}`;
 
 /** Formatting people type into phone numbers; the contract wants "+" and digits only. */
 const PHONE_SEPARATORS = /[\s().\-/]/g;

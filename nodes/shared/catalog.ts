@@ -14,6 +14,7 @@ import {
 	deleteProspectEnrollmentBody,
 	emptyBody,
 	getBusinessEventsBody,
+	matchBusinessesBody,
 	matchProspectsBody,
 	prospectBulkEnrichBody,
 	prospectEnrollmentBody,
@@ -142,6 +143,14 @@ const definitions = {
 	enrichBusinessStrategy: businessBulkEnrich('/v1/businesses/pc_strategy_10k/bulk_enrich'),
 	enrichBusinessWebsiteChanges: businessBulkEnrich('/v1/businesses/website_changes/bulk_enrich'),
 	enrichBusinessChallenges: businessBulkEnrich('/v1/businesses/pc_business_challenges_10k/bulk_enrich'),
+	matchBusinesses: {
+		method: 'POST',
+		path: '/v1/businesses/match',
+		body: matchBusinessesBody,
+		batch: { key: 'businesses_to_match', limit: LIMITS.businessMatchItems },
+		result: { field: 'matched_businesses', join: { by: 'position' } },
+		idempotent: true,
+	},
 } satisfies Record<string, EndpointDefinition>;
 
 export type EndpointName = keyof typeof definitions;

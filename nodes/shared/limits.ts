@@ -50,4 +50,8 @@ export const LIMITS = {
 	eventWindowDays: 90,
 	/** requests per API key in a sliding window (published reference) */
 	rateLimit: { requests: 200, windowMs: 60_000 },
+	/** businesses per business match request (beyond-contract.md section 1) */
+	businessMatchItems: 50,
+	/** a domain name to match a business on (RFC 1035: 253 characters) */
+	domainLength: 253,
 } as const;

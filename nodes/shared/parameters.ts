@@ -23,6 +23,13 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
  * Everything else (other expressions) goes through `getNodeParameter` as before, item by item.
  */
 
+/**
+ * `={{ $json.email ?? "" }}` and so on: the default of a parameter that reads the input item's
+ * field of the same name. The fallback makes the editor preview an item without the field as
+ * empty, not as a red "[undefined]"; the fast path below reads this form without the engine.
+ */
+export const readsOwnField = (field: string) => `={{ $json.${field} ?? "" }}`;
+
 /** Property names n8n's expression sandbox refuses (n8n-workflow's `isSafeObjectProperty`). */
 const UNSAFE_PROPERTIES = new Set([
 	'__proto__',

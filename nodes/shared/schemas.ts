@@ -305,3 +305,53 @@ export const businessBulkEnrichBody = z.object({
 });
 
 export const emptyBody = z.object({}).strict();
+
+// ---------------------------------------------------------------- business match (beyond-contract.md section 1)
+
+/** A domain name: dot-separated labels of letters, digits and hyphens, a top-level domain of letters. */
+export function isDomainName(text: string): boolean {
+	if (text.length > LIMITS.domainLength) return false;
+	const labels = text.split('.');
+	if (labels.length < 2) return false;
+	if (!labels.every((label) => /^[\p{L}\p{N}](?:[\p{L}\p{N}-]{0,61}[\p{L}\p{N}])?$/u.test(label))) return false;
+	return /^(?:\p{L}{2,63}|xn--[a-z0-9-]{1,59})$/iu.test(labels[labels.length - 1]);
+}
+
+/** The fields of one element of businesses_to_match, in the order the reference lists them. */
+export const BUSINESS_MATCH_FIELDS = ['name', 'domain', 'url', 'profnet_url'] as const;
+
+/** One element of businesses_to_match: every field optional, at least one given. */
+export const businessMatchItemSchema = z
+	.object({
+		name: z
+			.string()
+			.min(1, 'must not be empty')
+			.max(LIMITS.companyNameLength, `must be at most ${LIMITS.companyNameLength} characters`)
+			.optional(),
+		domain: checkedText(LIMITS.domainLength, isDomainName, 'must be a domain name such as example.com').optional(),
+		url: checkedText(
+			LIMITS.profileUrlLength,
+			isWebUrl,
+			'must be a web address (http or https) such as https://www.example.com',
+		).optional(),
+		profnet_url: checkedText(
+			LIMITS.profileUrlLength,
+			isWebUrl,
+			'must be a profile URL: a web address (http or https) such as https://www.example.com/company/acme',
+		).optional(),
+	})
+	.strict()
+	.superRefine((item, ctx) => {
+		if (BUSINESS_MATCH_FIELDS.every((field) => item[field] === undefined)) {
+			ctx.addIssue({ code: 'custom', path: [], message: 'needs at least one of name, domain, url or profnet_url' });
+		}
+	});
+export type BusinessMatchItem = z.infer<typeof businessMatchItemSchema>;
+
+export const matchBusinessesBody = z.object({
+	businesses_to_match: z
+		.array(businessMatchItemSchema)
+		.min(1, 'must hold at least 1 business')
+		.max(LIMITS.businessMatchItems, `must hold at most ${LIMITS.businessMatchItems} businesses`),
+	request_context: requestContext,
+});

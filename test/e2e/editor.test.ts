@@ -19,6 +19,7 @@ import { BusinessEventsTrigger } from '../../nodes/BusinessEventsTrigger/Busines
 import { Enrich } from '../../nodes/Enrich/Enrich.node';
 import { GetEvents } from '../../nodes/GetEvents/GetEvents.node';
 import { ManageEnrollment } from '../../nodes/ManageEnrollment/ManageEnrollment.node';
+import { MatchBusinesses } from '../../nodes/MatchBusinesses/MatchBusinesses.node';
 import { MatchProspects } from '../../nodes/MatchProspects/MatchProspects.node';
 import { SearchBusinesses } from '../../nodes/SearchBusinesses/SearchBusinesses.node';
 import { startSandbox, type Sandbox } from '../sandbox';
@@ -71,6 +72,7 @@ const NODE_TYPES: INodeType[] = [
 	new MatchProspects(),
 	new Enrich(),
 	new BusinessEventsTrigger(),
+	new MatchBusinesses(),
 ];
 
 /** Values of an options parameter named `name` that are shown with `parameters`. */

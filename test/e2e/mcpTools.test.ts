@@ -1,7 +1,7 @@
 /**
- * The five action nodes as tools, proven without a language model: a real n8n runs the shipped
+ * The action nodes as tools, proven without a language model: a real n8n runs the shipped
  * example `examples/mcp-server.json` (an MCP Server Trigger with the tool variants of Search
- * Businesses, Get Events, Match Prospects, Enrich and Manage Enrollment attached), published and
+ * Businesses, Get Events, Match Prospects, Match Businesses, Enrich and Manage Enrollment attached), published and
  * started like the trigger tests. An MCP client (@modelcontextprotocol/sdk, as Claude Desktop or
  * Cursor use it) connects, lists the tools, checks names, descriptions and input schemas, then
  * calls each tool with JSON arguments as an agent would and compares the answers with the
@@ -17,6 +17,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { BUSINESS_IDS_FOR_MODEL, GET_EVENTS_TOOL_DESCRIPTION, SINCE_FOR_MODEL } from '../../nodes/GetEvents/toolText';
 import { ENRICH_TOOL_DESCRIPTION, PROSPECT_ID_FOR_MODEL } from '../../nodes/Enrich/toolText';
 import { ENROLLMENT_TOOL_DESCRIPTIONS } from '../../nodes/ManageEnrollment/toolMode';
+import { MATCH_BUSINESSES_ARGUMENTS, MATCH_BUSINESSES_TOOL_DESCRIPTION } from '../../nodes/MatchBusinesses/toolText';
 import { MATCH_ARGUMENTS, MATCH_TOOL_DESCRIPTION } from '../../nodes/MatchProspects/toolText';
 import { FILTERS_FOR_MODEL, SEARCH_TOOL_DESCRIPTION } from '../../nodes/SearchBusinesses/actions/searchTool';
 import { DEFAULT_BUSINESS_EVENT_TYPES } from '../../nodes/shared/eventTypes';
@@ -100,10 +101,10 @@ describe('the action nodes as MCP tools in real n8n (examples/mcp-server.json)',
 		return items[0];
 	};
 
-	test(`n8n lists the generated ${PACKAGE_NAME}.<node>Tool types of the five action nodes`, async () => {
+	test(`n8n lists the generated ${PACKAGE_NAME}.<node>Tool types of the action nodes`, async () => {
 		expect(n8n().packageLoadErrors()).toEqual([]);
 		const served = (await n8n().rest<Array<{ name: string }>>('GET', '/types/nodes.json')).map((type) => type.name);
-		const tools = ['searchBusinesses', 'getEvents', 'manageEnrollment', 'matchProspects', 'enrich'].map(
+		const tools = ['searchBusinesses', 'getEvents', 'manageEnrollment', 'matchProspects', 'enrich', 'matchBusinesses'].map(
 			(name) => `${PACKAGE_NAME}.${name}Tool`,
 		);
 		expect(served).toEqual(expect.arrayContaining(tools));
@@ -119,6 +120,7 @@ describe('the action nodes as MCP tools in real n8n (examples/mcp-server.json)',
 				'Enrich_Prospect',
 				'Get_Events',
 				'List_Business_Enrollments',
+				'Match_Businesses',
 				'Match_Prospects',
 				'Search_Businesses',
 			].sort(),
@@ -141,6 +143,13 @@ describe('the action nodes as MCP tools in real n8n (examples/mcp-server.json)',
 			Object.fromEntries(Object.values(MATCH_ARGUMENTS).map((argument) => [argument.key, argument.forModel])),
 		);
 		expect(schema('Match_Prospects').required ?? []).toEqual([]);
+
+		expect(byName.Match_Businesses.description).toBe(MATCH_BUSINESSES_TOOL_DESCRIPTION);
+		expect(described('Match_Businesses')).toEqual(
+			Object.fromEntries(Object.values(MATCH_BUSINESSES_ARGUMENTS).map((argument) => [argument.key, argument.forModel])),
+		);
+		expect(Object.keys(described('Match_Businesses')).sort()).toEqual(['domain', 'name', 'profile_url', 'url']);
+		expect(schema('Match_Businesses').required ?? []).toEqual([]);
 
 		expect(byName.Enrich_Prospect.description).toBe(ENRICH_TOOL_DESCRIPTION.prospect);
 		expect(described('Enrich_Prospect')).toEqual({ prospect_id: PROSPECT_ID_FOR_MODEL });
@@ -228,6 +237,23 @@ describe('the action nodes as MCP tools in real n8n (examples/mcp-server.json)',
 		expect(only(await call('Match_Prospects', { email: unknown.email }))).toEqual({ prospect_id: null, matched: false });
 	});
 
+	test('Match_Businesses: the business ID for a domain or a name, and matched false for an unknown company', async () => {
+		const business = sandbox.universe.businesses[12];
+		const before = sandbox.requests.length;
+		expect(only(await call('Match_Businesses', { domain: business.domain }))).toEqual({ business_id: business.business_id, matched: true });
+		expect(only(await call('Match_Businesses', { name: business.name, url: business.website }))).toEqual({
+			business_id: business.business_id,
+			matched: true,
+		});
+		expect(only(await call('Match_Businesses', { name: 'Nobody Ventures Ltd' }))).toEqual({ business_id: null, matched: false });
+		const sent = sandbox.requests.slice(before).filter((request) => request.path === '/v1/businesses/match');
+		expect(sent.map((request) => request.body)).toEqual([
+			{ businesses_to_match: [{ domain: business.domain }] },
+			{ businesses_to_match: [{ name: business.name, url: business.website }] },
+			{ businesses_to_match: [{ name: 'Nobody Ventures Ltd' }] },
+		]);
+	});
+
 	test('Enrich_Prospect: the profile of the matched prospect', async () => {
 		const answer = only(await call('Enrich_Prospect', { prospect_id: prospectId }));
 		const prospect = sandbox.universe.prospect(prospectId)!;
@@ -263,6 +289,13 @@ describe('the action nodes as MCP tools in real n8n (examples/mcp-server.json)',
 				/^NodeOperationError: Nothing to match on: pass email, phone_number or profile_url, or full_name together with company_name\.$/,
 			],
 			['Match_Prospects', 'a malformed phone number', { phone_number: '12' }, /^NodeOperationError: phone_number must be in international form: /],
+			['Match_Businesses', 'nothing to match on', { name: ' ' }, /^NodeOperationError: Nothing to match on: pass name, domain, url or profile_url \(at least one\)\.$/],
+			[
+				'Match_Businesses',
+				'a domain and a profile URL that break the rules',
+				{ domain: 'intranet', profile_url: 'javascript:alert(1)' },
+				/^NodeOperationError: domain must be a domain name such as example\.com; profile_url must be a profile URL: a web address \(http or https\) such as https:\/\/www\.example\.com\/company\/acme\.$/,
+			],
 			// n8n checks the arguments against the input schema before the node runs
 			['Search_Businesses', 'filters that are not an object', { filters: 'us companies' }, /did not match expected schema[\s\S]*at filters/],
 			['Search_Businesses', 'an unknown filter', { filters: { color: { values: ['blue'] } } }, /^NodeOperationError: filters has unknown filter "color": the filters are country_code, region_country_code, .*, website_keywords\. Check filters\.$/],

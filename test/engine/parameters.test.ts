@@ -7,8 +7,8 @@
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { MATCH_FIELDS, readsOwnField } from '../../nodes/MatchProspects/fields';
-import { plainReference } from '../../nodes/shared/parameters';
+import { MATCH_FIELDS } from '../../nodes/MatchProspects/fields';
+import { plainReference, readsOwnField } from '../../nodes/shared/parameters';
 import { PARAMETER_CASES, parameterCaseItems } from '../support/parameterCases';
 import { ParamProbe, PROBE_PARAMETERS } from './fixtures/ParamProbe.node';
 import { runWorkflow } from './harness';

@@ -24,6 +24,7 @@ import {
 } from './handlers/enrich';
 import { getBusinessEvents } from './handlers/events';
 import { matchProspects } from './handlers/match';
+import { matchBusinesses } from './handlers/matchBusinesses';
 import { searchBusinesses } from './handlers/search';
 
 const HANDLERS = {
@@ -42,6 +43,7 @@ const HANDLERS = {
 	enrichBusinessStrategy,
 	enrichBusinessWebsiteChanges,
 	enrichBusinessChallenges,
+	matchBusinesses,
 } satisfies Record<EndpointName, Handler>;
 
 export interface Route {

@@ -21,6 +21,7 @@ describe('endpoint catalog', () => {
 			['enrichBusinessStrategy', 'POST', '/v1/businesses/pc_strategy_10k/bulk_enrich', 'business_ids', 50],
 			['enrichBusinessWebsiteChanges', 'POST', '/v1/businesses/website_changes/bulk_enrich', 'business_ids', 50],
 			['enrichBusinessChallenges', 'POST', '/v1/businesses/pc_business_challenges_10k/bulk_enrich', 'business_ids', 50],
+			['matchBusinesses', 'POST', '/v1/businesses/match', 'businesses_to_match', 50],
 		]);
 	});
 
@@ -52,8 +53,12 @@ describe('endpoint catalog', () => {
 	it('lets each body schema enforce its own batch limit', () => {
 		for (const [name, e] of Object.entries(ENDPOINTS)) {
 			if (!e.batch || e.batch.limit === undefined) continue;
-			const ids = (n: number) =>
-				Array.from({ length: n }, (_, i) => (e.batch!.key === 'prospects_to_match' ? { email: `p${i}@example.com` } : `${i}`.padStart(32, 'a')));
+			const element = (i: number) => {
+				if (e.batch!.key === 'prospects_to_match') return { email: `p${i}@example.com` };
+				if (e.batch!.key === 'businesses_to_match') return { domain: `company-${i}.example` };
+				return `${i}`.padStart(32, 'a');
+			};
+			const ids = (n: number) => Array.from({ length: n }, (_, i) => element(i));
 			const base = {
 				mode: 'preview',
 				event_types: ['new_product'],

@@ -13,6 +13,7 @@ import { BusinessEventsTrigger } from '../../nodes/BusinessEventsTrigger/Busines
 import { Enrich } from '../../nodes/Enrich/Enrich.node';
 import { GetEvents } from '../../nodes/GetEvents/GetEvents.node';
 import { ManageEnrollment } from '../../nodes/ManageEnrollment/ManageEnrollment.node';
+import { MatchBusinesses } from '../../nodes/MatchBusinesses/MatchBusinesses.node';
 import { MatchProspects } from '../../nodes/MatchProspects/MatchProspects.node';
 import { SearchBusinesses } from '../../nodes/SearchBusinesses/SearchBusinesses.node';
 
@@ -23,6 +24,7 @@ const NODES: Array<[string, INodeType]> = [
 	['GetEvents', new GetEvents()],
 	['ManageEnrollment', new ManageEnrollment()],
 	['MatchProspects', new MatchProspects()],
+	['MatchBusinesses', new MatchBusinesses()],
 	['SearchBusinesses', new SearchBusinesses()],
 ];
 
@@ -81,6 +83,7 @@ describe('subtitles: Title Case, never "undefined"', () => {
 		[new Enrich(), { resource: 'prospect' }, 'Enrich Prospects'],
 		[new Enrich(), { resource: 'business' }, 'Enrich Businesses'],
 		[new MatchProspects(), {}, 'Find Prospect IDs'],
+		[new MatchBusinesses(), {}, 'Find Business IDs'],
 		[new BusinessEventsTrigger(), { source: 'enrollment' }, 'Watch an Enrollment'],
 		[new BusinessEventsTrigger(), { source: 'ids' }, 'Watch Business IDs'],
 		[new GetEvents(), { eventTypes: ['new_office'] }, '1 Event Type'],

@@ -4,7 +4,8 @@
  */
 import { validateItem } from '../../nodes/shared/batching/validate';
 import { matchItemSchema } from '../../nodes/shared/schemas';
-import { buildMatchEntry, cleanFieldValue, MATCH_FIELDS, readMatchEntry, readsOwnField } from '../../nodes/MatchProspects/fields';
+import { buildMatchEntry, cleanFieldValue, MATCH_FIELDS, readMatchEntry } from '../../nodes/MatchProspects/fields';
+import { readsOwnField } from '../../nodes/shared/parameters';
 import { MatchProspects } from '../../nodes/MatchProspects/MatchProspects.node';
 import { matchOutput } from '../../nodes/MatchProspects/output';
 import { TEST_NODE } from './support/fakeContext';

@@ -14,6 +14,9 @@ import { compactEvents } from '../../nodes/GetEvents/actions/getEventsTool';
 import { GET_EVENTS_TOOL_DESCRIPTION } from '../../nodes/GetEvents/toolText';
 import { ManageEnrollment } from '../../nodes/ManageEnrollment/ManageEnrollment.node';
 import { ENROLLMENT_TOOL_DESCRIPTIONS } from '../../nodes/ManageEnrollment/toolMode';
+import { MatchBusinesses } from '../../nodes/MatchBusinesses/MatchBusinesses.node';
+import { compactBusinessMatch } from '../../nodes/MatchBusinesses/actions/matchTool';
+import { MATCH_BUSINESSES_TOOL_DESCRIPTION } from '../../nodes/MatchBusinesses/toolText';
 import { MatchProspects } from '../../nodes/MatchProspects/MatchProspects.node';
 import { compactMatch } from '../../nodes/MatchProspects/actions/matchTool';
 import { MATCH_TOOL_DESCRIPTION } from '../../nodes/MatchProspects/toolText';
@@ -45,6 +48,7 @@ const NODES: Array<[string, INodeType, IDataObject]> = [
 	['Search Businesses', new SearchBusinesses(), {}],
 	['Get Events', new GetEvents(), {}],
 	['Match Prospects', new MatchProspects(), {}],
+	['Match Businesses', new MatchBusinesses(), {}],
 	['Enrich (prospect)', new Enrich(), { resource: 'prospect' }],
 	['Enrich (business)', new Enrich(), { resource: 'business' }],
 	...(
@@ -79,6 +83,12 @@ describe('normal mode is unchanged by tool mode', () => {
 		});
 		expect(resolve(new SearchBusinesses(), {}, false)).toMatchObject({ mode: 'preview', returnAll: false, limit: 50, filterSource: 'fields' });
 		expect(resolve(new MatchProspects(), {}, false)).toMatchObject({ email: '={{ $json.email ?? "" }}', profileUrl: '={{ $json.profnet ?? "" }}' });
+		expect(resolve(new MatchBusinesses(), {}, false)).toMatchObject({
+			companyName: '={{ $json.name ?? "" }}',
+			domain: '={{ $json.domain ?? "" }}',
+			website: '={{ $json.url ?? "" }}',
+			profileUrl: '={{ $json.profnet_url ?? "" }}',
+		});
 		expect(resolve(new Enrich(), {}, false)).toMatchObject({ prospectId: '={{ $json.prospect_id }}' });
 		expect(resolve(new ManageEnrollment(), {}, false)).toMatchObject({ businessIds: '={{ $json.business_id }}', combine: 'all' });
 	});
@@ -124,6 +134,18 @@ describe('tool mode (n8n\'s generated <name>Tool variant)', () => {
 			full_name: ['string', true],
 			company_name: ['string', true],
 			business_id: ['string', true],
+		});
+	});
+
+	test('Match Businesses: every match field an optional argument', () => {
+		const parameters = resolve(new MatchBusinesses(), {}, true);
+		expect(parameters.toolDescription).toBe(MATCH_BUSINESSES_TOOL_DESCRIPTION);
+		expect(parameters).not.toHaveProperty('defaultsNotice');
+		expect(argumentsOf(parameters)).toEqual({
+			name: ['string', true],
+			domain: ['string', true],
+			url: ['string', true],
+			profile_url: ['string', true],
 		});
 	});
 
@@ -210,6 +232,17 @@ describe('helpers', () => {
 			matched: true,
 		});
 		expect(compactMatch({ prospect_id: null, matched: false, warnings: ['w'] })).toEqual({ prospect_id: null, matched: false, warnings: ['w'] });
+	});
+
+	test('compactBusinessMatch: business_id and matched only (warnings when there are any)', () => {
+		expect(
+			compactBusinessMatch({ name: 'Acme', business_id: 'b1', matched: true, match_input: { name: 'Acme' } }),
+		).toEqual({ business_id: 'b1', matched: true });
+		expect(compactBusinessMatch({ business_id: null, matched: false, warnings: ['w'] })).toEqual({
+			business_id: null,
+			matched: false,
+			warnings: ['w'],
+		});
 	});
 
 	test('compactEnrichment: posts capped', () => {

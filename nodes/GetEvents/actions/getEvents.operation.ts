@@ -25,7 +25,7 @@ export const description: INodeProperties[] = [
 		default: '={{ $json.business_id }}',
 		placeholder: 'e.g. 3f2a9c1e0b7d4e5f8a6b2c3d4e5f6a7b',
 		description:
-			'The businesses to get events for: one ID, a list, or IDs separated by commas. By default the business_id field of each input item.',
+			'The businesses to get events for: one ID, a list, or IDs separated by commas. By default the business_id field of each input item; an item whose business_id is null (a company Match Businesses found no match for) is skipped.',
 		hint: `IDs from all input items are combined and each business is asked for once, ${LIMITS.businessEventIds} per request`,
 	}),
 	forTool({
@@ -143,8 +143,11 @@ function readItem(
 	itemIndex: number,
 	now: number,
 	since: (itemIndex: number) => unknown,
-): ItemRequest<string> {
-	const ids = parseIdList(readParameter(ctx, 'businessIds', itemIndex), 'business');
+): ItemRequest<string> | undefined {
+	const raw = readParameter(ctx, 'businessIds', itemIndex);
+	// null is Match Businesses' answer for a company it found no match for: nothing to ask, skipped
+	if (raw === null) return undefined;
+	const ids = parseIdList(raw, 'business');
 	if ('error' in ids) throw itemValidationError(ctx.getNode(), itemIndex, `Business IDs ${ids.error}`);
 	if (ids.ids.length === 0) {
 		throw itemValidationError(

@@ -1,0 +1,122 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+
+import { type ItemRequest, runBatched } from '../../shared/batching/engine';
+import { assembleOutput, prepareItems } from '../../shared/batching/items';
+import { concurrencyOption } from '../../shared/descriptions';
+import { LIMITS } from '../../shared/limits';
+import { readParameter, readsOwnField } from '../../shared/parameters';
+import type { BusinessMatchItem } from '../../shared/schemas';
+import { notForTool, toolDescription } from '../../shared/toolMode';
+import { type BusinessMatchField, buildMatchEntry, readMatchEntry } from '../fields';
+import { matchOutput } from '../output';
+import { MATCH_BUSINESSES_TOOL_DESCRIPTION, matchBusinessesToolFields } from '../toolText';
+
+/** Parameter name of each match field. */
+export const PARAMETER: Record<BusinessMatchField, string> = {
+	name: 'companyName',
+	domain: 'domain',
+	url: 'website',
+	profnet_url: 'profileUrl',
+};
+
+export const description: INodeProperties[] = [
+	toolDescription(MATCH_BUSINESSES_TOOL_DESCRIPTION),
+	notForTool({
+		displayName:
+			"Each field reads the input item's field of the same name (name, domain, url, profnet_url), so a table of accounts needs no mapping. Empty fields are left out. A column with another name, such as website, can be dragged into its field.",
+		name: 'defaultsNotice',
+		type: 'notice',
+		default: '',
+	}),
+	notForTool({
+		displayName: 'Company Name',
+		name: PARAMETER.name,
+		type: 'string',
+		placeholder: 'Acme Corp',
+		default: readsOwnField('name'),
+		description: `Name of the company (at most ${LIMITS.companyNameLength} characters). Matched together with the domain when both are given.`,
+	}),
+	notForTool({
+		displayName: 'Domain',
+		name: PARAMETER.domain,
+		type: 'string',
+		placeholder: 'acme.com',
+		default: readsOwnField('domain'),
+		description:
+			'Web domain of the company. A web or e-mail address is sent as its domain: https://www.acme.com/about and jane@acme.com become acme.com.',
+	}),
+	notForTool({
+		displayName: 'Website',
+		name: PARAMETER.url,
+		type: 'string',
+		placeholder: 'https://www.acme.com',
+		default: readsOwnField('url'),
+		description: `Address of the company's website (at most ${LIMITS.profileUrlLength} characters). An address without http:// or https:// is sent with https://.`,
+	}),
+	notForTool({
+		displayName: 'Profile URL',
+		name: PARAMETER.profnet_url,
+		type: 'string',
+		placeholder: 'https://www.example.com/company/acme',
+		default: readsOwnField('profnet_url'),
+		description:
+			"Address of the company's professional network profile. A field that breaks a rule is left out when the item can still match on its other fields; the output item then gets a warnings field.",
+	}),
+	...matchBusinessesToolFields(PARAMETER),
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		options: [
+			concurrencyOption,
+			{
+				displayName: 'Include Input Fields',
+				name: 'includeInputFields',
+				type: 'boolean',
+				default: true,
+				description:
+					"Whether to keep the input item's own fields next to the match result, so the next node still sees the whole row. The result fields (business_id, matched, match_input) replace input fields of the same name.",
+			},
+		],
+	},
+];
+
+interface MatchOptions {
+	concurrency?: number;
+	includeInputFields?: boolean;
+}
+
+export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
+	const items = this.getInputData();
+	const node = this.getNode();
+	const options = this.getNodeParameter('options', 0, {}) as MatchOptions;
+	const includeInputFields = options.includeInputFields ?? true;
+
+	// 1. read and validate every item before anything is sent
+	const warnings = new Map<number, string[]>();
+	const prepared = prepareItems(this, (itemIndex): ItemRequest<BusinessMatchItem> => {
+		const read = readMatchEntry(
+			node,
+			buildMatchEntry((field) => readParameter(this, PARAMETER[field], itemIndex, '')),
+			itemIndex,
+		);
+		if (read.warnings.length > 0) warnings.set(itemIndex, read.warnings);
+		return { itemIndex, entries: [read.entry] };
+	});
+
+	// 2. one element per item, up to the service's limit per request, joined back by position
+	const outcomes = prepared.requests.length
+		? await runBatched(this, 'matchBusinesses', prepared.requests, { concurrency: options.concurrency })
+		: [];
+
+	// 3. one output item per input item, in input order
+	const sentBy = new Map(prepared.requests.map((request) => [request.itemIndex, request.entries[0]]));
+	return assembleOutput(this, prepared, outcomes, (itemIndex, outcome) => {
+		const result = outcome?.results[0]?.matches[0] ?? {};
+		const sent = (sentBy.get(itemIndex) ?? {}) as IDataObject;
+		const json = matchOutput(items[itemIndex].json, result, sent, includeInputFields, warnings.get(itemIndex));
+		return [{ json, pairedItem: { item: itemIndex } }];
+	});
+}
