@@ -14,6 +14,7 @@ import {
 	deleteProspectEnrollmentBody,
 	emptyBody,
 	getBusinessEventsBody,
+	getProspectEventsBody,
 	matchProspectsBody,
 	prospectBulkEnrichBody,
 	prospectEnrollmentBody,
@@ -142,6 +143,22 @@ const definitions = {
 	enrichBusinessStrategy: businessBulkEnrich('/v1/businesses/pc_strategy_10k/bulk_enrich'),
 	enrichBusinessWebsiteChanges: businessBulkEnrich('/v1/businesses/website_changes/bulk_enrich'),
 	enrichBusinessChallenges: businessBulkEnrich('/v1/businesses/pc_business_challenges_10k/bulk_enrich'),
+	getProspectEvents: {
+		method: 'POST',
+		path: '/v1/prospects/events',
+		body: getProspectEventsBody,
+		batch: { key: 'prospect_ids', limit: LIMITS.prospectEventIds },
+		result: { field: 'output_events', join: { by: 'id', field: 'prospect_id' } },
+		idempotent: true,
+	},
+	listProspectEnrollments: {
+		method: 'GET',
+		path: '/v1/prospects/events/enrollments',
+		body: emptyBody,
+		result: { field: 'enrollments' },
+		idempotent: true,
+		partnerHeader: true,
+	},
 } satisfies Record<string, EndpointDefinition>;
 
 export type EndpointName = keyof typeof definitions;

@@ -50,4 +50,6 @@ export const LIMITS = {
 	eventWindowDays: 90,
 	/** requests per API key in a sliding window (published reference) */
 	rateLimit: { requests: 200, windowMs: 60_000 },
+	/** unique prospect ids per prospect events request (public schema and reference agree) */
+	prospectEventIds: 40,
 } as const;

@@ -24,6 +24,7 @@ import {
 } from './handlers/enrich';
 import { getBusinessEvents } from './handlers/events';
 import { matchProspects } from './handlers/match';
+import { getProspectEvents, listProspectEnrollments } from './handlers/prospectEvents';
 import { searchBusinesses } from './handlers/search';
 
 const HANDLERS = {
@@ -42,6 +43,8 @@ const HANDLERS = {
 	enrichBusinessStrategy,
 	enrichBusinessWebsiteChanges,
 	enrichBusinessChallenges,
+	getProspectEvents,
+	listProspectEnrollments,
 } satisfies Record<EndpointName, Handler>;
 
 export interface Route {
