@@ -80,7 +80,7 @@ export const description: INodeProperties[] = [
 		default: '={{ $json.prospect_id }}',
 		placeholder: 'e.g. 0f1e2d3c4b5a69788796a5b4c3d2e1f00a1b2c3d',
 		description:
-			'The prospects to get events for: one ID, a list, or IDs separated by commas. By default the prospect_id field of each input item (as Match Prospects returns it).',
+			'The prospects to get events for: one ID, a list, or IDs separated by commas. By default the prospect_id field of each input item (as Match Prospects returns it); items without one are passed over.',
 		hint: `IDs from all input items are combined and each prospect is asked for once, ${LIMITS.prospectEventIds} per request`,
 		displayOptions: forProspects,
 	}),
@@ -188,6 +188,11 @@ interface ResourceSetup {
 	schema: z.ZodTypeAny;
 	/** event_data_parameters is a business events filter only */
 	eventData: boolean;
+	/**
+	 * An item without an id (a contact Match Prospects did not find has prospect_id null) is kept
+	 * without a request instead of failing the run; a hint counts such items.
+	 */
+	skipItemsWithoutIds: boolean;
 	noEventsHint: string;
 }
 
@@ -210,6 +215,7 @@ const RESOURCES: Record<EventsResource, ResourceSetup> = {
 		eventTypesParameter: 'eventTypes',
 		schema: getBusinessEventsBody.extend({ business_ids: z.array(businessIdSchema) }),
 		eventData: true,
+		skipItemsWithoutIds: false,
 		noEventsHint: NO_EVENTS_HINT,
 	},
 	prospect: {
@@ -223,6 +229,7 @@ const RESOURCES: Record<EventsResource, ResourceSetup> = {
 		// the engine de-duplicates ids across items, so one item's list is not bound to unique ids
 		schema: getProspectEventsBody.extend({ prospect_ids: z.array(idSchema) }),
 		eventData: false,
+		skipItemsWithoutIds: true,
 		noEventsHint: NO_PROSPECT_EVENTS_HINT,
 	},
 };
@@ -266,9 +273,10 @@ function readItem(
 	itemIndex: number,
 	now: number,
 	since: (itemIndex: number) => unknown,
-): ItemRequest<string> {
+): ItemRequest<string> | undefined {
 	const ids = parseIdList(readParameter(ctx, setup.idsParameter, itemIndex), setup.idKind);
 	if ('error' in ids) throw itemValidationError(ctx.getNode(), itemIndex, `${setup.idsLabel} ${ids.error}`);
+	if (ids.ids.length === 0 && setup.skipItemsWithoutIds) return undefined;
 	if (ids.ids.length === 0) {
 		throw itemValidationError(
 			ctx.getNode(),
@@ -299,17 +307,29 @@ function readItem(
 	return { itemIndex, entries: ids.ids, shared };
 }
 
+/** Said when items had no id to ask for (only where such items are skipped). */
+export function withoutIdsHint(setup: Pick<ResourceSetup, 'itemField'>, count: number, mode: OutputMode): string {
+	const items = count === 1 ? '1 item had' : `${count} items had`;
+	const kept = mode === 'inputItem' ? 'they are kept with an empty events list' : 'they have no events in the output';
+	return `${items} no ${setup.itemField} (for example contacts Match Prospects did not find): nothing was asked for them and ${kept}`;
+}
+
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
 	const now = Date.now();
 	const setup = RESOURCES[eventsResource(this)];
 	const since = sinceReader(this);
 	const prepared = prepareItems(this, (itemIndex) => readItem(this, setup, itemIndex, now, since));
 	const concurrency = (this.getNodeParameter('options', 0, {}) as IDataObject).concurrency as number | undefined;
-	const outcomes = await runBatched(this, setup.endpoint, prepared.requests, { concurrency });
+	const outcomes =
+		prepared.requests.length > 0 ? await runBatched(this, setup.endpoint, prepared.requests, { concurrency }) : [];
 	const mode = this.getNodeParameter('output', 0, 'event') as OutputMode;
 	const output = buildOutput(this, mode, prepared, outcomes);
 	if (mode === 'event' && output.length === 0 && prepared.requests.length > 0) {
 		this.addExecutionHints({ message: setup.noEventsHint, location: 'outputPane' });
+	}
+	const withoutIds = this.getInputData().length - prepared.requests.length - prepared.errors.size;
+	if (withoutIds > 0) {
+		this.addExecutionHints({ message: withoutIdsHint(setup, withoutIds, mode), location: 'outputPane' });
 	}
 	return output;
 }
