@@ -21,7 +21,7 @@ export class BusinessEventsTrigger implements INodeType {
 		// the type name stays businessEventsTrigger (renaming a node type breaks saved workflows); it watches prospects too
 		description:
 			'Starts the workflow when watched businesses (funding, IPO, new products, offices, hiring and more) or prospects (role and company changes, job anniversaries) have new events',
-		eventTriggerDescription: 'Waiting for new business events',
+		eventTriggerDescription: 'Waiting for new business or prospect events',
 		defaults: { name: 'Business Events Trigger' },
 		polling: true,
 		inputs: [],
