@@ -4,7 +4,8 @@
  * Business Events, plus a Manual Trigger for runs from the editor) fetches last week's events of
  * its businesses in one request, and a Since four months back stops the run before any request.
  * Prospect events: contacts -> Match Prospects -> Get Events (Resource: Prospect, nothing else
- * set) asks /v1/prospects/events for each matched prospect once, 40 per request.
+ * set) asks /v1/prospects/events for each matched prospect once, 40 per request; a published
+ * Business Events Trigger watching a prospect enrollment reads it and polls its prospects.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -14,8 +15,9 @@ import type { IDataObject } from 'n8n-workflow';
 import { DEFAULT_BUSINESS_EVENT_TYPES, DEFAULT_PROSPECT_EVENT_TYPES } from '../../nodes/shared/eventTypes';
 import { LIMITS } from '../../nodes/shared/limits';
 import { contactTable, expectedProspectId } from '../engine/matchEnrichContacts';
-import { startSandbox, type Sandbox } from '../sandbox';
+import { sandboxClient, startSandbox, type Sandbox } from '../sandbox';
 import { useN8n } from './harness/jest';
+import { waitFor } from './harness/processes';
 import { REPO_ROOT } from './harness/n8nInstall';
 import type { WorkflowJson } from './harness/n8nInstance';
 
@@ -204,13 +206,67 @@ describe('the example on its schedule (published, n8n start)', () => {
 	const trigger = nodes(scheduled).find((node) => node.type === 'n8n-nodes-base.scheduleTrigger')!;
 	trigger.parameters = { rule: { interval: [{ field: 'seconds', secondsInterval: 10 }] } };
 
+	// A trigger watching a prospect enrollment, published with the example: n8n polls it once at
+	// activation (a test poll), which lists the prospect enrollments and asks for their events.
+	let enrollment: { enrollment_id: string; prospect_ids: string[] } | undefined;
+	const prospectTrigger = (enrollmentId: string): WorkflowJson => ({
+		id: 'e2eProspectTrigger',
+		name: 'Watch a prospect enrollment',
+		nodes: [
+			{
+				id: 'e2e-prospect-trigger',
+				name: 'Business Events Trigger',
+				type: 'n8n-nodes-business-prospect-data.businessEventsTrigger',
+				typeVersion: 1,
+				position: [0, 0],
+				parameters: {
+					pollTimes: { item: [{ mode: 'everyHour' }] },
+					source: 'prospectEnrollment',
+					prospectEnrollment: { __rl: true, mode: 'id', value: enrollmentId },
+				},
+				credentials: { businessProspectDataApi: CREDENTIAL },
+			},
+		],
+		connections: {},
+		settings: { executionOrder: 'v1' },
+	});
+
 	const n8n = useN8n({
 		start: true,
 		prepare: async (instance) => {
+			const prospect_ids = sandbox.universe.prospects.slice(0, 45).map((prospect) => prospect.prospect_id);
+			const created = await sandboxClient(sandbox).call('createProspectEnrollment', {
+				enrollment_key: 'e2e-movers',
+				prospect_ids,
+				event_types: ['prospect_changed_company', 'prospect_job_start_anniversary'],
+			});
+			enrollment = { enrollment_id: String(created.body.enrollment_id), prospect_ids };
 			await instance.importCredential({ ...CREDENTIAL, data: { apiKey: sandbox.apiKey, baseUrl: sandbox.url } });
-			await instance.importWorkflow(scheduled);
+			await instance.importWorkflows([scheduled, prospectTrigger(enrollment.enrollment_id)]);
 			await instance.publish(scheduled.id);
+			await instance.publish('e2eProspectTrigger');
+			sandbox.clearRequests();
 		},
+	});
+
+	test('a published trigger watching a prospect enrollment lists it and polls its 45 prospects in 2 requests', async () => {
+		const polled = await waitFor(
+			'the activation poll of the prospect trigger',
+			async () => {
+				const requests = sandbox.requests.filter((request) => request.path === '/v1/prospects/events');
+				return requests.length >= 2 ? requests : undefined;
+			},
+			{ timeoutMs: 30_000 },
+		);
+		const listed = sandbox.requests.filter((request) => request.path === '/v1/prospects/events/enrollments');
+		expect(listed.length).toBeGreaterThanOrEqual(1);
+		expect(listed.every((request) => request.method === 'GET' && request.status === 200)).toBe(true);
+		expect(polled.slice(0, 2).map((request) => (request.body as IDataObject).prospect_ids)).toEqual([
+			enrollment!.prospect_ids.slice(0, 40),
+			enrollment!.prospect_ids.slice(40),
+		]);
+		expect(polled.every((request) => request.status === 200)).toBe(true);
+		expect((polled[0].body as IDataObject).event_types).toEqual(['prospect_changed_company', 'prospect_job_start_anniversary']);
 	});
 
 	test('each scheduled run fetches the week\'s events in one request', async () => {
