@@ -7,7 +7,9 @@
  */
 import type { IDataObject, INodeParameters, IPairedItemData } from 'n8n-workflow';
 
+import { GetEvents } from '../../nodes/GetEvents/GetEvents.node';
 import { NO_PROSPECT_EVENTS_HINT } from '../../nodes/GetEvents/actions/getEvents.operation';
+import { GET_PROSPECT_EVENTS_TOOL_DESCRIPTION } from '../../nodes/GetEvents/toolText';
 import { DEFAULT_PROSPECT_EVENT_TYPES } from '../../nodes/shared/eventTypes';
 import { LIMITS } from '../../nodes/shared/limits';
 import { PROSPECT_EVENT_TYPES } from '../../nodes/shared/vocabulary';
@@ -284,5 +286,43 @@ describe('Match Prospects -> Get Events with default parameters', () => {
 		expect(run.runData[NODE][0].hints).toEqual([
 			expect.objectContaining({ message: expect.stringMatching(new RegExp(`^${misses} items? had no prospect_id`)) }),
 		]);
+	});
+});
+
+describe('as a tool (n8n\'s generated Get Events Tool)', () => {
+	const TOOL_TYPE = 'n8n-nodes-business-prospect-data.getEventsTool';
+	/** What convertNodeToAiTool changes that the node reads: the type name (the `@tool` display option). */
+	function toolType() {
+		const type = new GetEvents();
+		type.description = { ...type.description, name: 'getEventsTool' };
+		return type;
+	}
+	/** One tool call: the model's arguments are the input item, as $fromAI reads them. */
+	async function callTool(args: IDataObject) {
+		const tool: WorkflowNode = { name: 'Get Events Tool', type: TOOL_TYPE, typeVersion: 1, parameters: { resource: 'prospect' } };
+		const workflow = linearWorkflow([manualTriggerNode(), itemsNode([args]), tool]);
+		return await runWorkflow(workflow, { credentials: credentials(), nodeTypes: { [TOOL_TYPE]: toolType() } });
+	}
+
+	test('the model passes prospect_ids: 40 per request, the latest events newest first', async () => {
+		const ids = prospectIds(0, 45);
+		const since = isoDaysAgo(80);
+		const run = await callTool({ prospect_ids: ids.join(', '), since });
+		expect(run.error).toBeUndefined();
+		expect(bodies().map((body) => (body.prospect_ids as string[]).length).sort((a, b) => b - a)).toEqual([40, 5]);
+		const expected = expectedEvents(ids, DEFAULT_PROSPECT_EVENT_TYPES, since);
+		expect(expected.length).toBeGreaterThan(0);
+		const [answer] = run.json('Get Events Tool');
+		expect(answer.total_events).toBe(expected.length);
+		const times = (answer.events as IDataObject[]).map((event) => Date.parse(String(event.event_time)));
+		expect(times).toEqual([...times].sort((a, b) => b - a));
+		expect([...(answer.events as IDataObject[])].sort(byId)).toEqual([...expected].sort(byId).slice(0, 50));
+		expect(GET_PROSPECT_EVENTS_TOOL_DESCRIPTION).toMatch(/^Get recent events of prospects/);
+	});
+
+	test('an empty prospect_ids is an error the model can act on, nothing sent', async () => {
+		const run = await callTool({ prospect_ids: ' ' });
+		expect(run.error?.message).toMatch(/^prospect_ids is empty: pass one or more prospect IDs, e\.g\. [0-9a-f]{40}\.$/);
+		expect(eventRequests()).toHaveLength(0);
 	});
 });
