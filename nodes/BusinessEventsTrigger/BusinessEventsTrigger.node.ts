@@ -2,7 +2,7 @@ import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { CREDENTIALS } from '../shared/descriptions';
-import { searchBusinessEnrollments } from '../shared/methods';
+import { searchBusinessEnrollments, searchProspectEnrollments } from '../shared/methods';
 import { properties } from './description';
 import { pollBusinessEvents } from './poll';
 
@@ -16,9 +16,12 @@ export class BusinessEventsTrigger implements INodeType {
 		},
 		group: ['trigger'],
 		version: 1,
-		subtitle: '={{ $parameter["source"] === "enrollment" ? "Watch an Enrollment" : "Watch Business IDs" }}',
-		description: 'Starts the workflow when watched businesses have new events (funding, IPO, new products, offices, hiring and more)',
-		eventTriggerDescription: 'Waiting for new business events',
+		subtitle:
+			'={{ ({ enrollment: "Watch an Enrollment", prospectIds: "Watch Prospect IDs", prospectEnrollment: "Watch a Prospect Enrollment" })[$parameter["source"]] || "Watch Business IDs" }}',
+		// the type name stays businessEventsTrigger (renaming a node type breaks saved workflows); it watches prospects too
+		description:
+			'Starts the workflow when watched businesses (funding, IPO, new products, offices, hiring and more) or prospects (role and company changes, job anniversaries) have new events',
+		eventTriggerDescription: 'Waiting for new business or prospect events',
 		defaults: { name: 'Business Events Trigger' },
 		polling: true,
 		inputs: [],
@@ -28,7 +31,7 @@ export class BusinessEventsTrigger implements INodeType {
 	};
 
 	methods = {
-		listSearch: { searchBusinessEnrollments },
+		listSearch: { searchBusinessEnrollments, searchProspectEnrollments },
 	};
 
 	poll = pollBusinessEvents;

@@ -1,8 +1,9 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { otherEventTypesOption } from '../shared/descriptions';
-import { eventTypesParameter } from '../shared/eventTypes';
+import { DEFAULT_PROSPECT_EVENT_TYPES, eventTypesParameter } from '../shared/eventTypes';
 import { LIMITS } from '../shared/limits';
+import { PROSPECT_EVENT_TYPES } from '../shared/vocabulary';
 
 /** Days shown in a manual test run when no longer look-back is set. */
 export const SAMPLE_DAYS = 7;
@@ -24,13 +25,23 @@ export const properties: INodeProperties[] = [
 				description: 'Businesses you list here or map from an expression',
 			},
 			{
-				name: 'Enrollment',
+				name: 'Business Enrollment',
 				value: 'enrollment',
 				description: 'The businesses and event types of an existing business enrollment',
 			},
+			{
+				name: 'Prospect IDs',
+				value: 'prospectIds',
+				description: 'Prospects (people) you list here or map from an expression: role and company changes, job anniversaries',
+			},
+			{
+				name: 'Prospect Enrollment',
+				value: 'prospectEnrollment',
+				description: 'The prospects and event types of an existing prospect enrollment',
+			},
 		],
 		default: 'ids',
-		description: 'Which businesses to watch for new events',
+		description: 'Which businesses or prospects to watch for new events',
 	},
 	{
 		displayName: 'Business IDs',
@@ -51,6 +62,27 @@ export const properties: INodeProperties[] = [
 		displayOptions: { show: { source: ['ids'] } },
 	},
 	{
+		displayName: 'Prospect IDs',
+		name: 'prospectIds',
+		type: 'string',
+		default: '',
+		required: true,
+		placeholder: 'e.g. 0f1e2d3c4b5a69788796a5b4c3d2e1f00a1b2c3d, 1a2b3c4d5e6f708192a3b4c5d6e7f8091a2b3c4d',
+		description:
+			'IDs of the prospects to watch (as Match Prospects returns them): separated by commas or new lines, or an expression that returns a list',
+		hint: `Any number of prospects: they are fetched ${LIMITS.prospectEventIds} per request`,
+		displayOptions: { show: { source: ['prospectIds'] } },
+	},
+	{
+		...eventTypesParameter(
+			'Which kinds of prospect event fire the trigger. To watch a type not in this list, add it under Options > Other Event Types.',
+			PROSPECT_EVENT_TYPES,
+			DEFAULT_PROSPECT_EVENT_TYPES,
+		),
+		name: 'prospectEventTypes',
+		displayOptions: { show: { source: ['prospectIds'] } },
+	},
+	{
 		displayName: 'Enrollment',
 		name: 'enrollment',
 		type: 'resourceLocator',
@@ -66,6 +98,31 @@ export const properties: INodeProperties[] = [
 				type: 'list',
 				placeholder: 'Select an enrollment...',
 				typeOptions: { searchListMethod: 'searchBusinessEnrollments', searchable: true },
+			},
+			{
+				displayName: 'By ID',
+				name: 'id',
+				type: 'string',
+				placeholder: 'e.g. 6c1f0a52-enrollment-id',
+			},
+		],
+	},
+	{
+		displayName: 'Prospect Enrollment',
+		name: 'prospectEnrollment',
+		type: 'resourceLocator',
+		default: { mode: 'list', value: '' },
+		required: true,
+		description: 'The prospect enrollment whose prospects and event types are watched',
+		hint: 'Its prospect IDs and event types are read again on every poll, so changes to the enrollment apply without republishing',
+		displayOptions: { show: { source: ['prospectEnrollment'] } },
+		modes: [
+			{
+				displayName: 'From List',
+				name: 'list',
+				type: 'list',
+				placeholder: 'Select an enrollment...',
+				typeOptions: { searchListMethod: 'searchProspectEnrollments', searchable: true },
 			},
 			{
 				displayName: 'By ID',
@@ -99,7 +156,7 @@ export const properties: INodeProperties[] = [
 				default: 0,
 				description: `On the first activation, also fire for the events of this many past days (at most ${LIMITS.eventWindowDays}). With 0 the trigger starts from the moment it is published.`,
 			},
-			{ ...otherEventTypesOption, displayOptions: { show: { '/source': ['ids'] } } },
+			{ ...otherEventTypesOption, displayOptions: { show: { '/source': ['ids', 'prospectIds'] } } },
 		],
 	},
 	{

@@ -1,11 +1,13 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
 import { chunk } from '../shared/batching/grouping';
-import { LIMITS } from '../shared/limits';
+import { ENDPOINTS } from '../shared/catalog';
 import { ApiClient } from '../shared/transport/apiClient';
+import type { WatchedEntity } from './watchedSource';
 
 export interface FetchPlan {
-	businessIds: string[];
+	entity: WatchedEntity;
+	ids: string[];
 	eventTypes: string[];
 	/** sent as timestamp_from: the service returns events after it */
 	from: number;
@@ -27,16 +29,24 @@ export interface FetchResult {
 	requests: number;
 }
 
-export const businessIdChunks = (ids: string[]) => chunk(ids, LIMITS.businessEventIds);
+/** The events endpoint of each entity; its catalog entry gives the id field and the limit. */
+const ENDPOINT = { business: 'getBusinessEvents', prospect: 'getProspectEvents' } as const;
+
+/** The ids in request-sized chunks (40 business or prospect ids, as the catalog says). */
+export function idChunks(entity: WatchedEntity, ids: string[]): string[][] {
+	return chunk(ids, ENDPOINTS[ENDPOINT[entity]].batch?.limit);
+}
 
 /**
- * Fetches the events of the watched businesses, one request per chunk of ids, one after the
+ * Fetches the events of the watched businesses or prospects, one request per chunk of ids, one after the
  * other. At least one chunk is always fetched; no further chunk starts after the deadline. Any
  * failure (a 429 the transport could not wait out within the poll's time, a 401, ...) is thrown
  * as is: the poll then emits nothing and keeps its state, so the next poll repeats the window.
  */
 export async function fetchEvents(ctx: IPollFunctions, plan: FetchPlan): Promise<FetchResult> {
-	const chunks = businessIdChunks(plan.businessIds);
+	const endpoint = ENDPOINT[plan.entity];
+	const idsField = ENDPOINTS[endpoint].batch?.key ?? 'business_ids';
+	const chunks = idChunks(plan.entity, plan.ids);
 	const client = await ApiClient.of(ctx);
 	const events: IDataObject[] = [];
 	let requests = 0;
@@ -46,10 +56,10 @@ export async function fetchEvents(ctx: IPollFunctions, plan: FetchPlan): Promise
 		}
 		const body: IDataObject = {
 			event_types: plan.eventTypes,
-			business_ids: chunks[index],
+			[idsField]: chunks[index],
 			timestamp_from: new Date(plan.from).toISOString(),
 		};
-		const response = await client.request<IDataObject>('getBusinessEvents', body, { deadline: plan.waitDeadline });
+		const response = await client.request<IDataObject>(endpoint, body, { deadline: plan.waitDeadline });
 		requests++;
 		const list = response?.output_events;
 		if (Array.isArray(list)) events.push(...(list as IDataObject[]));

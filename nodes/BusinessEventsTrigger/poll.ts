@@ -3,7 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { LIMITS } from '../shared/limits';
 import { DEFAULT_OVERLAP_MINUTES, SAMPLE_DAYS, SAMPLE_SIZE } from './description';
-import { businessIdChunks, fetchEvents } from './fetchEvents';
+import { fetchEvents, idChunks } from './fetchEvents';
 import { advanceState, eventTime, initialState, readState, selectNewEvents, writeState } from './pollState';
 import { resolveWatchedSource, type WatchedSource, watchKey } from './watchedSource';
 
@@ -106,8 +106,7 @@ async function sampleEvents(ctx: IPollFunctions, run: PollRun): Promise<INodeExe
 			ctx.getNode(),
 			`No events in the last ${days} days for ${run.source.label} and the chosen event types`,
 			{
-				description:
-					'Nothing is wrong with the setup: once the workflow is published, the trigger fires for every new event. To see sample data now, watch more businesses or more event types.',
+				description: `Nothing is wrong with the setup: once the workflow is published, the trigger fires for every new event. To see sample data now, watch more ${run.source.entity === 'prospect' ? 'prospects' : 'businesses'} or more event types.`,
 			},
 		);
 	}
@@ -124,7 +123,7 @@ async function sampleEvents(ctx: IPollFunctions, run: PollRun): Promise<INodeExe
 async function newEvents(ctx: IPollFunctions, run: PollRun, staticData: IDataObject) {
 	const state = readState(staticData) ?? initialState(run.startedAt, run.lookBackDays);
 	const key = watchKey(run.source);
-	const chunkCount = businessIdChunks(run.source.businessIds).length;
+	const chunkCount = idChunks(run.source.entity, run.source.ids).length;
 	const resume = state.pending?.watchKey === key && state.pending.nextChunk < chunkCount ? state.pending : undefined;
 	const cycleStartedAt = resume?.startedAt ?? run.startedAt;
 

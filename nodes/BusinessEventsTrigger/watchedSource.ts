@@ -1,17 +1,21 @@
 import type { IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { DEFAULT_BUSINESS_EVENT_TYPES, readEventTypes } from '../shared/eventTypes';
+import { DEFAULT_BUSINESS_EVENT_TYPES, DEFAULT_PROSPECT_EVENT_TYPES, readEventTypes } from '../shared/eventTypes';
 import { parseIdList } from '../shared/idList';
 import { idProblem, showValue } from '../shared/inputRules';
-import { fetchBusinessEnrollments } from '../shared/methods';
+import { fetchBusinessEnrollments, fetchProspectEnrollments } from '../shared/methods';
 import { BUSINESS_ID_RULE } from '../shared/schemas';
 
-/** What one poll watches: unique business ids and the event types to ask for. */
+/** Whose events are watched: businesses or prospects. */
+export type WatchedEntity = 'business' | 'prospect';
+
+/** What one poll watches: unique business or prospect ids and the event types to ask for. */
 export interface WatchedSource {
-	businessIds: string[];
+	entity: WatchedEntity;
+	ids: string[];
 	eventTypes: string[];
-	/** names the source in messages: "these businesses" or the enrollment key */
+	/** names the source in messages: "these businesses", "these prospects" or the enrollment key */
 	label: string;
 }
 
@@ -45,9 +49,83 @@ export function checkBusinessIds(ctx: IPollFunctions, ids: string[], where: stri
 	return ids;
 }
 
-/** Reads the watched businesses and event types from the parameters, or from the enrollment. */
+/** Checks prospect ids before anything is sent: at least one, each a plausible id (no spaces, not too long). */
+export function checkProspectIds(ctx: IPollFunctions, ids: string[], where: string): string[] {
+	if (ids.length === 0) {
+		throw configurationError(
+			ctx,
+			`No prospect IDs to watch in ${where}`,
+			'Enter at least one prospect ID, or use an expression that returns a list of IDs.',
+		);
+	}
+	for (const [index, id] of ids.entries()) {
+		const problem = idProblem(id, 'id');
+		if (problem) {
+			throw configurationError(
+				ctx,
+				`Prospect ID number ${index + 1} in ${where}: ${problem}`,
+				'Match Prospects returns prospect IDs in prospect_id.',
+			);
+		}
+	}
+	return ids;
+}
+
+/** The event types of the parameters (multi-select plus Other Event Types), at least one. */
+function parameterEventTypes(ctx: IPollFunctions, parameter: string, defaults: string[]): string[] {
+	const types = readEventTypes(ctx.getNodeParameter(parameter, defaults), ctx.getNodeParameter('options.otherEventTypes', ''));
+	if (!types.ok) {
+		throw configurationError(ctx, types.problem, 'Select event types, or type them separated by commas.');
+	}
+	if (types.value.length === 0) {
+		throw configurationError(
+			ctx,
+			'No event types to watch',
+			'Select at least one event type, or add one under Options > Other Event Types.',
+		);
+	}
+	return types.value;
+}
+
+/** The watched prospects of a prospect enrollment, read again on every poll. */
+async function prospectEnrollmentSource(ctx: IPollFunctions): Promise<WatchedSource> {
+	const enrollmentId = String(ctx.getNodeParameter('prospectEnrollment', '', { extractValue: true }) ?? '').trim();
+	if (enrollmentId === '') {
+		throw configurationError(ctx, 'No enrollment selected', 'Pick a prospect enrollment from the list.');
+	}
+	const enrollment = (await fetchProspectEnrollments(ctx)).find((entry) => entry.enrollment_id === enrollmentId);
+	if (!enrollment) {
+		throw configurationError(
+			ctx,
+			`The prospect enrollment "${enrollmentId}" does not exist (or is no longer active)`,
+			'Pick an existing enrollment from the list, or create one with the Manage Enrollment node.',
+		);
+	}
+	const label = `prospect enrollment "${enrollment.enrollment_key || enrollment.enrollment_id}"`;
+	const eventTypes = unique(enrollment.event_types.map((type) => type.trim()).filter(Boolean));
+	if (eventTypes.length === 0) {
+		throw configurationError(ctx, `The ${label} has no event types`, 'Update the enrollment with at least one event type.');
+	}
+	const ids = unique(enrollment.prospect_ids.map((id) => id.trim()).filter(Boolean));
+	return { entity: 'prospect', ids: checkProspectIds(ctx, ids, `the ${label}`), eventTypes, label };
+}
+
+/** Reads the watched businesses or prospects and event types from the parameters, or from the enrollment. */
 export async function resolveWatchedSource(ctx: IPollFunctions): Promise<WatchedSource> {
 	const source = ctx.getNodeParameter('source', 'ids') as string;
+	if (source === 'prospectEnrollment') return await prospectEnrollmentSource(ctx);
+	if (source === 'prospectIds') {
+		const parsed = parseIdList(ctx.getNodeParameter('prospectIds', ''));
+		if ('error' in parsed) {
+			throw configurationError(ctx, `Prospect IDs ${parsed.error}`, 'Enter IDs separated by commas, or map a list of IDs.');
+		}
+		return {
+			entity: 'prospect',
+			ids: checkProspectIds(ctx, parsed.ids, 'Prospect IDs'),
+			eventTypes: parameterEventTypes(ctx, 'prospectEventTypes', [...DEFAULT_PROSPECT_EVENT_TYPES]),
+			label: 'these prospects',
+		};
+	}
 	if (source === 'enrollment') {
 		const enrollmentId = String(ctx.getNodeParameter('enrollment', '', { extractValue: true }) ?? '').trim();
 		if (enrollmentId === '') {
@@ -67,7 +145,7 @@ export async function resolveWatchedSource(ctx: IPollFunctions): Promise<Watched
 			throw configurationError(ctx, `The ${label} has no event types`, 'Update the enrollment with at least one event type.');
 		}
 		const ids = unique(enrollment.business_ids.map((id) => id.trim()).filter(Boolean));
-		return { businessIds: checkBusinessIds(ctx, ids, `the ${label}`), eventTypes, label };
+		return { entity: 'business', ids: checkBusinessIds(ctx, ids, `the ${label}`), eventTypes, label };
 	}
 
 	const parsed = parseIdList(ctx.getNodeParameter('businessIds', ''));
@@ -75,28 +153,18 @@ export async function resolveWatchedSource(ctx: IPollFunctions): Promise<Watched
 		throw configurationError(ctx, `Business IDs ${parsed.error}`, 'Enter IDs separated by commas, or map a list of IDs.');
 	}
 	const businessIds = checkBusinessIds(ctx, parsed.ids, 'Business IDs');
-	const types = readEventTypes(
-		ctx.getNodeParameter('eventTypes', [...DEFAULT_BUSINESS_EVENT_TYPES]),
-		ctx.getNodeParameter('options.otherEventTypes', ''),
-	);
-	if (!types.ok) {
-		throw configurationError(ctx, types.problem, 'Select event types, or type them separated by commas.');
-	}
-	const eventTypes = types.value;
-	if (eventTypes.length === 0) {
-		throw configurationError(
-			ctx,
-			'No event types to watch',
-			'Select at least one event type, or add one under Options > Other Event Types.',
-		);
-	}
-	return { businessIds, eventTypes, label: 'these businesses' };
+	const eventTypes = parameterEventTypes(ctx, 'eventTypes', [...DEFAULT_BUSINESS_EVENT_TYPES]);
+	return { entity: 'business', ids: businessIds, eventTypes, label: 'these businesses' };
 }
 
-/** A short fingerprint of what is watched (djb2), so a changed configuration restarts a fetch cycle. */
+/**
+ * A short fingerprint of what is watched (djb2), so a changed configuration restarts a fetch
+ * cycle. Business sources keep the fingerprint they had before prospects could be watched.
+ */
 export function watchKey(source: WatchedSource): string {
-	const text = `${[...source.businessIds].sort().join(',')}|${[...source.eventTypes].sort().join(',')}`;
+	const prefix = source.entity === 'prospect' ? 'prospect|' : '';
+	const text = `${prefix}${[...source.ids].sort().join(',')}|${[...source.eventTypes].sort().join(',')}`;
 	let hash = 5381;
 	for (let index = 0; index < text.length; index++) hash = ((hash * 33) ^ text.charCodeAt(index)) >>> 0;
-	return `${source.businessIds.length}:${hash.toString(36)}`;
+	return `${source.ids.length}:${hash.toString(36)}`;
 }

@@ -7,11 +7,11 @@ import * as getEvents from './actions/getEvents.operation';
 import * as getEventsTool from './actions/getEventsTool';
 
 /**
- * "6 event types": the selected types plus Other Event Types (split like combineEventTypes), so
- * the count matches what is sent.
+ * "6 Event Types" ("2 Prospect Event Types"): the selected types plus Other Event Types (split like
+ * combineEventTypes), so the count matches what is sent.
  */
 const SUBTITLE =
-	'(n => n + (n === 1 ? " Event Type" : " Event Types"))(new Set([...($parameter["eventTypes"] || []), ...String(($parameter["options"] || {}).otherEventTypes || "").split(/[,;\\n]/).map(t => t.trim()).filter(t => t)]).size)';
+	'(p => (n => n + (p ? " Prospect" : "") + (n === 1 ? " Event Type" : " Event Types"))(new Set([...($parameter[p ? "prospectEventTypes" : "eventTypes"] || []), ...String(($parameter["options"] || {}).otherEventTypes || "").split(/[,;\\n]/).map(t => t.trim()).filter(t => t)]).size))($parameter["resource"] === "prospect")';
 
 export class GetEvents implements INodeType {
 	description: INodeTypeDescription = {
@@ -25,7 +25,7 @@ export class GetEvents implements INodeType {
 		version: 1,
 		subtitle: `={{ ${SUBTITLE} }}`,
 		description:
-			'Get recent events (funding, IPOs, new products, offices, partnerships and more) for the businesses in your items',
+			'Get recent events of the businesses (funding, IPOs, new products, offices, partnerships and more) or prospects (role and company changes, job anniversaries) in your items',
 		defaults: { name: 'Get Events' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],

@@ -15,6 +15,7 @@ import {
 	emptyBody,
 	getBusinessEventsBody,
 	matchBusinessesBody,
+	getProspectEventsBody,
 	matchProspectsBody,
 	prospectBulkEnrichBody,
 	prospectEnrollmentBody,
@@ -150,6 +151,22 @@ const definitions = {
 		batch: { key: 'businesses_to_match', limit: LIMITS.businessMatchItems },
 		result: { field: 'matched_businesses', join: { by: 'position' } },
 		idempotent: true,
+	},
+	getProspectEvents: {
+		method: 'POST',
+		path: '/v1/prospects/events',
+		body: getProspectEventsBody,
+		batch: { key: 'prospect_ids', limit: LIMITS.prospectEventIds },
+		result: { field: 'output_events', join: { by: 'id', field: 'prospect_id' } },
+		idempotent: true,
+	},
+	listProspectEnrollments: {
+		method: 'GET',
+		path: '/v1/prospects/events/enrollments',
+		body: emptyBody,
+		result: { field: 'enrollments' },
+		idempotent: true,
+		partnerHeader: true,
 	},
 } satisfies Record<string, EndpointDefinition>;
 

@@ -93,12 +93,13 @@ export function readEventTypes(selected: unknown, free: unknown): Checked<string
 /**
  * The identity of an event, for de-duplication (Get Events) and for the trigger's memory of
  * fired events (stored in static data, so the format must not change): `id:<event_id>`; for an
- * event without an id, its business, type and time.
+ * event without an id, its business (or prospect), type and time.
  */
 export function eventKey(event: IDataObject): string {
 	const id = event.event_id;
 	if ((typeof id === 'string' && id !== '') || typeof id === 'number') return `id:${id}`;
-	return `x:${String(event.business_id)}|${String(event.event_name)}|${String(event.event_time)}`;
+	const owner = event.business_id ?? event.prospect_id;
+	return `x:${String(owner)}|${String(event.event_name)}|${String(event.event_time)}`;
 }
 
 /** The "Event Types" multi-select of the event nodes: the known types, the standard ones preselected. */

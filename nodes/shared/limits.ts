@@ -54,4 +54,6 @@ export const LIMITS = {
 	businessMatchItems: 50,
 	/** a domain name to match a business on (RFC 1035: 253 characters) */
 	domainLength: 253,
+	/** unique prospect ids per prospect events request (public schema and reference agree) */
+	prospectEventIds: 40,
 } as const;

@@ -355,3 +355,17 @@ export const matchBusinessesBody = z.object({
 		.max(LIMITS.businessMatchItems, `must hold at most ${LIMITS.businessMatchItems} businesses`),
 	request_context: requestContext,
 });
+
+// ---------------------------------------------------------------- prospect events
+
+const timestamp = z.string().regex(DATE_OR_DATETIME_PATTERN, 'must be an ISO 8601 datetime or a date as YYYY-MM-DD');
+
+/** POST /v1/prospects/events: 1 to 40 unique prospect ids; entity_type is "prospect" (the default). */
+export const getProspectEventsBody = z.object({
+	prospect_ids: idArray(1, LIMITS.prospectEventIds).refine(uniqueIds, 'must not contain duplicate ids'),
+	event_types: eventTypes,
+	timestamp_from: timestamp.optional(),
+	timestamp_to: timestamp.optional(),
+	entity_type: z.enum(['prospect']).optional(),
+	request_context: requestContext,
+});

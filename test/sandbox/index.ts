@@ -16,6 +16,7 @@ export type { BusinessEnrollment, ProspectEnrollment } from './enrollments';
 export type {
 	BusinessEnrichmentKind,
 	BusinessEvent,
+	ProspectEvent,
 	BusinessPreview,
 	BusinessRecord,
 	Fetcher,

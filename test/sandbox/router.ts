@@ -25,6 +25,7 @@ import {
 import { getBusinessEvents } from './handlers/events';
 import { matchProspects } from './handlers/match';
 import { matchBusinesses } from './handlers/matchBusinesses';
+import { getProspectEvents, listProspectEnrollments } from './handlers/prospectEvents';
 import { searchBusinesses } from './handlers/search';
 
 const HANDLERS = {
@@ -44,6 +45,8 @@ const HANDLERS = {
 	enrichBusinessWebsiteChanges,
 	enrichBusinessChallenges,
 	matchBusinesses,
+	getProspectEvents,
+	listProspectEnrollments,
 } satisfies Record<EndpointName, Handler>;
 
 export interface Route {

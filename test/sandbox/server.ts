@@ -23,9 +23,10 @@ import {
 import { Random } from './random';
 import { rateLimitHeaders, SlidingWindow } from './rateLimit';
 import { dispatch, type Route, route } from './router';
-import { type BusinessEvent, type SandboxUniverse, Universe } from './universe';
+import { type BusinessEvent, type ProspectEvent, type SandboxUniverse, Universe } from './universe';
 import { datedPayload, eventPayload } from './universe/eventPayloads';
 import { isoWithOffset } from './universe/events';
+import { anniversaryPayload, changePayload } from './universe/prospectEvents';
 
 export interface RecordedRequest {
 	method: string;
@@ -56,6 +57,11 @@ export interface Sandbox {
 	enrollments: Readonly<EnrollmentStore>;
 	/** adds an event as if it happened now (or at `event_time`); returns it as the API serves it */
 	addEvent(event: Partial<BusinessEvent> & { business_id: string; event_name: string }): BusinessEvent;
+	/**
+	 * adds a prospect event as if it happened now (or at `event_time`); without `data`, the
+	 * prospect's profile gives it (a change to its current job, or an anniversary of it)
+	 */
+	addProspectEvent(event: Partial<ProspectEvent> & { prospect_id: string; event_name: string }): ProspectEvent;
 	close(): Promise<void>;
 }
 
@@ -146,6 +152,30 @@ class SandboxServer {
 			business_id: event.business_id,
 		};
 		this.universe.eventStore.add(added);
+		return added;
+	}
+
+	addProspectEvent(event: Partial<ProspectEvent> & { prospect_id: string; event_name: string }): ProspectEvent {
+		const eventId = event.event_id ?? this.ids.uuid();
+		const store = this.universe.prospectEventStore;
+		if (store.has(eventId)) throw new Error(`A prospect event with event_id ${eventId} exists already`);
+		const eventTime = event.event_time ?? isoWithOffset(this.settings.now().getTime());
+		const prospect = this.universe.prospect(event.prospect_id);
+		let data = event.data;
+		if (!data && prospect && event.event_name === 'prospect_job_start_anniversary') {
+			data = anniversaryPayload(prospect, Date.parse(eventTime));
+		} else if (!data && prospect && (event.event_name === 'prospect_changed_company' || event.event_name === 'prospect_changed_role')) {
+			const byWebsite = new Map(this.universe.businesses.map((business) => [business.website, business]));
+			data = changePayload(event.event_name, prospect, byWebsite, 'Account Executive');
+		}
+		const added: ProspectEvent = {
+			event_name: event.event_name,
+			event_time: eventTime,
+			event_id: eventId,
+			prospect_id: event.prospect_id,
+			data: data ?? { event_name: event.event_name },
+		};
+		store.add(added);
 		return added;
 	}
 
@@ -274,6 +304,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		universe: server.universe,
 		enrollments: server.enrollments,
 		addEvent: (event) => server.addEvent(event),
+		addProspectEvent: (event) => server.addProspectEvent(event),
 		close: () => server.close(),
 	};
 }

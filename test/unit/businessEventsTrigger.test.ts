@@ -9,7 +9,8 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { BusinessEventsTrigger } from '../../nodes/BusinessEventsTrigger/BusinessEventsTrigger.node';
 import { MAX_REMEMBERED_EVENTS, readState } from '../../nodes/BusinessEventsTrigger/pollState';
 import { DEFAULT_BUSINESS_EVENT_TYPES } from '../../nodes/shared/eventTypes';
-import { searchBusinessEnrollments } from '../../nodes/shared/methods';
+import { watchKey } from '../../nodes/BusinessEventsTrigger/watchedSource';
+import { NO_PROSPECT_ENROLLMENTS_TEXT, searchBusinessEnrollments, searchProspectEnrollments } from '../../nodes/shared/methods';
 
 const NODE: INode = {
 	id: 'trigger-1',
@@ -34,6 +35,7 @@ interface Reply {
 class FakeService {
 	events: IDataObject[] = [];
 	enrollments: IDataObject[] = [];
+	prospectEnrollments: IDataObject[] = [];
 	requests: Array<{ method: string; path: string; body: IDataObject }> = [];
 	/** replies used (in order) instead of the normal answer */
 	faults: Reply[] = [];
@@ -59,6 +61,7 @@ class FakeService {
 		const fault = this.faults.shift();
 		if (fault) return fault;
 		if (path === '/v1/businesses/events/enrollments') return { statusCode: 200, body: { enrollments: this.enrollments } };
+		if (path === '/v1/prospects/events/enrollments') return { statusCode: 200, body: { enrollments: this.prospectEnrollments } };
 		const ids = new Set(body.business_ids as string[]);
 		const types = new Set(body.event_types as string[]);
 		const from = Date.parse(String(body.timestamp_from));
@@ -469,5 +472,50 @@ describe('Business Events Trigger: watching an enrollment', () => {
 		const error = (await poll(ctx).catch((e: unknown) => e)) as NodeOperationError;
 		expect(error.message).toBe('The business enrollment "gone" does not exist (or is no longer active)');
 		expect(error.failure).toEqual({ cause: 'configuration-invalid' });
+	});
+});
+
+describe('Business Events Trigger: watching prospects', () => {
+	it('lists prospect enrollments for the picker, and says how to create one when there is none', async () => {
+		const service = new FakeService();
+		const { ctx } = pollContext(service, { params: {} });
+		expect((await searchProspectEnrollments.call(ctx as never)).results).toEqual([{ name: NO_PROSPECT_ENROLLMENTS_TEXT, value: '' }]);
+		expect(NO_PROSPECT_ENROLLMENTS_TEXT).toBe(
+			'No prospect enrollments yet: create one with the Manage Enrollment node (Prospect Enrollment › Create)',
+		);
+		expect((await searchProspectEnrollments.call(ctx as never, 'movers')).results).toEqual([]);
+		service.prospectEnrollments = [
+			{ enrollment_id: 'pe-2', enrollment_key: 'zeta-people', prospect_ids: ['p1'], event_types: ['prospect_changed_role'] },
+			{ enrollment_id: 'pe-1', enrollment_key: 'movers', prospect_ids: ['p1', 'p2'], event_types: ['prospect_changed_company', 'prospect_changed_role'] },
+		];
+		expect((await searchProspectEnrollments.call(ctx as never)).results).toEqual([
+			{ name: 'movers (2 prospects, 2 event types)', value: 'pe-1' },
+			{ name: 'zeta-people (1 prospect, 1 event type)', value: 'pe-2' },
+		]);
+		expect((await searchProspectEnrollments.call(ctx as never, 'ZETA')).results.map((r) => r.value)).toEqual(['pe-2']);
+		expect(service.requests.map((r) => `${r.method} ${r.path}`)).toEqual(Array(4).fill('GET /v1/prospects/events/enrollments'));
+	});
+
+	it('the trigger offers the picker as a list search method', () => {
+		expect(Object.keys(trigger.methods.listSearch)).toEqual(['searchBusinessEnrollments', 'searchProspectEnrollments']);
+		const locator = trigger.description.properties.find((property) => property.name === 'prospectEnrollment');
+		expect(locator?.modes?.[0].typeOptions?.searchListMethod).toBe('searchProspectEnrollments');
+	});
+
+	it('keeps the fingerprint of a business source as before (a stored unfinished cycle stays valid); prospects get their own', () => {
+		const source = { ids: [hex(2), hex(1)], eventTypes: ['new_product', 'new_office'], label: '' };
+		expect(watchKey({ entity: 'business', ...source })).toBe('2:khnl8x');
+		expect(watchKey({ entity: 'prospect', ...source })).not.toBe('2:khnl8x');
+	});
+
+	it('fails clearly on an empty prospect list or no event types, before any request', async () => {
+		const service = new FakeService();
+		const empty = pollContext(service, { params: { source: 'prospectIds', prospectIds: ' , ' } });
+		const error = (await poll(empty.ctx).catch((e: unknown) => e)) as NodeOperationError;
+		expect(error.message).toBe('No prospect IDs to watch in Prospect IDs');
+		expect(error.failure).toEqual({ cause: 'configuration-invalid' });
+		const noTypes = pollContext(service, { params: { source: 'prospectIds', prospectIds: 'p1', prospectEventTypes: [] } });
+		await expect(poll(noTypes.ctx)).rejects.toThrow('No event types to watch');
+		expect(service.requests).toHaveLength(0);
 	});
 });

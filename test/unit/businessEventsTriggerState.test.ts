@@ -58,6 +58,13 @@ describe('trigger state: which events are new', () => {
 		expect(eventKey({ business_id: 'b1', event_name: 'ipo_announcement', event_time: 't' })).toBe('x:b1|ipo_announcement|t');
 		expect(eventKey({ event_id: 42 })).toBe('id:42');
 	});
+
+	it('identifies a prospect event without event_id by its prospect: two prospects\' events never merge', () => {
+		const a = { prospect_id: 'p1', event_name: 'prospect_changed_role', event_time: 't' };
+		const b = { prospect_id: 'p2', event_name: 'prospect_changed_role', event_time: 't' };
+		expect(eventKey(a)).toBe('x:p1|prospect_changed_role|t');
+		expect(selectNewEvents([a, b], { floor: -Infinity, seen: {} }, T0)).toHaveLength(2);
+	});
 });
 
 describe('trigger state: moving on', () => {

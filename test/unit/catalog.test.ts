@@ -3,7 +3,7 @@ import { LIMITS } from '../../nodes/shared/limits';
 import { filtersSchema, matchItemSchema, prospectBulkEnrichBody, searchBusinessesBody } from '../../nodes/shared/schemas';
 
 describe('endpoint catalog', () => {
-	it('lists the 15 endpoints of the contract with their methods, paths and batch limits', () => {
+	it('lists the 15 endpoints of the contract and the extras with their methods, paths and batch limits', () => {
 		const table = Object.entries(ENDPOINTS).map(([name, e]) => [name, e.method, e.path, e.batch?.key, e.batch?.limit]);
 		expect(table).toEqual([
 			['searchBusinesses', 'POST', '/v1/businesses', undefined, undefined],
@@ -22,6 +22,8 @@ describe('endpoint catalog', () => {
 			['enrichBusinessWebsiteChanges', 'POST', '/v1/businesses/website_changes/bulk_enrich', 'business_ids', 50],
 			['enrichBusinessChallenges', 'POST', '/v1/businesses/pc_business_challenges_10k/bulk_enrich', 'business_ids', 50],
 			['matchBusinesses', 'POST', '/v1/businesses/match', 'businesses_to_match', 50],
+			['getProspectEvents', 'POST', '/v1/prospects/events', 'prospect_ids', 40],
+			['listProspectEnrollments', 'GET', '/v1/prospects/events/enrollments', undefined, undefined],
 		]);
 	});
 
@@ -39,7 +41,7 @@ describe('endpoint catalog', () => {
 				return !e.body.safeParse({ ...body, [e.batch!.key]: [id, id] }).success;
 			})
 			.map(([name]) => name);
-		expect(unique).toEqual(['enrichProspectProfiles', 'enrichProspectPosts']);
+		expect(unique).toEqual(['enrichProspectProfiles', 'enrichProspectPosts', 'getProspectEvents']);
 		for (const name of unique) expect(ENDPOINTS[name as keyof typeof ENDPOINTS].result?.join?.by).toBe('id');
 	});
 

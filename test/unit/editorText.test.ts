@@ -86,6 +86,10 @@ describe('subtitles: Title Case, never "undefined"', () => {
 		[new MatchBusinesses(), {}, 'Find Business IDs'],
 		[new BusinessEventsTrigger(), { source: 'enrollment' }, 'Watch an Enrollment'],
 		[new BusinessEventsTrigger(), { source: 'ids' }, 'Watch Business IDs'],
+		[new BusinessEventsTrigger(), {}, 'Watch Business IDs'],
+		[new BusinessEventsTrigger(), { source: 'prospectIds' }, 'Watch Prospect IDs'],
+		[new BusinessEventsTrigger(), { source: 'prospectEnrollment' }, 'Watch a Prospect Enrollment'],
+		[new GetEvents(), { resource: 'prospect', prospectEventTypes: ['prospect_changed_role'] }, '1 Prospect Event Type'],
 		[new GetEvents(), { eventTypes: ['new_office'] }, '1 Event Type'],
 	])('%#: %j gives %s', (type, parameters, expected) => {
 		expect(subtitle(type, parameters as INodeParameters)).toBe(expected);

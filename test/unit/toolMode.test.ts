@@ -11,7 +11,7 @@ import { compactEnrichment, TOOL_POSTS_LIMIT } from '../../nodes/Enrich/actions/
 import { ENRICH_TOOL_DESCRIPTION } from '../../nodes/Enrich/toolText';
 import { GetEvents } from '../../nodes/GetEvents/GetEvents.node';
 import { compactEvents } from '../../nodes/GetEvents/actions/getEventsTool';
-import { GET_EVENTS_TOOL_DESCRIPTION } from '../../nodes/GetEvents/toolText';
+import { GET_EVENTS_TOOL_DESCRIPTION, GET_PROSPECT_EVENTS_TOOL_DESCRIPTION } from '../../nodes/GetEvents/toolText';
 import { ManageEnrollment } from '../../nodes/ManageEnrollment/ManageEnrollment.node';
 import { ENROLLMENT_TOOL_DESCRIPTIONS } from '../../nodes/ManageEnrollment/toolMode';
 import { MatchBusinesses } from '../../nodes/MatchBusinesses/MatchBusinesses.node';
@@ -47,6 +47,7 @@ const text = (value: unknown) => JSON.stringify(value);
 const NODES: Array<[string, INodeType, IDataObject]> = [
 	['Search Businesses', new SearchBusinesses(), {}],
 	['Get Events', new GetEvents(), {}],
+	['Get Events (prospect)', new GetEvents(), { resource: 'prospect' }],
 	['Match Prospects', new MatchProspects(), {}],
 	['Match Businesses', new MatchBusinesses(), {}],
 	['Enrich (prospect)', new Enrich(), { resource: 'prospect' }],
@@ -121,6 +122,13 @@ describe('tool mode (n8n\'s generated <name>Tool variant)', () => {
 		expect(parameters).toMatchObject({ toolDescription: GET_EVENTS_TOOL_DESCRIPTION, output: 'event' });
 		expect(parameters.output).toBe('event');
 		expect(argumentsOf(parameters)).toEqual({ business_ids: ['string', false], since: ['string', true] });
+	});
+
+	test('Get Events (prospect): prospect_ids required, since optional, its own description', () => {
+		const parameters = resolve(new GetEvents(), { resource: 'prospect' }, true);
+		expect(parameters).toMatchObject({ toolDescription: GET_PROSPECT_EVENTS_TOOL_DESCRIPTION, output: 'event' });
+		expect(argumentsOf(parameters)).toEqual({ prospect_ids: ['string', false], since: ['string', true] });
+		expect(compactEvents([], 50, 'prospects').note).toBe('No events for these prospects in the period.');
 	});
 
 	test('Match Prospects: every match field an optional argument', () => {

@@ -5,18 +5,52 @@ import { runBatched, type ItemRequest } from '../../shared/batching/engine';
 import { prepareItems } from '../../shared/batching/items';
 import { itemValidationError, parseJsonParameter, validateItem } from '../../shared/batching/validate';
 import { concurrencyOption, otherEventTypesOption } from '../../shared/descriptions';
-import { eventTypesParameter, readEventTypes } from '../../shared/eventTypes';
+import { DEFAULT_PROSPECT_EVENT_TYPES, eventTypesParameter, readEventTypes } from '../../shared/eventTypes';
 import { parseIdList } from '../../shared/idList';
 import { LIMITS } from '../../shared/limits';
 import { readParameter } from '../../shared/parameters';
-import { businessIdSchema, getBusinessEventsBody } from '../../shared/schemas';
+import { businessIdSchema, getBusinessEventsBody, getProspectEventsBody, idSchema } from '../../shared/schemas';
+import { PROSPECT_EVENT_TYPES } from '../../shared/vocabulary';
 import { buildOutput, type OutputMode } from '../output';
 import { resolveSince } from '../since';
 import { fixedForTool, forTool, fromAi, notForTool, toolDescription } from '../../shared/toolMode';
-import { BUSINESS_IDS_FOR_MODEL, GET_EVENTS_TOOL_DESCRIPTION, SINCE_FOR_MODEL } from '../toolText';
+import {
+	BUSINESS_IDS_FOR_MODEL,
+	GET_EVENTS_TOOL_DESCRIPTION,
+	GET_PROSPECT_EVENTS_TOOL_DESCRIPTION,
+	PROSPECT_IDS_FOR_MODEL,
+	SINCE_FOR_MODEL,
+} from '../toolText';
+
+/** Whose events: businesses (the default, as before this parameter existed) or prospects. */
+export type EventsResource = 'business' | 'prospect';
+
+const forBusinesses = { show: { resource: ['business'] } };
+const forProspects = { show: { resource: ['prospect'] } };
 
 export const description: INodeProperties[] = [
-	toolDescription(GET_EVENTS_TOOL_DESCRIPTION),
+	{
+		displayName: 'Resource',
+		name: 'resource',
+		type: 'options',
+		noDataExpression: true,
+		options: [
+			{
+				name: 'Business',
+				value: 'business',
+				description: 'Funding, IPOs, new products, offices, partnerships, hiring and more',
+			},
+			{
+				name: 'Prospect',
+				value: 'prospect',
+				description: 'Role changes, company changes and job anniversaries',
+			},
+		],
+		default: 'business',
+		description: 'Whose events to get',
+	},
+	toolDescription(GET_EVENTS_TOOL_DESCRIPTION, forBusinesses),
+	toolDescription(GET_PROSPECT_EVENTS_TOOL_DESCRIPTION, forProspects),
 	notForTool({
 		displayName: 'Business IDs',
 		name: 'businessIds',
@@ -27,6 +61,7 @@ export const description: INodeProperties[] = [
 		description:
 			'The businesses to get events for: one ID, a list, or IDs separated by commas. By default the business_id field of each input item; an item whose business_id is null (a company Match Businesses found no match for) is skipped.',
 		hint: `IDs from all input items are combined and each business is asked for once, ${LIMITS.businessEventIds} per request`,
+		displayOptions: forBusinesses,
 	}),
 	forTool({
 		displayName: 'Business IDs',
@@ -35,10 +70,44 @@ export const description: INodeProperties[] = [
 		required: true,
 		default: fromAi('business_ids', BUSINESS_IDS_FOR_MODEL),
 		description: 'The businesses to get events for. By default the model sets them.',
+		displayOptions: forBusinesses,
 	}),
-	eventTypesParameter(
-		'Which kinds of events to return. To ask for a type not in this list, add it under Options > Other Event Types.',
-	),
+	notForTool({
+		displayName: 'Prospect IDs',
+		name: 'prospectIds',
+		type: 'string',
+		required: true,
+		default: '={{ $json.prospect_id }}',
+		placeholder: 'e.g. 0f1e2d3c4b5a69788796a5b4c3d2e1f00a1b2c3d',
+		description:
+			'The prospects to get events for: one ID, a list, or IDs separated by commas. By default the prospect_id field of each input item (as Match Prospects returns it); items without one are passed over.',
+		hint: `IDs from all input items are combined and each prospect is asked for once, ${LIMITS.prospectEventIds} per request`,
+		displayOptions: forProspects,
+	}),
+	forTool({
+		displayName: 'Prospect IDs',
+		name: 'prospectIds',
+		type: 'string',
+		required: true,
+		default: fromAi('prospect_ids', PROSPECT_IDS_FOR_MODEL),
+		description: 'The prospects to get events for. By default the model sets them.',
+		displayOptions: forProspects,
+	}),
+	{
+		...eventTypesParameter(
+			'Which kinds of events to return. To ask for a type not in this list, add it under Options > Other Event Types.',
+		),
+		displayOptions: forBusinesses,
+	},
+	{
+		...eventTypesParameter(
+			'Which kinds of prospect events to return. To ask for a type not in this list, add it under Options > Other Event Types.',
+			PROSPECT_EVENT_TYPES,
+			DEFAULT_PROSPECT_EVENT_TYPES,
+		),
+		name: 'prospectEventTypes',
+		displayOptions: forProspects,
+	},
 	notForTool({
 		displayName: 'Since',
 		name: 'since',
@@ -63,12 +132,13 @@ export const description: INodeProperties[] = [
 				name: 'One Item per Event',
 				value: 'event',
 				description:
-					'Each event becomes an item, linked to every input item that asked for its business',
+					'Each event becomes an item, linked to every input item that asked for its business or prospect',
 			},
 			{
 				name: 'One Item per Input Item',
 				value: 'inputItem',
-				description: 'Each input item is kept and gets an events field listing the events of its businesses',
+				description:
+					'Each input item is kept and gets an events field listing the events of its businesses or prospects',
 			},
 		],
 		default: 'event',
@@ -90,6 +160,7 @@ export const description: INodeProperties[] = [
 				default: '[]',
 				description:
 					'Extra filters on the event payload, sent to the service as event_data_parameters: a JSON list of objects',
+				displayOptions: { show: { '/resource': ['business'] } },
 			},
 			otherEventTypesOption,
 		],
@@ -100,6 +171,31 @@ export const description: INodeProperties[] = [
 export const NO_EVENTS_HINT =
 	'No events: none of the businesses had events of the chosen types in the period, so the nodes after this one did not run';
 
+/** The same, for prospects. */
+export const NO_PROSPECT_EVENTS_HINT =
+	'No events: none of the prospects had events of the chosen types in the period, so the nodes after this one did not run';
+
+/** What differs between business and prospect events; the rest of the run is the same. */
+interface ResourceSetup {
+	endpoint: 'getBusinessEvents' | 'getProspectEvents';
+	idsParameter: string;
+	idsLabel: string;
+	idKind: 'business' | 'id';
+	/** the body's id list */
+	idsField: string;
+	itemField: string;
+	eventTypesParameter: string;
+	schema: z.ZodTypeAny;
+	/** event_data_parameters is a business events filter only */
+	eventData: boolean;
+	/**
+	 * An item without an id (a contact Match Prospects did not find has prospect_id null) is kept
+	 * without a request instead of failing the run; a hint counts such items.
+	 */
+	skipItemsWithoutIds: boolean;
+	noEventsHint: string;
+}
+
 /** The body fields items share; items with equal ones are batched together. */
 interface SharedFields extends IDataObject {
 	event_types: string[];
@@ -107,8 +203,41 @@ interface SharedFields extends IDataObject {
 	event_data_parameters?: IDataObject[];
 }
 
-/** The body of one item: any number of ids (the batching engine chunks them to the limit). */
-const itemSchema = getBusinessEventsBody.extend({ business_ids: z.array(businessIdSchema) });
+/** Per resource; `schema` is the body of one item: any number of ids (the engine chunks them to the limit). */
+const RESOURCES: Record<EventsResource, ResourceSetup> = {
+	business: {
+		endpoint: 'getBusinessEvents',
+		idsParameter: 'businessIds',
+		idsLabel: 'Business IDs',
+		idKind: 'business',
+		idsField: 'business_ids',
+		itemField: 'business_id',
+		eventTypesParameter: 'eventTypes',
+		schema: getBusinessEventsBody.extend({ business_ids: z.array(businessIdSchema) }),
+		eventData: true,
+		skipItemsWithoutIds: false,
+		noEventsHint: NO_EVENTS_HINT,
+	},
+	prospect: {
+		endpoint: 'getProspectEvents',
+		idsParameter: 'prospectIds',
+		idsLabel: 'Prospect IDs',
+		idKind: 'id',
+		idsField: 'prospect_ids',
+		itemField: 'prospect_id',
+		eventTypesParameter: 'prospectEventTypes',
+		// the engine de-duplicates ids across items, so one item's list is not bound to unique ids
+		schema: getProspectEventsBody.extend({ prospect_ids: z.array(idSchema) }),
+		eventData: false,
+		skipItemsWithoutIds: true,
+		noEventsHint: NO_PROSPECT_EVENTS_HINT,
+	},
+};
+
+/** The resource of this run; anything but "prospect" (a workflow from before the parameter) is business. */
+export function eventsResource(ctx: IExecuteFunctions): EventsResource {
+	return ctx.getNodeParameter('resource', 0, 'business') === 'prospect' ? 'prospect' : 'business';
+}
 
 function readEventDataParameters(ctx: IExecuteFunctions, itemIndex: number, raw: unknown): IDataObject[] | undefined {
 	const list = parseJsonParameter(ctx.getNode(), itemIndex, raw, {
@@ -140,25 +269,30 @@ function sinceReader(ctx: IExecuteFunctions): (itemIndex: number) => unknown {
 
 function readItem(
 	ctx: IExecuteFunctions,
+	setup: ResourceSetup,
 	itemIndex: number,
 	now: number,
 	since: (itemIndex: number) => unknown,
 ): ItemRequest<string> | undefined {
-	const raw = readParameter(ctx, 'businessIds', itemIndex);
-	// null is Match Businesses' answer for a company it found no match for: nothing to ask, skipped
+	const raw = readParameter(ctx, setup.idsParameter, itemIndex);
+	// null is a matcher's answer for a row it found no match for (Match Businesses): nothing to ask, skipped
 	if (raw === null) return undefined;
-	const ids = parseIdList(raw, 'business');
-	if ('error' in ids) throw itemValidationError(ctx.getNode(), itemIndex, `Business IDs ${ids.error}`);
+	const ids = parseIdList(raw, setup.idKind);
+	if ('error' in ids) throw itemValidationError(ctx.getNode(), itemIndex, `${setup.idsLabel} ${ids.error}`);
+	if (ids.ids.length === 0 && setup.skipItemsWithoutIds) return undefined;
 	if (ids.ids.length === 0) {
 		throw itemValidationError(
 			ctx.getNode(),
 			itemIndex,
-			'Business IDs is empty: the item has no business_id. Map a field that holds the IDs, or type them.',
+			`${setup.idsLabel} is empty: the item has no ${setup.itemField}. Map a field that holds the IDs, or type them.`,
 		);
 	}
 
 	const options = readParameter(ctx, 'options', itemIndex, {}) as IDataObject;
-	const eventTypes = readEventTypes(readParameter(ctx, 'eventTypes', itemIndex, []), options.otherEventTypes);
+	const eventTypes = readEventTypes(
+		readParameter(ctx, setup.eventTypesParameter, itemIndex, []),
+		options.otherEventTypes,
+	);
 	if (!eventTypes.ok) throw itemValidationError(ctx.getNode(), itemIndex, eventTypes.problem);
 
 	// Since is read first: an expression such as {{ $now }} is then not later than the clock
@@ -167,23 +301,38 @@ function readItem(
 	if ('error' in from) throw itemValidationError(ctx.getNode(), itemIndex, `Since ${from.error}`);
 
 	const shared: SharedFields = { event_types: eventTypes.value, timestamp_from: from.timestampFrom };
-	const eventData = readEventDataParameters(ctx, itemIndex, options.eventDataParameters);
-	if (eventData) shared.event_data_parameters = eventData;
+	if (setup.eventData) {
+		const eventData = readEventDataParameters(ctx, itemIndex, options.eventDataParameters);
+		if (eventData) shared.event_data_parameters = eventData;
+	}
 
-	validateItem(ctx.getNode(), itemSchema, { ...shared, business_ids: ids.ids }, itemIndex);
+	validateItem(ctx.getNode(), setup.schema, { ...shared, [setup.idsField]: ids.ids }, itemIndex);
 	return { itemIndex, entries: ids.ids, shared };
+}
+
+/** Said when items had no id to ask for (only where such items are skipped). */
+export function withoutIdsHint(setup: Pick<ResourceSetup, 'itemField'>, count: number, mode: OutputMode): string {
+	const items = count === 1 ? '1 item had' : `${count} items had`;
+	const kept = mode === 'inputItem' ? 'they are kept with an empty events list' : 'they have no events in the output';
+	return `${items} no ${setup.itemField} (for example contacts Match Prospects did not find): nothing was asked for them and ${kept}`;
 }
 
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
 	const now = Date.now();
+	const setup = RESOURCES[eventsResource(this)];
 	const since = sinceReader(this);
-	const prepared = prepareItems(this, (itemIndex) => readItem(this, itemIndex, now, since));
+	const prepared = prepareItems(this, (itemIndex) => readItem(this, setup, itemIndex, now, since));
 	const concurrency = (this.getNodeParameter('options', 0, {}) as IDataObject).concurrency as number | undefined;
-	const outcomes = await runBatched(this, 'getBusinessEvents', prepared.requests, { concurrency });
+	const outcomes =
+		prepared.requests.length > 0 ? await runBatched(this, setup.endpoint, prepared.requests, { concurrency }) : [];
 	const mode = this.getNodeParameter('output', 0, 'event') as OutputMode;
 	const output = buildOutput(this, mode, prepared, outcomes);
 	if (mode === 'event' && output.length === 0 && prepared.requests.length > 0) {
-		this.addExecutionHints({ message: NO_EVENTS_HINT, location: 'outputPane' });
+		this.addExecutionHints({ message: setup.noEventsHint, location: 'outputPane' });
+	}
+	const withoutIds = this.getInputData().length - prepared.requests.length - prepared.errors.size;
+	if (withoutIds > 0) {
+		this.addExecutionHints({ message: withoutIdsHint(setup, withoutIds, mode), location: 'outputPane' });
 	}
 	return output;
 }

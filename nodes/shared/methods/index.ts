@@ -9,3 +9,10 @@ export {
 	getBusinessEnrollments,
 	searchBusinessEnrollments,
 } from './businessEnrollments';
+export {
+	fetchProspectEnrollments,
+	NO_PROSPECT_ENROLLMENTS_TEXT,
+	type ProspectEnrollment,
+	prospectEnrollmentLabel,
+	searchProspectEnrollments,
+} from './prospectEnrollments';

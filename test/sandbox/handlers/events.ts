@@ -31,7 +31,7 @@ export function parseTimestamp(text: string): number | undefined {
 }
 
 /** The exclusive lower bound of the query, or the problem with timestamp_from. */
-function lowerBound(timestampFrom: string | undefined, windowStartMs: number): number | ValidationDetail {
+export function lowerBound(timestampFrom: string | undefined, windowStartMs: number): number | ValidationDetail {
 	if (timestampFrom === undefined) return windowStartMs;
 	const from = parseTimestamp(timestampFrom);
 	if (from === undefined) return invalid(['timestamp_from'], 'is not a valid date or datetime');

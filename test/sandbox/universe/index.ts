@@ -9,8 +9,9 @@ import { contactFor, ProspectDirectory, unknownContact } from './contacts';
 import { type BusinessEnrichmentKind, businessEnrichment } from './enrichment';
 import { dateEvents, type EventSeed, EventStore, generateEventSeeds } from './events';
 import { type SearchFilters, selectBusinesses } from './filters';
+import { generateProspectEvents, ProspectEventStore } from './prospectEvents';
 import { generatePosts, generateProspects, PROSPECT_COUNT, type ProspectBase } from './prospects';
-import type { BusinessEvent, Fetcher, MatchInput, SandboxBusiness, SandboxProspect } from './types';
+import type { BusinessEvent, Fetcher, MatchInput, ProspectEvent, SandboxBusiness, SandboxProspect } from './types';
 
 export type { BusinessEnrichmentKind } from './enrichment';
 export type { SearchFilters } from './filters';
@@ -26,6 +27,8 @@ export interface SandboxUniverse {
 	readonly prospects: readonly SandboxProspect[];
 	/** live: the seeded events, then those added with `sandbox.addEvent` */
 	readonly events: readonly BusinessEvent[];
+	/** live: the seeded prospect events, then those added with `sandbox.addProspectEvent` */
+	readonly prospectEvents: readonly ProspectEvent[];
 	business(businessId: string): SandboxBusiness | undefined;
 	prospect(prospectId: string): SandboxProspect | undefined;
 	/** every business a search with these filters selects, in served order (before paging and size) */
@@ -83,6 +86,8 @@ export class Universe implements SandboxUniverse {
 	readonly prospects: readonly SandboxProspect[];
 	/** the sandbox writes here (addEvent); tests read `events` */
 	readonly eventStore: EventStore;
+	/** the sandbox writes here (addProspectEvent); tests read `prospectEvents` */
+	readonly prospectEventStore: ProspectEventStore;
 	private readonly businessById: ReadonlyMap<string, SandboxBusiness>;
 	private readonly directory: ProspectDirectory;
 
@@ -100,6 +105,13 @@ export class Universe implements SandboxUniverse {
 		this.prospects = core.prospects.map((prospect, index) => ({ ...prospect, posts: posts[index] }));
 		this.directory = new ProspectDirectory(this.prospects);
 		this.eventStore = new EventStore(dateEvents(core.events, anchorMs));
+		this.prospectEventStore = new ProspectEventStore(
+			generateProspectEvents(seed, core.prospects, core.businesses, anchorMs),
+		);
+	}
+
+	get prospectEvents(): readonly ProspectEvent[] {
+		return this.prospectEventStore.all;
 	}
 
 	get events(): readonly BusinessEvent[] {

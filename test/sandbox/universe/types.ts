@@ -145,3 +145,17 @@ export type MatchInput = {
 	phone_number?: string;
 	profnet?: string;
 };
+
+/**
+ * A prospect event (POST /v1/prospects/events). `data` per the service's reference: for a role
+ * or company change current_/previous_ company_name, company_id and job_title; for an anniversary
+ * full_name, company_name, years_at_company, job_title, job_anniversary_date and profnet_url.
+ */
+export type ProspectEvent = {
+	event_name: string;
+	/** ISO 8601 with a UTC offset */
+	event_time: string;
+	event_id: string;
+	prospect_id: string;
+	data: Record<string, unknown>;
+};

@@ -1,0 +1,154 @@
+/**
+ * The sandbox's prospect events over HTTP: the named prospects and types, strictly after
+ * timestamp_from and up to timestamp_to, only the last 90 days, the schema's rules (1 to 40 unique
+ * ids, known types, entity_type) as 422s, deterministic per seed and clock, and the list of
+ * prospect enrollments. The sandbox runs on a fixed clock so times are exact.
+ */
+import { LIMITS } from '../../nodes/shared/limits';
+import { PROSPECT_EVENT_TYPES } from '../../nodes/shared/vocabulary';
+import { type ProspectEvent, type Sandbox, sandboxClient, startSandbox } from '../sandbox';
+
+const NOW = new Date('2025-06-01T12:00:00.000Z');
+const DAY_MS = 86_400_000;
+const ALL_TYPES = [...PROSPECT_EVENT_TYPES];
+
+let sandbox: Sandbox;
+let api: ReturnType<typeof sandboxClient>;
+beforeAll(async () => {
+	sandbox = await startSandbox({ now: () => NOW, rateLimit: false });
+	api = sandboxClient(sandbox);
+});
+afterAll(async () => await sandbox.close());
+
+const events = (body: Record<string, unknown>) => api.call('getProspectEvents', body);
+/** The first `count` prospects with seeded events. */
+const prospectsWithEvents = (count: number) =>
+	[...new Set(sandbox.universe.prospectEvents.map((event) => event.prospect_id))].slice(0, count);
+
+describe('prospect events', () => {
+	it('returns the events of the named prospects in the window, oldest first, in the documented shape', async () => {
+		const ids = prospectsWithEvents(LIMITS.prospectEventIds);
+		const expected = sandbox.universe.prospectEvents.filter((event) => ids.includes(event.prospect_id));
+		expect(expected.length).toBeGreaterThanOrEqual(LIMITS.prospectEventIds);
+		const response = await events({ prospect_ids: ids, event_types: ALL_TYPES });
+		expect(response.status).toBe(200);
+		expect(response.body).toEqual({
+			response_context: { correlation_id: expect.any(String), request_status: 'success', time_took_in_seconds: expect.any(Number) },
+			output_events: expected,
+		});
+		const times = expected.map((event) => Date.parse(event.event_time));
+		expect(times).toEqual([...times].sort((a, b) => a - b));
+		for (const event of expected) {
+			expect(Object.keys(event)).toEqual(['event_name', 'event_time', 'event_id', 'prospect_id', 'data']);
+			expect(Date.parse(event.event_time)).toBeLessThan(NOW.getTime());
+			expect(Date.parse(event.event_time)).toBeGreaterThan(NOW.getTime() - LIMITS.eventWindowDays * DAY_MS);
+			const keys = Object.keys(event.data).sort();
+			expect(keys).toEqual(
+				event.event_name === 'prospect_job_start_anniversary'
+					? ['company_name', 'full_name', 'job_anniversary_date', 'job_title', 'profnet_url', 'years_at_company']
+					: [
+							'current_company_id',
+							'current_company_name',
+							'current_job_title',
+							'previous_company_id',
+							'previous_company_name',
+							'previous_job_title',
+						],
+			);
+		}
+	});
+
+	it('is the same for the same seed and clock', async () => {
+		const again = await startSandbox({ now: () => NOW, rateLimit: false });
+		try {
+			expect(again.universe.prospectEvents).toEqual(sandbox.universe.prospectEvents);
+		} finally {
+			await again.close();
+		}
+	});
+
+	it('keeps the requested types, strictly after timestamp_from and up to timestamp_to', async () => {
+		// 40 prospects whose role changes spread over the whole window, and who have other events too
+		const roleChanges = sandbox.universe.prospectEvents.filter((event) => event.event_name === 'prospect_changed_role');
+		const step = Math.floor(roleChanges.length / LIMITS.prospectEventIds);
+		const ids = roleChanges.filter((_, n) => n % step === 0).slice(0, LIMITS.prospectEventIds).map((event) => event.prospect_id);
+		expect(new Set(ids).size).toBe(LIMITS.prospectEventIds);
+		expect(sandbox.universe.prospectEvents.some((event) => ids.includes(event.prospect_id) && event.event_name !== 'prospect_changed_role')).toBe(true);
+		const from = new Date(NOW.getTime() - 60 * DAY_MS).toISOString();
+		const to = new Date(NOW.getTime() - 20 * DAY_MS).toISOString();
+		const expected = sandbox.universe.prospectEvents.filter(
+			(event: ProspectEvent) =>
+				ids.includes(event.prospect_id) &&
+				event.event_name === 'prospect_changed_role' &&
+				Date.parse(event.event_time) > Date.parse(from) &&
+				Date.parse(event.event_time) <= Date.parse(to),
+		);
+		expect(expected.length).toBeGreaterThan(0);
+		// the check means something: these prospects have role changes before and after the period too
+		const roles = sandbox.universe.prospectEvents.filter((event) => ids.includes(event.prospect_id) && event.event_name === 'prospect_changed_role');
+		expect(roles.some((event) => Date.parse(event.event_time) <= Date.parse(from))).toBe(true);
+		expect(roles.some((event) => Date.parse(event.event_time) > Date.parse(to))).toBe(true);
+		const response = await events({ prospect_ids: ids, event_types: ['prospect_changed_role'], timestamp_from: from, timestamp_to: to });
+		expect(response.body.output_events).toEqual(expected);
+	});
+
+	it.each([
+		['no ids', { prospect_ids: [], event_types: ['prospect_changed_role'] }, [['body', 'prospect_ids']]],
+		[
+			'41 ids',
+			{ prospect_ids: Array.from({ length: LIMITS.prospectEventIds + 1 }, (_, n) => `p${n}`), event_types: ['prospect_changed_role'] },
+			[['body', 'prospect_ids']],
+		],
+		['a repeated id', { prospect_ids: ['p1', 'p1'], event_types: ['prospect_changed_role'] }, [['body', 'prospect_ids']]],
+		['no event types', { prospect_ids: ['p1'], event_types: [] }, [['body', 'event_types']]],
+		['a business event type', { prospect_ids: ['p1'], event_types: ['prospect_changed_role', 'new_product'] }, [['body', 'event_types', 1]]],
+		['another entity_type', { prospect_ids: ['p1'], event_types: ['prospect_changed_role'], entity_type: 'business' }, [['body', 'entity_type']]],
+		[
+			'a timestamp_from older than 90 days',
+			{ prospect_ids: ['p1'], event_types: ['prospect_changed_role'], timestamp_from: '2025-02-01' },
+			[['body', 'timestamp_from']],
+		],
+		[
+			'a timestamp_to before timestamp_from',
+			{ prospect_ids: ['p1'], event_types: ['prospect_changed_role'], timestamp_from: '2025-05-10', timestamp_to: '2025-05-01' },
+			[['body', 'timestamp_to']],
+		],
+	])('answers 422 for %s', async (_, body, locs) => {
+		const response = await events(body);
+		expect(response.status).toBe(422);
+		expect(response.body.detail.map((entry: { loc: unknown }) => entry.loc)).toEqual(locs);
+	});
+
+	it('accepts 40 unique ids and an explicit entity_type "prospect"', async () => {
+		const ids = Array.from({ length: LIMITS.prospectEventIds }, (_, n) => `p${n}`);
+		const response = await events({ prospect_ids: ids, event_types: ['prospect_changed_role'], entity_type: 'prospect' });
+		expect(response.status).toBe(200);
+		expect(response.body.output_events).toEqual([]);
+	});
+});
+
+describe('prospect enrollments list', () => {
+	it('lists the prospect enrollments created through the API', async () => {
+		expect((await api.call('listProspectEnrollments')).body).toEqual({
+			response_context: expect.objectContaining({ request_status: 'success' }),
+			enrollments: [],
+		});
+		const created = await api.call('createProspectEnrollment', {
+			enrollment_key: 'movers',
+			prospect_ids: ['p1', 'p2'],
+			event_types: ['prospect_changed_company'],
+			ttl_days: 30,
+		});
+		expect(created.status).toBe(200);
+		const listed = await api.call('listProspectEnrollments');
+		expect(listed.body.enrollments).toEqual([
+			{
+				enrollment_id: created.body.enrollment_id,
+				enrollment_key: 'movers',
+				prospect_ids: ['p1', 'p2'],
+				event_types: ['prospect_changed_company'],
+				ttl_days: 30,
+			},
+		]);
+	});
+});
