@@ -6,9 +6,9 @@ import { assembleOutput, prepareItems, runEach } from '../../shared/batching/ite
 import { concurrencyOption } from '../../shared/descriptions';
 import { LIMITS } from '../../shared/limits';
 import { readParameter } from '../../shared/parameters';
-import { filterFields } from '../descriptions/filters.description';
-import { fetchAllPages } from '../helpers/paginate';
-import { FILTERS_JSON_EXAMPLE, readSearchRequest, type SearchRequest } from '../helpers/searchRequest';
+import { filterFields } from '../../shared/search/filterFields.description';
+import { fetchAllPages } from '../../shared/search/paginate';
+import { FILTERS_JSON_EXAMPLE, readSearchRequest, type SearchRequest } from '../../shared/search/searchRequest';
 import { fixedForTool, forTool, fromAi, notForTool, toolDescription } from '../../shared/toolMode';
 import { FILTERS_FOR_MODEL, SEARCH_TOOL_DESCRIPTION, TOOL_SEARCH_LIMIT } from './searchTool';
 

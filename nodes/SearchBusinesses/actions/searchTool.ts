@@ -4,8 +4,8 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 import { FILTER_BRACKETS } from '../../shared/vocabulary';
 import { LIMITS } from '../../shared/limits';
 import { runAsTool } from '../../shared/toolMode';
-import { fetchAllPages } from '../helpers/paginate';
-import { readSearchRequest } from '../helpers/searchRequest';
+import { fetchAllPages } from '../../shared/search/paginate';
+import { readSearchRequest } from '../../shared/search/searchRequest';
 
 /** Businesses one tool call returns unless the workflow's builder raises Limit. */
 export const TOOL_SEARCH_LIMIT = 25;

@@ -1,9 +1,9 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { DEFAULT_CONCURRENCY } from '../../shared/batching/engine';
-import { mapWithConcurrency } from '../../shared/batching/pool';
-import { ENDPOINTS } from '../../shared/catalog';
-import { ApiClient } from '../../shared/transport/apiClient';
+import { DEFAULT_CONCURRENCY } from '../batching/engine';
+import { mapWithConcurrency } from '../batching/pool';
+import { ENDPOINTS } from '../catalog';
+import { ApiClient } from '../transport/apiClient';
 import type { SearchRequest } from './searchRequest';
 
 interface SearchPage extends IDataObject {

@@ -1,7 +1,7 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { FILTER_BRACKETS } from '../../shared/vocabulary';
-import type { CATEGORY_FILTERS, FilterName } from '../../shared/schemas';
+import { FILTER_BRACKETS } from '../vocabulary';
+import type { CATEGORY_FILTERS, FilterName } from '../schemas';
 
 /**
  * How the values typed into a Filters field are split into a list. Every list field is one text

@@ -1,15 +1,15 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { countryCode } from '../../shared/countries';
-import { describeType, showValue } from '../../shared/inputRules';
-import { FILTER_NAMES } from '../../shared/schemas';
+import { countryCode } from '../countries';
+import { describeType, showValue } from '../inputRules';
+import { FILTER_NAMES } from '../schemas';
 import {
 	CATEGORIES_FIELD,
 	CATEGORY_TYPES,
 	FILTER_FIELDS,
 	filterFields,
 	type ValueKind,
-} from '../descriptions/filters.description';
+} from './filterFields.description';
 
 export type FiltersBody = Record<string, { values: string[] }>;
 

@@ -1,12 +1,12 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import type { ZodIssue } from 'zod';
 
-import { describeIssue, itemValidationError, parseJsonParameter } from '../../shared/batching/validate';
-import { parseIdList } from '../../shared/idList';
-import { showValue } from '../../shared/inputRules';
-import { LIMITS } from '../../shared/limits';
-import { FILTER_NAMES, searchBusinessesBody } from '../../shared/schemas';
-import { closestFilter, filterFieldName, filtersFromFields, unknownFilters, withoutEmptyFilters } from './filters';
+import { describeIssue, itemValidationError, parseJsonParameter } from '../batching/validate';
+import { parseIdList } from '../idList';
+import { showValue } from '../inputRules';
+import { LIMITS } from '../limits';
+import { FILTER_NAMES, searchBusinessesBody } from '../schemas';
+import { closestFilter, filterFieldName, filtersFromFields, unknownFilters, withoutEmptyFilters } from './filterValues';
 
 /** A short valid value of "Filters (JSON)", shown in its hint and in errors. */
 export const FILTERS_JSON_EXAMPLE = '{ "country_code": { "values": ["us", "ca"] }, "company_size": { "values": ["51-200"] } }';
