@@ -11,13 +11,16 @@ import { LIMITS } from './limits';
 import {
 	businessBulkEnrichBody,
 	businessEnrollmentBody,
+	businessStatsBody,
 	deleteProspectEnrollmentBody,
 	emptyBody,
 	getBusinessEventsBody,
 	matchProspectsBody,
 	prospectBulkEnrichBody,
 	prospectEnrollmentBody,
+	prospectStatsBody,
 	searchBusinessesBody,
+	searchProspectsBody,
 	updateBusinessEnrollmentBody,
 	updateProspectEnrollmentBody,
 } from './schemas';
@@ -142,6 +145,26 @@ const definitions = {
 	enrichBusinessStrategy: businessBulkEnrich('/v1/businesses/pc_strategy_10k/bulk_enrich'),
 	enrichBusinessWebsiteChanges: businessBulkEnrich('/v1/businesses/website_changes/bulk_enrich'),
 	enrichBusinessChallenges: businessBulkEnrich('/v1/businesses/pc_business_challenges_10k/bulk_enrich'),
+	// beyond the contract (beyond-contract.md §2, §3)
+	searchProspects: {
+		method: 'POST',
+		path: '/v1/prospects',
+		body: searchProspectsBody,
+		result: { field: 'data' },
+		idempotent: true,
+	},
+	businessStats: {
+		method: 'POST',
+		path: '/v1/businesses/stats',
+		body: businessStatsBody,
+		idempotent: true,
+	},
+	prospectStats: {
+		method: 'POST',
+		path: '/v1/prospects/stats',
+		body: prospectStatsBody,
+		idempotent: true,
+	},
 } satisfies Record<string, EndpointDefinition>;
 
 export type EndpointName = keyof typeof definitions;

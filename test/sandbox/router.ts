@@ -25,6 +25,7 @@ import {
 import { getBusinessEvents } from './handlers/events';
 import { matchProspects } from './handlers/match';
 import { searchBusinesses } from './handlers/search';
+import { businessStats, prospectStats, searchProspects } from './handlers/prospects';
 
 const HANDLERS = {
 	searchBusinesses,
@@ -42,6 +43,9 @@ const HANDLERS = {
 	enrichBusinessStrategy,
 	enrichBusinessWebsiteChanges,
 	enrichBusinessChallenges,
+	searchProspects,
+	businessStats,
+	prospectStats,
 } satisfies Record<EndpointName, Handler>;
 
 export interface Route {

@@ -245,6 +245,7 @@ describe('Search Businesses: the first page body', () => {
 		const request = readSearchRequest(withParameters({ limit: 30, filters: { countries: 'us' } }), 0);
 		expect(request).toEqual({
 			itemIndex: 0,
+			endpoint: 'searchBusinesses',
 			limit: 30,
 			body: { mode: 'preview', size: 30, page_size: 30, page: 1, filters: { country_code: { values: ['us'] } } },
 		});
