@@ -21,6 +21,7 @@ import { GetEvents } from '../../nodes/GetEvents/GetEvents.node';
 import { ManageEnrollment } from '../../nodes/ManageEnrollment/ManageEnrollment.node';
 import { MatchProspects } from '../../nodes/MatchProspects/MatchProspects.node';
 import { SearchBusinesses } from '../../nodes/SearchBusinesses/SearchBusinesses.node';
+import { SearchProspects } from '../../nodes/SearchProspects/SearchProspects.node';
 import { startSandbox, type Sandbox } from '../sandbox';
 import { loadExampleWorkflows } from './harness/exampleWorkflows';
 import { useN8n } from './harness/jest';
@@ -47,6 +48,7 @@ const NODE_TYPES: INodeType[] = [
 	new MatchProspects(),
 	new Enrich(),
 	new BusinessEventsTrigger(),
+	new SearchProspects(),
 ];
 
 /** Values of an options parameter named `name` that are shown with `parameters`. */

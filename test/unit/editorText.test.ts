@@ -15,6 +15,7 @@ import { GetEvents } from '../../nodes/GetEvents/GetEvents.node';
 import { ManageEnrollment } from '../../nodes/ManageEnrollment/ManageEnrollment.node';
 import { MatchProspects } from '../../nodes/MatchProspects/MatchProspects.node';
 import { SearchBusinesses } from '../../nodes/SearchBusinesses/SearchBusinesses.node';
+import { SearchProspects } from '../../nodes/SearchProspects/SearchProspects.node';
 
 const ROOT = path.resolve(__dirname, '../..');
 const NODES: Array<[string, INodeType]> = [
@@ -24,6 +25,7 @@ const NODES: Array<[string, INodeType]> = [
 	['ManageEnrollment', new ManageEnrollment()],
 	['MatchProspects', new MatchProspects()],
 	['SearchBusinesses', new SearchBusinesses()],
+	['SearchProspects', new SearchProspects()],
 ];
 
 const codexOf = (folder: string) =>
@@ -78,6 +80,9 @@ describe('subtitles: Title Case, never "undefined"', () => {
 	it.each([
 		[new SearchBusinesses(), { mode: 'preview' }, 'Preview Records'],
 		[new SearchBusinesses(), { mode: 'full' }, 'Full Records'],
+		[new SearchBusinesses(), { operation: 'getStatistics', mode: 'full' }, 'Statistics'],
+		[new SearchProspects(), { mode: 'preview' }, 'Preview Records'],
+		[new SearchProspects(), { operation: 'getStatistics' }, 'Statistics'],
 		[new Enrich(), { resource: 'prospect' }, 'Enrich Prospects'],
 		[new Enrich(), { resource: 'business' }, 'Enrich Businesses'],
 		[new MatchProspects(), {}, 'Find Prospect IDs'],

@@ -222,11 +222,18 @@ export function operationOf(ctx: IExecuteFunctions): string {
  * request; then the searches run one after another, each distinct search (same body and limit)
  * once, however many items ask for it. Every input item gets all records of its search as
  * output items, paired to it, in input order; items that share a search get their own copies.
- * With Include Total, every record carries total_results (the service's count of all matches).
+ * With Include Total, every record carries total_results (the service's count of all matches, up
+ * to the most one search serves).
  */
 export async function executeSearch(ctx: IExecuteFunctions, kind: SearchKind): Promise<INodeExecutionData[]> {
-	const prepared = prepareItems(ctx, (itemIndex) => readSearchRequest(ctx, itemIndex, kind));
 	const options = (itemIndex: number) => readParameter(ctx, 'options', itemIndex, {}) as IDataObject;
+	const prepared = prepareItems(ctx, (itemIndex) => {
+		const request = readSearchRequest(ctx, itemIndex, kind);
+		// The service counts the matches up to `size` (total_results): for the total, ask for its
+		// maximum; still only Limit records are fetched (the page size stays within the limit)
+		if (options(itemIndex).includeTotal !== true) return request;
+		return { ...request, body: { ...request.body, size: kind.maxSize } };
+	});
 	const concurrency = (options(0) as { concurrency?: number }).concurrency;
 	const searchKey = (request: SearchRequest) => stableKey({ body: request.body, limit: request.limit });
 	const askedBy = new Map<string, number>();

@@ -289,23 +289,28 @@ export function prospectPreview(entry: SearchableProspect): Record<string, unkno
 
 // ---------------------------------------------------------------- statistics
 
-/** category -> { location: count, ..., total }, categories and locations in sorted order. */
+/** category -> { location: count, ..., total }: categories and locations sorted, the total last. */
 type Breakdown = Record<string, Record<string, number>>;
 
 function breakdown<T>(entries: readonly T[], category: (entry: T) => string, location: (entry: T) => string): Breakdown {
 	const table: Breakdown = {};
 	for (const entry of entries) {
-		const row = (table[category(entry)] ??= { total: 0 });
+		const row = (table[category(entry)] ??= {});
 		const place = location(entry);
 		row[place] = (row[place] ?? 0) + 1;
-		row.total++;
 	}
-	return sortKeys(table);
+	return sortKeys(Object.fromEntries(Object.entries(table).map(([key, row]) => [key, withTotal(row)])));
 }
 
 function sortKeys<T>(object: Record<string, T>): Record<string, T> {
 	return Object.fromEntries(Object.entries(object).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 }
+
+/** The counts by location, sorted, then their total. */
+const withTotal = (row: Record<string, number>) => ({
+	...sortKeys(row),
+	total: Object.values(row).reduce((sum, count) => sum + count, 0),
+});
 
 const CATEGORY_FILTER_NAMES = ['websearch_category', 'profnet_category', 'naics_category'] as const;
 
@@ -333,14 +338,11 @@ export function businessStats(selected: readonly SandboxBusiness[], filters: Sea
  */
 export function prospectStats(selected: readonly SearchableProspect[], filters: ProspectSearchFilters = {}) {
 	const location = (entry: SearchableProspect) => entry.facets.country_code;
-	const perLocation: Record<string, number> = { total: 0 };
-	for (const entry of selected) {
-		perLocation[location(entry)] = (perLocation[location(entry)] ?? 0) + 1;
-		perLocation.total++;
-	}
+	const perLocation: Record<string, number> = {};
+	for (const entry of selected) perLocation[location(entry)] = (perLocation[location(entry)] ?? 0) + 1;
 	const stats: Record<string, unknown> = {
 		job_departments_per_location: breakdown(selected, (entry) => entry.facets.job_department, location),
-		total_per_location: sortKeys(perLocation),
+		total_per_location: withTotal(perLocation),
 	};
 	if (filters.job_level !== undefined) {
 		stats.job_levels_per_location = breakdown(selected, (entry) => entry.facets.job_level, location);
