@@ -216,7 +216,11 @@ export function prospectFiltersFromFields(fields: IDataObject): { filters: IData
 			if (read.problem) problems.push(`${displayName(field)} ${read.problem}`);
 			else if (read.value !== undefined) bounds[bound] = read.value;
 		}
-		if (Object.keys(bounds).length > 0) filters[range.filter] = bounds;
+		if (typeof bounds.gte === 'number' && typeof bounds.lte === 'number' && bounds.gte > bounds.lte) {
+			problems.push(`${displayName(range.min)} (${bounds.gte}) must not be above ${displayName(range.max)} (${bounds.lte})`);
+		} else if (Object.keys(bounds).length > 0) {
+			filters[range.filter] = bounds;
+		}
 	}
 	return { filters, problems };
 }

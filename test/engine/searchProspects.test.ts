@@ -309,7 +309,8 @@ describe('clear errors, nothing sent', () => {
 	test.each([
 		['a job department not in the list', { filters: { jobDepartments: '={{ ["sales", "space"] }}' } }, 'Item 0: Job Departments: "space" must be one of ', 'Check "Filters > Job Departments".'],
 		['months below zero', { filters: { totalExperienceMin: -3 } }, 'Item 0: Total Experience Min (Months) must be a whole number of months (0 or more), got a number (-3)', 'Check "Filters".'],
-		['a minimum above the maximum', { filters: { currentRoleMin: 24, currentRoleMax: 12 } }, 'Item 0: filters.current_role_months.gte must not be above lte (12)', 'Check "Filters".'],
+		['a minimum above the maximum', { filters: { currentRoleMin: 24, currentRoleMax: 12 } }, 'Item 0: Current Role Min (Months) (24) must not be above Current Role Max (Months) (12)', 'Check "Filters".'],
+		['a minimum above the maximum in JSON', { filterSource: 'json', filtersJson: '{ "current_role_months": { "gte": 24, "lte": 12 } }' }, 'Item 0: filters.current_role_months.gte must not be above lte (12)', 'Check "Filters (JSON)".'],
 		['related titles without titles', { filters: { includeRelatedJobTitles: true } }, 'Item 0: Include Related Job Titles needs Job Titles: add the titles to search for, or remove it', 'Check "Filters".'],
 		['a malformed business id', { filters: { businessIds: 'acme' } }, 'Item 0: Business IDs: "acme" must be 32 lowercase hexadecimal characters', 'Check "Filters > Business IDs".'],
 		['1,001 excluded prospects', { options: { exclude: '={{ $json.ids }}' } }, 'Item 0: exclude must hold at most 1000 ids', 'Check "Exclude Prospect IDs".'],
