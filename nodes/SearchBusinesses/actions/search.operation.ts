@@ -1,5 +1,6 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
+import { LIMITS } from '../../shared/limits';
 import { filterFields } from '../../shared/search/filterFields.description';
 import { executeSearchNode, searchProperties } from '../../shared/search/searchNode';
 import { BUSINESS_SEARCH, FILTERS_JSON_EXAMPLE } from '../../shared/search/searchRequest';
@@ -11,6 +12,7 @@ export const description: INodeProperties[] = searchProperties(BUSINESS_SEARCH, 
 	Records: 'Businesses',
 	searchAction: 'Search businesses',
 	statisticsAction: 'Get business statistics',
+	sizeHint: `The service returns at most ${LIMITS.searchSize.max.toLocaleString('en-US')} businesses per search`,
 	statisticsContent: 'by category and location, revenue and employees',
 	modeOptions: [
 		{

@@ -1,5 +1,6 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
+import { LIMITS } from '../../shared/limits';
 import { executeSearchNode, searchProperties } from '../../shared/search/searchNode';
 import { PROSPECT_FILTERS_JSON_EXAMPLE, PROSPECT_SEARCH, prospectFilterFields } from '../filters';
 import { PROSPECT_FILTERS_FOR_MODEL, PROSPECT_TOOL_DESCRIPTION, TOOL_PROSPECT_LIMIT } from './searchTool';
@@ -10,6 +11,7 @@ export const description: INodeProperties[] = searchProperties(PROSPECT_SEARCH, 
 	Records: 'Prospects',
 	searchAction: 'Search prospects',
 	statisticsAction: 'Get prospect statistics',
+	sizeHint: `At most ${LIMITS.prospectSearchSize.max.toLocaleString('en-US')} prospects per search: split larger lists with narrower filters`,
 	statisticsContent: 'by location and job department',
 	modeOptions: [
 		{

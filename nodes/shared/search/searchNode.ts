@@ -27,6 +27,8 @@ export interface SearchTexts {
 	/** the action names in the node creator: "Search businesses", "Get business statistics" */
 	searchAction: string;
 	statisticsAction: string;
+	/** the hint under Return All: the most records one search returns, and why */
+	sizeHint: string;
 	/** what Get Statistics breaks the total down by, for its description */
 	statisticsContent: string;
 	modeOptions: INodePropertyOptions[];
@@ -94,7 +96,7 @@ export function searchProperties(kind: SearchKind, texts: SearchTexts): INodePro
 				type: 'boolean',
 				default: false,
 				description: 'Whether to return all results or only up to a given limit',
-				hint: `The service returns at most ${max.toLocaleString('en-US')} ${texts.records} per search`,
+				hint: texts.sizeHint,
 			}),
 		),
 		fixedForTool('returnAll', false),
