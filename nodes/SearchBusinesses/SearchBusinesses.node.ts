@@ -16,7 +16,8 @@ export class SearchBusinesses implements INodeType {
 		},
 		group: ['input'],
 		version: 1,
-		subtitle: '={{ $parameter["mode"] === "full" ? "Full Records" : "Preview Records" }}',
+		subtitle:
+			'={{ $parameter["operation"] === "getStatistics" ? "Statistics" : $parameter["mode"] === "full" ? "Full Records" : "Preview Records" }}',
 		description:
 			'Find businesses by location, size, revenue, industry, technology and more',
 		defaults: { name: 'Search Businesses' },

@@ -11,6 +11,7 @@ import { LIMITS } from './limits';
 import {
 	businessBulkEnrichBody,
 	businessEnrollmentBody,
+	businessStatsBody,
 	deleteProspectEnrollmentBody,
 	emptyBody,
 	getBusinessEventsBody,
@@ -19,7 +20,9 @@ import {
 	matchProspectsBody,
 	prospectBulkEnrichBody,
 	prospectEnrollmentBody,
+	prospectStatsBody,
 	searchBusinessesBody,
+	searchProspectsBody,
 	updateBusinessEnrollmentBody,
 	updateProspectEnrollmentBody,
 } from './schemas';
@@ -167,6 +170,26 @@ const definitions = {
 		result: { field: 'enrollments' },
 		idempotent: true,
 		partnerHeader: true,
+	},
+	// beyond the contract (beyond-contract.md §2, §3)
+	searchProspects: {
+		method: 'POST',
+		path: '/v1/prospects',
+		body: searchProspectsBody,
+		result: { field: 'data' },
+		idempotent: true,
+	},
+	businessStats: {
+		method: 'POST',
+		path: '/v1/businesses/stats',
+		body: businessStatsBody,
+		idempotent: true,
+	},
+	prospectStats: {
+		method: 'POST',
+		path: '/v1/prospects/stats',
+		body: prospectStatsBody,
+		idempotent: true,
 	},
 } satisfies Record<string, EndpointDefinition>;
 

@@ -56,4 +56,16 @@ export const LIMITS = {
 	domainLength: 253,
 	/** unique prospect ids per prospect events request (public schema and reference agree) */
 	prospectEventIds: 40,
+	/*
+	 * Prospect search and statistics (beyond the contract: beyond-contract.md §2, §3).
+	 */
+	/**
+	 * prospect search: total records across all pages. The service allows 60,000; this package
+	 * returns at most 10,000 per search, as for businesses (every record is an n8n item in memory)
+	 */
+	prospectSearchSize: { min: 1, max: 10_000 },
+	/** prospect search: prospect ids to leave out */
+	prospectSearchExclude: 1_000,
+	/** prospect search: values of the job_title filter */
+	jobTitleValues: 300,
 } as const;

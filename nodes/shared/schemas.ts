@@ -7,6 +7,7 @@
 import { z } from 'zod';
 
 import { LIMITS } from './limits';
+import { JOB_DEPARTMENTS, JOB_LEVELS } from './vocabulary';
 
 export const BUSINESS_ID_PATTERN = /^[0-9a-f]{32}$/;
 export const FULL_NAME_PATTERN = /^[\p{L} .-]+$/u;
@@ -369,3 +370,114 @@ export const getProspectEventsBody = z.object({
 	entity_type: z.enum(['prospect']).optional(),
 	request_context: requestContext,
 });
+// ---------------------------------------------------------------- prospect search and statistics (beyond the contract)
+
+/** `{ value: true }`: has_email, has_phone_number, has_website. */
+const presence = z.object({ value: z.boolean({ invalid_type_error: 'must be true or false' }) }).strict();
+
+const months = z.number().int('must be a whole number of months').min(0, 'must be at least 0');
+/** `{ gte?, lte? }` in months: at least one bound, the lower not above the upper. */
+const monthRange = z
+	.object({ gte: months.optional(), lte: months.optional() })
+	.strict()
+	.superRefine((range, ctx) => {
+		if (range.gte === undefined && range.lte === undefined) {
+			ctx.addIssue({ code: 'custom', message: 'needs gte (at least) or lte (at most), or both' });
+		} else if (range.gte !== undefined && range.lte !== undefined && range.gte > range.lte) {
+			ctx.addIssue({ code: 'custom', path: ['gte'], message: `must not be above lte (${range.lte})` });
+		}
+	});
+
+const enumValues = (allowed: readonly string[]) =>
+	z
+		.object({
+			values: z
+				.array(z.string().refine((value) => allowed.includes(value), `must be one of ${allowed.join(', ')}`))
+				.min(1, 'must hold at least 1 value')
+				.max(allowed.length, `must hold at most ${allowed.length} values`),
+		})
+		.strict();
+
+export const PROSPECT_FILTER_NAMES = [
+	'job_level',
+	'job_department',
+	'job_title',
+	'total_experience_months',
+	'current_role_months',
+	'has_email',
+	'has_phone_number',
+	'has_website',
+	'country_code',
+	'region_country_code',
+	'city_region_country',
+	'company_country_code',
+	'company_region_country_code',
+	'company_name',
+	...CATEGORY_FILTERS,
+	'company_size',
+	'company_revenue',
+	'business_id',
+] as const;
+export type ProspectFilterName = (typeof PROSPECT_FILTER_NAMES)[number];
+
+const countryCodes = patterned(COUNTRY_CODE_PATTERN, 'must be lowercase two-letter country codes, such as "us"');
+const regionCodes = patterned(REGION_CODE_PATTERN, 'must be lowercase <country>-<subdivision> codes (ISO 3166-2), such as "us-ca"');
+
+export const prospectFiltersSchema = z
+	.object({
+		job_level: enumValues(JOB_LEVELS),
+		job_department: enumValues(JOB_DEPARTMENTS),
+		job_title: z
+			.object({
+				values: z
+					.array(
+						z
+							.string()
+							.trim()
+							.min(1, 'must not be empty')
+							.max(LIMITS.filterValueLength, `must be at most ${LIMITS.filterValueLength} characters`),
+					)
+					.min(1, 'must hold at least 1 value')
+					.max(LIMITS.jobTitleValues, `must hold at most ${LIMITS.jobTitleValues} values`),
+				include_related_job_titles: z.boolean({ invalid_type_error: 'must be true or false' }).optional(),
+			})
+			.strict(),
+		total_experience_months: monthRange,
+		current_role_months: monthRange,
+		has_email: presence,
+		has_phone_number: presence,
+		has_website: presence,
+		country_code: countryCodes,
+		region_country_code: regionCodes,
+		city_region_country: patterned(CITY_PATTERN, 'must be "<City>, <Region>, <Country code>" strings'),
+		company_country_code: countryCodes,
+		company_region_country_code: regionCodes,
+		company_name: filterValues,
+		websearch_category: filterValues,
+		profnet_category: filterValues,
+		naics_category: patterned(/^\d{2,6}$/, 'must be NAICS codes of 2 to 6 digits, such as "5112"'),
+		company_size: bracketValues,
+		company_revenue: bracketValues,
+		business_id: patterned(BUSINESS_ID_PATTERN, BUSINESS_ID_RULE),
+	})
+	.partial()
+	.strict()
+	.refine((filters) => CATEGORY_FILTERS.filter((name) => filters[name] !== undefined).length <= 1, {
+		message: `may use only one category filter per request, one of ${CATEGORY_FILTERS.join(', ')}: combining them is not supported`,
+	});
+
+export const searchProspectsBody = searchBusinessesBody.extend({
+	size: z
+		.number()
+		.int('must be a whole number')
+		.min(LIMITS.prospectSearchSize.min, `must be at least ${LIMITS.prospectSearchSize.min}`)
+		.max(LIMITS.prospectSearchSize.max, `must be at most ${LIMITS.prospectSearchSize.max}`),
+	exclude: idArray(1, LIMITS.prospectSearchExclude).optional(),
+	filters: prospectFiltersSchema.optional(),
+});
+
+/** POST /v1/businesses/stats: the search's filters only (required, may be empty), no paging. */
+export const businessStatsBody = z.object({ filters: filtersSchema, request_context: requestContext });
+
+/** POST /v1/prospects/stats */
+export const prospectStatsBody = z.object({ filters: prospectFiltersSchema, request_context: requestContext });

@@ -22,6 +22,7 @@ import { ManageEnrollment } from '../../nodes/ManageEnrollment/ManageEnrollment.
 import { MatchBusinesses } from '../../nodes/MatchBusinesses/MatchBusinesses.node';
 import { MatchProspects } from '../../nodes/MatchProspects/MatchProspects.node';
 import { SearchBusinesses } from '../../nodes/SearchBusinesses/SearchBusinesses.node';
+import { SearchProspects } from '../../nodes/SearchProspects/SearchProspects.node';
 import { startSandbox, type Sandbox } from '../sandbox';
 import { loadExampleWorkflows } from './harness/exampleWorkflows';
 import { useN8n } from './harness/jest';
@@ -73,6 +74,7 @@ const NODE_TYPES: INodeType[] = [
 	new Enrich(),
 	new BusinessEventsTrigger(),
 	new MatchBusinesses(),
+	new SearchProspects(),
 ];
 
 /** Values of an options parameter named `name` that are shown with `parameters`. */

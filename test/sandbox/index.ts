@@ -26,4 +26,5 @@ export type {
 	SandboxUniverse,
 	SearchFilters,
 } from './universe';
+export type { ProspectFacets, ProspectSearchFilters, SearchableProspect } from './universe';
 export { sandboxClient, type SandboxClient, type SandboxResponse } from './client';

@@ -27,6 +27,7 @@ import { matchProspects } from './handlers/match';
 import { matchBusinesses } from './handlers/matchBusinesses';
 import { getProspectEvents, listProspectEnrollments } from './handlers/prospectEvents';
 import { searchBusinesses } from './handlers/search';
+import { businessStats, prospectStats, searchProspects } from './handlers/prospects';
 
 const HANDLERS = {
 	searchBusinesses,
@@ -47,6 +48,9 @@ const HANDLERS = {
 	matchBusinesses,
 	getProspectEvents,
 	listProspectEnrollments,
+	searchProspects,
+	businessStats,
+	prospectStats,
 } satisfies Record<EndpointName, Handler>;
 
 export interface Route {

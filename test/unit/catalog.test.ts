@@ -3,7 +3,7 @@ import { LIMITS } from '../../nodes/shared/limits';
 import { filtersSchema, matchItemSchema, prospectBulkEnrichBody, searchBusinessesBody } from '../../nodes/shared/schemas';
 
 describe('endpoint catalog', () => {
-	it('lists the 15 endpoints of the contract and the extras with their methods, paths and batch limits', () => {
+	it('lists the 15 endpoints of the contract and those beyond it with their methods, paths and batch limits', () => {
 		const table = Object.entries(ENDPOINTS).map(([name, e]) => [name, e.method, e.path, e.batch?.key, e.batch?.limit]);
 		expect(table).toEqual([
 			['searchBusinesses', 'POST', '/v1/businesses', undefined, undefined],
@@ -21,9 +21,13 @@ describe('endpoint catalog', () => {
 			['enrichBusinessStrategy', 'POST', '/v1/businesses/pc_strategy_10k/bulk_enrich', 'business_ids', 50],
 			['enrichBusinessWebsiteChanges', 'POST', '/v1/businesses/website_changes/bulk_enrich', 'business_ids', 50],
 			['enrichBusinessChallenges', 'POST', '/v1/businesses/pc_business_challenges_10k/bulk_enrich', 'business_ids', 50],
+			// beyond the contract
 			['matchBusinesses', 'POST', '/v1/businesses/match', 'businesses_to_match', 50],
 			['getProspectEvents', 'POST', '/v1/prospects/events', 'prospect_ids', 40],
 			['listProspectEnrollments', 'GET', '/v1/prospects/events/enrollments', undefined, undefined],
+			['searchProspects', 'POST', '/v1/prospects', undefined, undefined],
+			['businessStats', 'POST', '/v1/businesses/stats', undefined, undefined],
+			['prospectStats', 'POST', '/v1/prospects/stats', undefined, undefined],
 		]);
 	});
 

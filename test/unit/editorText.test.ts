@@ -16,6 +16,7 @@ import { ManageEnrollment } from '../../nodes/ManageEnrollment/ManageEnrollment.
 import { MatchBusinesses } from '../../nodes/MatchBusinesses/MatchBusinesses.node';
 import { MatchProspects } from '../../nodes/MatchProspects/MatchProspects.node';
 import { SearchBusinesses } from '../../nodes/SearchBusinesses/SearchBusinesses.node';
+import { SearchProspects } from '../../nodes/SearchProspects/SearchProspects.node';
 
 const ROOT = path.resolve(__dirname, '../..');
 const NODES: Array<[string, INodeType]> = [
@@ -26,6 +27,7 @@ const NODES: Array<[string, INodeType]> = [
 	['MatchProspects', new MatchProspects()],
 	['MatchBusinesses', new MatchBusinesses()],
 	['SearchBusinesses', new SearchBusinesses()],
+	['SearchProspects', new SearchProspects()],
 ];
 
 const codexOf = (folder: string) =>
@@ -80,6 +82,9 @@ describe('subtitles: Title Case, never "undefined"', () => {
 	it.each([
 		[new SearchBusinesses(), { mode: 'preview' }, 'Preview Records'],
 		[new SearchBusinesses(), { mode: 'full' }, 'Full Records'],
+		[new SearchBusinesses(), { operation: 'getStatistics', mode: 'full' }, 'Statistics'],
+		[new SearchProspects(), { mode: 'preview' }, 'Preview Records'],
+		[new SearchProspects(), { operation: 'getStatistics' }, 'Statistics'],
 		[new Enrich(), { resource: 'prospect' }, 'Enrich Prospects'],
 		[new Enrich(), { resource: 'business' }, 'Enrich Businesses'],
 		[new MatchProspects(), {}, 'Find Prospect IDs'],

@@ -14,7 +14,7 @@ import { BUSINESS, PROSPECT } from '../../nodes/ManageEnrollment/helpers/kinds';
 import { readItem } from '../../nodes/ManageEnrollment/helpers/plan';
 import { readEnrollmentId } from '../../nodes/ManageEnrollment/actions/prospectEnrollment/enrollmentId';
 import { buildMatchEntry, cleanFieldValue, readMatchEntry } from '../../nodes/MatchProspects/fields';
-import { readSearchRequest } from '../../nodes/SearchBusinesses/helpers/searchRequest';
+import { readSearchRequest } from '../../nodes/shared/search/searchRequest';
 import { ItemValidationError, parseJsonParameter } from '../../nodes/shared/batching/validate';
 import { readEventTypes } from '../../nodes/shared/eventTypes';
 import { normalizeProfileUrl, readText, toUserJson } from '../../nodes/shared/inputRules';

@@ -10,11 +10,11 @@ import { FILTER_BRACKETS } from '../../nodes/shared/vocabulary';
 import { LIMITS } from '../../nodes/shared/limits';
 import { CATEGORY_FILTERS, FILTER_NAMES } from '../../nodes/shared/schemas';
 import { description as searchProperties } from '../../nodes/SearchBusinesses/actions/search.operation';
-import { CATEGORY_TYPES, FILTER_FIELDS, filterFields } from '../../nodes/SearchBusinesses/descriptions/filters.description';
-import { closestFilter, filtersFromFields, toValueList, withoutEmptyFilters } from '../../nodes/SearchBusinesses/helpers/filters';
-import { fetchAllPages } from '../../nodes/SearchBusinesses/helpers/paginate';
+import { CATEGORY_TYPES, FILTER_FIELDS, filterFields } from '../../nodes/shared/search/filterFields.description';
+import { closestFilter, filtersFromFields, toValueList, withoutEmptyFilters } from '../../nodes/shared/search/filterValues';
+import { fetchAllPages } from '../../nodes/shared/search/paginate';
 import { DEFAULT_CONCURRENCY } from '../../nodes/shared/batching/engine';
-import { FILTERS_JSON_EXAMPLE, readSearchRequest, type SearchRequest } from '../../nodes/SearchBusinesses/helpers/searchRequest';
+import { FILTERS_JSON_EXAMPLE, readSearchRequest, type SearchRequest } from '../../nodes/shared/search/searchRequest';
 import { SearchBusinesses } from '../../nodes/SearchBusinesses/SearchBusinesses.node';
 import { fakeContext, ok, TEST_NODE } from './support/fakeContext';
 
@@ -245,6 +245,7 @@ describe('Search Businesses: the first page body', () => {
 		const request = readSearchRequest(withParameters({ limit: 30, filters: { countries: 'us' } }), 0);
 		expect(request).toEqual({
 			itemIndex: 0,
+			endpoint: 'searchBusinesses',
 			limit: 30,
 			body: { mode: 'preview', size: 30, page_size: 30, page: 1, filters: { country_code: { values: ['us'] } } },
 		});

@@ -21,6 +21,7 @@ import { MatchProspects } from '../../nodes/MatchProspects/MatchProspects.node';
 import { compactMatch } from '../../nodes/MatchProspects/actions/matchTool';
 import { MATCH_TOOL_DESCRIPTION } from '../../nodes/MatchProspects/toolText';
 import { SearchBusinesses } from '../../nodes/SearchBusinesses/SearchBusinesses.node';
+import { SearchProspects } from '../../nodes/SearchProspects/SearchProspects.node';
 import { SEARCH_TOOL_DESCRIPTION, TOOL_SEARCH_LIMIT } from '../../nodes/SearchBusinesses/actions/searchTool';
 import { NOTHING_SENT } from '../../nodes/shared/batching/validate';
 import { fromAi, isToolExecution, toolErrorText } from '../../nodes/shared/toolMode';
@@ -46,6 +47,7 @@ const text = (value: unknown) => JSON.stringify(value);
 
 const NODES: Array<[string, INodeType, IDataObject]> = [
 	['Search Businesses', new SearchBusinesses(), {}],
+	['Search Prospects', new SearchProspects(), {}],
 	['Get Events', new GetEvents(), {}],
 	['Get Events (prospect)', new GetEvents(), { resource: 'prospect' }],
 	['Match Prospects', new MatchProspects(), {}],

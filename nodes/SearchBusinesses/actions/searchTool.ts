@@ -1,11 +1,9 @@
 /** Search Businesses as a tool: the model sets the filters and gets a compact answer with the total. */
-import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
+import { BUSINESS_SEARCH } from '../../shared/search/searchRequest';
+import { executeSearchTool } from '../../shared/search/searchTool';
 import { FILTER_BRACKETS } from '../../shared/vocabulary';
-import { LIMITS } from '../../shared/limits';
-import { runAsTool } from '../../shared/toolMode';
-import { fetchAllPages } from '../helpers/paginate';
-import { readSearchRequest } from '../helpers/searchRequest';
 
 /** Businesses one tool call returns unless the workflow's builder raises Limit. */
 export const TOOL_SEARCH_LIMIT = 25;
@@ -25,37 +23,7 @@ export const FILTERS_FOR_MODEL = [
 	'Example: { "country_code": { "values": ["us"] }, "company_size": { "values": ["51-200"] } }',
 ].join(' ');
 
-/** Parameter names in error texts, as the model knows them. */
-const ARGUMENTS = { 'Filters (JSON)': 'filters', 'Filters > Category': 'filters' };
-
-/**
- * One answer per call: `{ total_found, returned, businesses }`, at most Limit businesses
- * (Preview records unless the builder chose Full), and a note when more were found.
- */
+/** One answer per call: `{ total_found, returned, businesses }` (see executeSearchTool). */
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
-	return await runAsTool(this, {
-		names: ARGUMENTS,
-		run: async () => {
-			// The service counts the matches up to `size` (total_results): asking for its maximum
-			// gives the model the real total, while only Limit businesses are fetched.
-			const requests = this.getInputData().map((_item, itemIndex) => {
-				const request = readSearchRequest(this, itemIndex);
-				return { ...request, body: { ...request.body, size: LIMITS.searchSize.max } };
-			});
-			const answers: INodeExecutionData[] = [];
-			for (const request of requests) {
-				let totalFound: number | undefined;
-				const businesses = await fetchAllPages(this, request, { onTotal: (total) => (totalFound ??= total) });
-				const total = Math.max(totalFound ?? businesses.length, businesses.length);
-				const json: IDataObject = { total_found: total, returned: businesses.length, businesses };
-				if (total > businesses.length) {
-					const count = total >= LIMITS.searchSize.max ? `${total} or more` : String(total);
-					json.note = `Showing the first ${businesses.length} of ${count} businesses. Add filters to narrow the search.`;
-				}
-				answers.push({ json, pairedItem: { item: request.itemIndex } });
-			}
-			return answers;
-		},
-		compact: (output) => output.map((item) => item.json),
-	});
+	return await executeSearchTool(this, BUSINESS_SEARCH, 'businesses');
 }

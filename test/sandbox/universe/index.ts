@@ -12,11 +12,21 @@ import { type SearchFilters, selectBusinesses } from './filters';
 import { generateProspectEvents, ProspectEventStore } from './prospectEvents';
 import { generatePosts, generateProspects, PROSPECT_COUNT, type ProspectBase } from './prospects';
 import type { BusinessEvent, Fetcher, MatchInput, ProspectEvent, SandboxBusiness, SandboxProspect } from './types';
+import {
+	businessStats,
+	type ProspectSearchFilters,
+	prospectStats,
+	type SearchableProspect,
+	searchableProspects,
+	selectProspects,
+} from './prospectSearch';
 
 export type { BusinessEnrichmentKind } from './enrichment';
 export type { SearchFilters } from './filters';
 export { parseBracket } from './filters';
 export type * from './types';
+export type { ProspectFacets, ProspectSearchFilters, SearchableProspect } from './prospectSearch';
+export { prospectPreview, prospectRecord } from './prospectSearch';
 
 /** Read access for tests. */
 export interface SandboxUniverse {
@@ -41,6 +51,14 @@ export interface SandboxUniverse {
 	unknownContact(fetcher: Fetcher, n?: number): MatchInput;
 	/** the `data` an enrichment serves for a business, or undefined when it serves none */
 	businessEnrichment(kind: BusinessEnrichmentKind, businessId: string): Record<string, unknown> | undefined;
+	/** every prospect with what the prospect filters see (facets) and its company, in served order */
+	readonly searchableProspects: readonly SearchableProspect[];
+	/** every prospect a prospect search with these filters selects, in served order (before paging and size) */
+	searchProspects(filters?: ProspectSearchFilters, exclude?: readonly string[]): SearchableProspect[];
+	/** what POST /v1/businesses/stats answers for these filters (without response_context) */
+	businessStats(filters?: SearchFilters): { total_results: number; stats: Record<string, unknown> };
+	/** what POST /v1/prospects/stats answers for these filters (without response_context) */
+	prospectStats(filters?: ProspectSearchFilters): { total_results: number; stats: Record<string, unknown> };
 }
 
 /** The part of a universe that depends on the seed (and its size) only. */
@@ -145,5 +163,24 @@ export class Universe implements SandboxUniverse {
 	businessEnrichment(kind: BusinessEnrichmentKind, businessId: string) {
 		const business = this.businessById.get(businessId);
 		return business && businessEnrichment(kind, business, this.seed, this.anchor.getTime());
+	}
+
+	private searchable?: SearchableProspect[];
+
+	get searchableProspects(): readonly SearchableProspect[] {
+		this.searchable ??= searchableProspects(this.seed, this.prospects, (id) => this.business(id), this.businesses);
+		return this.searchable;
+	}
+
+	searchProspects(filters?: ProspectSearchFilters, exclude?: readonly string[]) {
+		return selectProspects(this.searchableProspects, filters, exclude);
+	}
+
+	businessStats(filters?: SearchFilters) {
+		return businessStats(this.searchBusinesses(filters), filters);
+	}
+
+	prospectStats(filters?: ProspectSearchFilters) {
+		return prospectStats(this.searchProspects(filters), filters);
 	}
 }

@@ -1,7 +1,7 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { FILTER_BRACKETS } from '../../shared/vocabulary';
-import type { CATEGORY_FILTERS, FilterName } from '../../shared/schemas';
+import { FILTER_BRACKETS } from '../vocabulary';
+import { type CATEGORY_FILTERS, FILTER_NAMES, type FilterName } from '../schemas';
 
 /**
  * How the values typed into a Filters field are split into a list. Every list field is one text
@@ -56,16 +56,16 @@ export const CATEGORY_TYPES: Array<INodePropertyOptions & { value: (typeof CATEG
 	},
 ];
 
-const bracketOptions = (filter: keyof typeof FILTER_BRACKETS): INodePropertyOptions[] =>
+export const bracketOptions = (filter: keyof typeof FILTER_BRACKETS): INodePropertyOptions[] =>
 	FILTER_BRACKETS[filter].map((value) => ({ name: value, value }));
 
-const BRACKET_HINT = 'Pick one or more. For a value not listed, use an expression returning a list';
+export const BRACKET_HINT = 'Pick one or more. For a value not listed, use an expression returning a list';
 
-const ONE_PER_LINE = 'One per line, or an expression returning a list';
-const COMMAS_OR_LINES = 'Separated by commas or one per line, or an expression returning a list';
+export const ONE_PER_LINE = 'One per line, or an expression returning a list';
+export const COMMAS_OR_LINES = 'Separated by commas or one per line, or an expression returning a list';
 
 /** A list field: one text box, values one per line (and, for `list` fields, separated by commas). */
-const textList = (
+export const textList = (
 	displayName: string,
 	name: string,
 	kind: 'list' | 'line',
@@ -196,3 +196,23 @@ export const filterFields: INodeProperties[] = [
 		'e.g. sustainability',
 	),
 ];
+
+/**
+ * A search node's Filters collection: its properties, the contract filter each list field fills,
+ * and every filter name the service takes (for Filters (JSON)). Search Businesses and Search
+ * Prospects read their fields with the same code (filterValues.ts).
+ */
+export interface FilterSet {
+	fields: Record<string, { filter: string; kind: ValueKind }>;
+	properties: INodeProperties[];
+	names: readonly string[];
+}
+
+export const BUSINESS_FILTERS: FilterSet = { fields: FILTER_FIELDS, properties: filterFields, names: FILTER_NAMES };
+
+/** A field of the business Filters collection, for a search that filters on the same thing. */
+export function businessFilterField(name: string, changes: Partial<INodeProperties> = {}): INodeProperties {
+	const property = filterFields.find((entry) => entry.name === name);
+	if (!property) throw new Error(`No business filter field named ${name}`);
+	return { ...property, ...changes } as INodeProperties;
+}

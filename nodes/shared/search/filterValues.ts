@@ -1,15 +1,15 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { countryCode } from '../../shared/countries';
-import { describeType, showValue } from '../../shared/inputRules';
-import { FILTER_NAMES } from '../../shared/schemas';
+import { countryCode } from '../countries';
+import { describeType, showValue } from '../inputRules';
+import { FILTER_NAMES } from '../schemas';
 import {
+	BUSINESS_FILTERS,
 	CATEGORIES_FIELD,
 	CATEGORY_TYPES,
-	FILTER_FIELDS,
-	filterFields,
+	type FilterSet,
 	type ValueKind,
-} from '../descriptions/filters.description';
+} from './filterFields.description';
 
 export type FiltersBody = Record<string, { values: string[] }>;
 
@@ -78,13 +78,14 @@ export function toCountryCodes(values: string[]): Read<string[]> {
 }
 
 /** The Filters field a user sees for a contract filter: "Countries", "Categories". */
-export function filterFieldName(filter: string): string {
+export function filterFieldName(filter: string, set: FilterSet = BUSINESS_FILTERS): string {
 	if ((CATEGORY_TYPES as Array<{ value: string }>).some((option) => option.value === filter)) return 'Categories';
-	const field = Object.entries(FILTER_FIELDS).find(([, entry]) => entry.filter === filter)?.[0];
-	return filterFields.find((property) => property.name === field)?.displayName ?? filter;
+	const field = Object.entries(set.fields).find(([, entry]) => entry.filter === filter)?.[0];
+	return set.properties.find((property) => property.name === field)?.displayName ?? filter;
 }
 
-const displayNameOf = (name: string) => filterFields.find((property) => property.name === name)?.displayName ?? name;
+const displayNameOf = (name: string, set: FilterSet) =>
+	set.properties.find((property) => property.name === name)?.displayName ?? name;
 
 const categoryTypeName = (type: string) =>
 	CATEGORY_TYPES.find((option) => option.value === type)?.name ?? type;
@@ -93,7 +94,10 @@ const categoryTypeName = (type: string) =>
  * The contract's filters object from the Filters collection; filters left empty are not sent.
  * Problems name the field as the form shows it: `Countries: "Atlantis" is not a country ...`.
  */
-export function filtersFromFields(fields: IDataObject): { filters: FiltersBody; problems: string[] } {
+export function filtersFromFields(
+	fields: IDataObject,
+	set: FilterSet = BUSINESS_FILTERS,
+): { filters: FiltersBody; problems: string[] } {
 	const filters: FiltersBody = {};
 	const problems: string[] = [];
 	const read = (label: string, raw: unknown, kind: ValueKind): string[] | undefined => {
@@ -108,9 +112,9 @@ export function filtersFromFields(fields: IDataObject): { filters: FiltersBody; 
 		return codes.ok ? codes.value : undefined;
 	};
 
-	for (const [name, { filter, kind }] of Object.entries(FILTER_FIELDS)) {
+	for (const [name, { filter, kind }] of Object.entries(set.fields)) {
 		if (fields[name] === undefined) continue;
-		const values = read(displayNameOf(name), fields[name], kind);
+		const values = read(displayNameOf(name, set), fields[name], kind);
 		if (values && values.length > 0) filters[filter] = { values };
 	}
 
@@ -172,8 +176,8 @@ export function withoutEmptyFilters(json: IDataObject): IDataObject {
  * "__proto__", "constructor" or "prototype" (which would otherwise vanish into an object's
  * prototype and run the search unfiltered).
  */
-export function unknownFilters(json: IDataObject): string[] {
-	return Object.keys(json).filter((name) => !(FILTER_NAMES as readonly string[]).includes(name));
+export function unknownFilters(json: IDataObject, names: readonly string[] = FILTER_NAMES): string[] {
+	return Object.keys(json).filter((name) => !names.includes(name));
 }
 
 function editDistance(a: string, b: string): number {
@@ -192,13 +196,13 @@ function editDistance(a: string, b: string): number {
  * The filter name a mistyped one most likely meant: one that contains it or is contained in it
  * ("country" -> "country_code"), else the nearest by edit distance when it is close enough.
  */
-export function closestFilter(name: string): string | undefined {
+export function closestFilter(name: string, names: readonly string[] = FILTER_NAMES): string | undefined {
 	const key = name.toLowerCase().replace(/[\s-]+/g, '_');
 	if (key.length < 3) return undefined;
-	const containing = FILTER_NAMES.filter((filter) => filter.includes(key) || key.includes(filter));
+	const containing = names.filter((filter) => filter.includes(key) || key.includes(filter));
 	if (containing.length > 0) return [...containing].sort((a, b) => a.length - b.length)[0];
 	let best: { filter: string; distance: number } | undefined;
-	for (const filter of FILTER_NAMES) {
+	for (const filter of names) {
 		const distance = editDistance(key, filter);
 		if (!best || distance < best.distance) best = { filter, distance };
 	}

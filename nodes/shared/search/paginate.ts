@@ -1,9 +1,9 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { DEFAULT_CONCURRENCY } from '../../shared/batching/engine';
-import { mapWithConcurrency } from '../../shared/batching/pool';
-import { ENDPOINTS } from '../../shared/catalog';
-import { ApiClient } from '../../shared/transport/apiClient';
+import { DEFAULT_CONCURRENCY } from '../batching/engine';
+import { mapWithConcurrency } from '../batching/pool';
+import { ENDPOINTS } from '../catalog';
+import { ApiClient } from '../transport/apiClient';
 import type { SearchRequest } from './searchRequest';
 
 interface SearchPage extends IDataObject {
@@ -21,7 +21,7 @@ function lastPageByCount(response: SearchPage | undefined, pageSize: number): nu
 }
 
 /**
- * Fetches the search pages until `limit` businesses are in hand, the service runs out (a short
+ * Fetches the search pages until `limit` records (businesses or prospects) are in hand, the service runs out (a short
  * or empty page, or the last page by its own count) or `size` is used up. Once the first page
  * tells the total (total_results or total_pages), the remaining pages are fetched at the same
  * time, up to `concurrency` at once, and joined in page order; without a total, one after
@@ -35,11 +35,12 @@ export async function fetchAllPages(
 	options: { concurrency?: number; onTotal?: (totalResults: number) => void } = {},
 ): Promise<IDataObject[]> {
 	const client = await ApiClient.of(ctx);
-	const field = ENDPOINTS.searchBusinesses.result?.field ?? 'data';
+	const endpoint = request.endpoint ?? 'searchBusinesses';
+	const field = ENDPOINTS[endpoint].result?.field ?? 'data';
 	const { body, limit, itemIndex } = request;
 	const pageSize = body.page_size;
 	const fetchPage = async (page: number) => {
-		const response = await client.request<SearchPage>('searchBusinesses', { ...body, page }, { itemIndex });
+		const response = await client.request<SearchPage>(endpoint, { ...body, page }, { itemIndex });
 		if (typeof response?.total_results === 'number') options.onTotal?.(response.total_results);
 		const records = Array.isArray(response?.[field]) ? (response[field] as IDataObject[]) : [];
 		return { response, records };

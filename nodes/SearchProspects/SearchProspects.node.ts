@@ -1,0 +1,34 @@
+import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
+
+import { CREDENTIALS } from '../shared/descriptions';
+import { isToolExecution } from '../shared/toolMode';
+import * as search from './actions/search.operation';
+import * as searchTool from './actions/searchTool';
+
+export class SearchProspects implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Search Prospects',
+		name: 'searchProspects',
+		icon: {
+			light: 'file:../../icons/businessProspectData.svg',
+			dark: 'file:../../icons/businessProspectData.dark.svg',
+		},
+		group: ['input'],
+		version: 1,
+		subtitle:
+			'={{ $parameter["operation"] === "getStatistics" ? "Statistics" : $parameter["mode"] === "full" ? "Full Records" : "Preview Records" }}',
+		description: 'Find people at companies by job level, department, title, experience, location and company',
+		defaults: { name: 'Search Prospects' },
+		usableAsTool: true,
+		inputs: [NodeConnectionTypes.Main],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: CREDENTIALS,
+		properties: search.description,
+	};
+
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		if (isToolExecution(this)) return [await searchTool.execute.call(this)];
+		return [await search.execute.call(this)];
+	}
+}

@@ -1,0 +1,271 @@
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type { ZodIssue, ZodTypeAny } from 'zod';
+
+import { describeIssue, itemValidationError, parseJsonParameter } from '../batching/validate';
+import type { EndpointName } from '../catalog';
+import { parseIdList } from '../idList';
+import { showValue } from '../inputRules';
+import { LIMITS } from '../limits';
+import { businessStatsBody, searchBusinessesBody } from '../schemas';
+import { BUSINESS_FILTERS, type FilterSet } from './filterFields.description';
+import { closestFilter, filterFieldName, filtersFromFields, unknownFilters, withoutEmptyFilters } from './filterValues';
+
+/** A short valid value of "Filters (JSON)", shown in its hint and in errors. */
+export const FILTERS_JSON_EXAMPLE = '{ "country_code": { "values": ["us", "ca"] }, "company_size": { "values": ["51-200"] } }';
+
+/**
+ * What tells the searches of Search Businesses and Search Prospects apart: endpoints, schemas,
+ * limits, the exclude list's ids and the Filters collection. Everything else is the same code.
+ */
+export interface SearchKind {
+	/** the search endpoint (paged) and its statistics endpoint */
+	endpoint: EndpointName;
+	statsEndpoint: EndpointName;
+	body: ZodTypeAny;
+	statsBody: ZodTypeAny;
+	/** the most records one search returns */
+	maxSize: number;
+	/** the exclude list: which ids, how many, and the option's name */
+	exclude: { kind: 'business' | 'id'; max: number; parameter: string };
+	filters: FilterSet;
+	/** the filters object from the Filters collection (defaults to the list fields of `filters`) */
+	fromFields?: (fields: IDataObject) => { filters: IDataObject; problems: string[] };
+	jsonExample: string;
+}
+
+export const BUSINESS_SEARCH: SearchKind = {
+	endpoint: 'searchBusinesses',
+	statsEndpoint: 'businessStats',
+	body: searchBusinessesBody,
+	statsBody: businessStatsBody,
+	maxSize: LIMITS.searchSize.max,
+	exclude: { kind: 'business', max: LIMITS.searchExclude, parameter: 'Exclude Business IDs' },
+	filters: BUSINESS_FILTERS,
+	jsonExample: FILTERS_JSON_EXAMPLE,
+};
+
+/** One input item's search, validated: the first page's body and how many records to keep. */
+export interface SearchRequest {
+	itemIndex: number;
+	/** the search endpoint; Search Businesses' when not given */
+	endpoint?: EndpointName;
+	/** the body of the first request; later pages change only `page` */
+	body: IDataObject & { size: number; page_size: number; page: number };
+	/** businesses to output for this item */
+	limit: number;
+}
+
+const PARAMETER_OF_FIELD: Record<string, string> = {
+	mode: 'Mode',
+	size: 'Limit',
+	page_size: 'Page Size',
+	page: 'Starting Page',
+	request_context: 'Request Context',
+};
+
+function filterParameter(filter: string, source: string, set: FilterSet): string {
+	if (source === 'json') return 'Filters (JSON)';
+	const name = filterFieldName(filter, set);
+	return name === filter ? 'Filters' : `Filters > ${name}`;
+}
+
+/**
+ * The problems of a search whose filters came from the form, in the form's words: an issue of
+ * `filters.<filter>.values[i]` becomes `Regions: "california" must be ...`, with the bad values of
+ * one field and rule named together; other issues keep the body field's name.
+ */
+function describeIssues(issues: ZodIssue[], filters: IDataObject, filterSource: string, set: FilterSet): string[] {
+	if (filterSource === 'json') return [...new Set(issues.map((issue) => describeIssue(issue)))];
+	const grouped = new Map<string, string[]>();
+	const problems: string[] = [];
+	for (const issue of issues) {
+		const [root, filter, values, index] = issue.path;
+		if (root === 'filters' && issue.path.length === 1 && issue.code === 'custom') {
+			// the one-category rule: only a workflow saved with the earlier Category field and the new ones reaches it
+			problems.push('Categories: only one Category Type can be used per search');
+			continue;
+		}
+		if (root !== 'filters' || values !== 'values' || typeof index !== 'number') {
+			problems.push(describeIssue(issue));
+			continue;
+		}
+		const value = (filters[String(filter)] as { values: unknown[] } | undefined)?.values[index];
+		const key = `${filterFieldName(String(filter), set)}:\u0000${issue.message}`;
+		const shown = typeof value === 'string' ? showValue(value) : String(value);
+		if (!grouped.has(key)) {
+			grouped.set(key, []);
+			problems.push(key);
+		}
+		if (!grouped.get(key)!.includes(shown)) grouped.get(key)!.push(shown);
+	}
+	return [...new Set(problems.map((problem) => {
+		const shown = grouped.get(problem);
+		if (!shown) return problem;
+		const [field, message] = problem.split(':\u0000');
+		return `${field}: ${shown.join(', ')} ${message}`;
+	}))];
+}
+
+/** The parameters a user changes to fix the given body paths, for the error's description. */
+function parametersToFix(paths: Array<Array<string | number>>, filterSource: string, kind: SearchKind): string[] {
+	const names = paths.map((path) =>
+		path[0] === 'filters'
+			? filterParameter(String(path[1] ?? ''), filterSource, kind.filters)
+			: path[0] === 'exclude'
+				? kind.exclude.parameter
+				: (PARAMETER_OF_FIELD[String(path[0])] ?? String(path[0])),
+	);
+	return [...new Set(names)];
+}
+
+/** "Check "Limit", "Page Size"." for the error's description. */
+const check = (parameters: string[]) =>
+	parameters.length ? `Check ${parameters.map((name) => `"${name}"`).join(', ')}.` : undefined;
+
+function invalid(ctx: IExecuteFunctions, itemIndex: number, problems: string[], parameters: string[]) {
+	return itemValidationError(ctx.getNode(), itemIndex, problems.join('; '), check(parameters));
+}
+
+/** A number typed into an expression may arrive as text ("250"). */
+function asNumber(value: unknown): unknown {
+	if (typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value))) return Number(value);
+	return value;
+}
+
+/** The "Request Context" option as an object, or undefined when it is not set or empty. */
+function readRequestContext(ctx: IExecuteFunctions, itemIndex: number, options: IDataObject): IDataObject | undefined {
+	const raw = options.requestContext;
+	if (raw === undefined || raw === '' || raw === null) return undefined;
+	const context = parseJsonParameter(ctx.getNode(), itemIndex, raw, {
+		label: 'Request Context',
+		shape: 'object',
+		example: '{ "campaign": "q3-outreach" }',
+	});
+	return context && Object.keys(context).length > 0 ? { ...context } : undefined;
+}
+
+/** The filters of one item, from the Filters collection or Filters (JSON), not yet validated. */
+function readFilters(ctx: IExecuteFunctions, itemIndex: number, kind: SearchKind, filterSource: string): IDataObject {
+	if (filterSource === 'json') {
+		const json = parseJsonParameter(ctx.getNode(), itemIndex, ctx.getNodeParameter('filtersJson', itemIndex), {
+			label: 'Filters (JSON)',
+			shape: 'object',
+			example: kind.jsonExample,
+			allowReservedKeys: true,
+		});
+		const names = kind.filters.names;
+		const unknown = unknownFilters(json ?? {}, names);
+		if (unknown.length > 0) {
+			const suggestions = unknown
+				.map((name) => [name, closestFilter(name, names)] as const)
+				.filter((entry): entry is readonly [string, string] => entry[1] !== undefined)
+				.map(([name, closest]) => `did you mean "${closest}" for ${showValue(name)}?`);
+			throw invalid(
+				ctx,
+				itemIndex,
+				[
+					`filters has unknown filter${unknown.length > 1 ? 's' : ''} ${unknown.map(showValue).join(', ')}${suggestions.length ? ` (${suggestions.join(' ')})` : ''}: the filters are ${names.join(', ')}`,
+				],
+				['Filters (JSON)'],
+			);
+		}
+		return withoutEmptyFilters(json ?? {});
+	}
+	const fields = ctx.getNodeParameter('filters', itemIndex, {}) as IDataObject;
+	const built = kind.fromFields ? kind.fromFields(fields) : filtersFromFields(fields, kind.filters);
+	if (built.problems.length) throw invalid(ctx, itemIndex, built.problems, ['Filters']);
+	return built.filters;
+}
+
+/**
+ * Reads one input item's parameters into a search and validates the whole body against the
+ * contract before anything is sent. Errors name the item, the body field and the rule, and say
+ * which parameter to change.
+ */
+export function readSearchRequest(ctx: IExecuteFunctions, itemIndex: number, kind: SearchKind = BUSINESS_SEARCH): SearchRequest {
+	const maxSize = kind.maxSize;
+	const mode = ctx.getNodeParameter('mode', itemIndex) as string;
+	const returnAll = ctx.getNodeParameter('returnAll', itemIndex) as boolean;
+	const limit = returnAll ? maxSize : asNumber(ctx.getNodeParameter('limit', itemIndex));
+	const filterSource = ctx.getNodeParameter('filterSource', itemIndex) as string;
+	const options = ctx.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	const pageSize = asNumber(options.pageSize ?? 100);
+	const page = asNumber(options.page ?? 1);
+	const exclude = parseIdList(options.exclude ?? '', kind.exclude.kind);
+	if ('error' in exclude) throw invalid(ctx, itemIndex, [`exclude ${exclude.error}`], [kind.exclude.parameter]);
+
+	const filters = readFilters(ctx, itemIndex, kind, filterSource);
+	const requestContext = readRequestContext(ctx, itemIndex, options);
+
+	const candidate: Record<string, unknown> = { mode, size: limit, page_size: pageSize, page };
+	if (exclude.ids.length > 0) candidate.exclude = exclude.ids;
+	if (Object.keys(filters).length > 0) candidate.filters = filters;
+	if (requestContext) candidate.request_context = requestContext;
+
+	const parsed = kind.body.safeParse(candidate);
+	if (!parsed.success) {
+		throw invalid(
+			ctx,
+			itemIndex,
+			describeIssues(parsed.error.issues, filters, filterSource, kind.filters),
+			parametersToFix(
+				parsed.error.issues.map((issue) => issue.path),
+				filterSource,
+				kind,
+			),
+		);
+	}
+	const body = parsed.data as SearchRequest['body'] & { page?: number };
+	const startPage = body.page ?? 1;
+	const requested = body.size;
+
+	// `size` caps the records served across all pages, counted from page 1, so a later starting
+	// page counts the records before it in. The service never serves past its maximum size, and
+	// rejects a page size above `size`: clamp it.
+	const skipped = (startPage - 1) * body.page_size;
+	if (skipped >= maxSize) {
+		throw invalid(
+			ctx,
+			itemIndex,
+			[`page ${startPage} starts after record ${maxSize}, the last one the service serves for a search`],
+			['Starting Page'],
+		);
+	}
+	const size = Math.min(maxSize, skipped + requested);
+	return {
+		itemIndex,
+		endpoint: kind.endpoint,
+		limit: Math.min(requested, size - skipped),
+		body: { ...body, size, page_size: Math.min(body.page_size, size), page: startPage },
+	};
+}
+
+/** One input item's statistics request: the filters (required by the service, may be empty). */
+export interface StatsRequest {
+	itemIndex: number;
+	body: IDataObject & { filters: IDataObject };
+}
+
+/** Reads and validates one item's statistics request, with the same filter fields as the search. */
+export function readStatsRequest(ctx: IExecuteFunctions, itemIndex: number, kind: SearchKind): StatsRequest {
+	const filterSource = ctx.getNodeParameter('filterSource', itemIndex) as string;
+	const options = ctx.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	const filters = readFilters(ctx, itemIndex, kind, filterSource);
+	const requestContext = readRequestContext(ctx, itemIndex, options);
+	const candidate: Record<string, unknown> = { filters };
+	if (requestContext) candidate.request_context = requestContext;
+	const parsed = kind.statsBody.safeParse(candidate);
+	if (!parsed.success) {
+		throw invalid(
+			ctx,
+			itemIndex,
+			describeIssues(parsed.error.issues, filters, filterSource, kind.filters),
+			parametersToFix(
+				parsed.error.issues.map((issue) => issue.path),
+				filterSource,
+				kind,
+			),
+		);
+	}
+	return { itemIndex, body: parsed.data as StatsRequest['body'] };
+}

@@ -1,0 +1,45 @@
+/** A search node as a tool: the model sets the filters and gets a compact answer with the total. */
+import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+
+import { runAsTool } from '../toolMode';
+import { fetchAllPages } from './paginate';
+import { readSearchRequest, type SearchKind } from './searchRequest';
+
+/** Parameter names in error texts, as the model knows them. */
+const ARGUMENTS = { 'Filters (JSON)': 'filters', 'Filters > Category': 'filters' };
+
+/**
+ * One answer per call: `{ total_found, returned, <records> }`, at most Limit records (Preview
+ * records unless the builder chose Full), and a note when more were found.
+ */
+export async function executeSearchTool(
+	ctx: IExecuteFunctions,
+	kind: SearchKind,
+	records: 'businesses' | 'prospects',
+): Promise<INodeExecutionData[]> {
+	return await runAsTool(ctx, {
+		names: ARGUMENTS,
+		run: async () => {
+			// The service counts the matches up to `size` (total_results): asking for its maximum
+			// gives the model the real total, while only Limit records are fetched.
+			const requests = ctx.getInputData().map((_item, itemIndex) => {
+				const request = readSearchRequest(ctx, itemIndex, kind);
+				return { ...request, body: { ...request.body, size: kind.maxSize } };
+			});
+			const answers: INodeExecutionData[] = [];
+			for (const request of requests) {
+				let totalFound: number | undefined;
+				const found = await fetchAllPages(ctx, request, { onTotal: (total) => (totalFound ??= total) });
+				const total = Math.max(totalFound ?? found.length, found.length);
+				const json: IDataObject = { total_found: total, returned: found.length, [records]: found };
+				if (total > found.length) {
+					const count = total >= kind.maxSize ? `${total} or more` : String(total);
+					json.note = `Showing the first ${found.length} of ${count} ${records}. Add filters to narrow the search.`;
+				}
+				answers.push({ json, pairedItem: { item: request.itemIndex } });
+			}
+			return answers;
+		},
+		compact: (output) => output.map((item) => item.json),
+	});
+}

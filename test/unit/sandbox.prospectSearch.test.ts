@@ -1,0 +1,90 @@
+/**
+ * The sandbox's prospect search and statistics over HTTP (beyond-contract.md §2, §3): the
+ * searchable prospects are the universe's prospects (nothing existing changed), each working at a
+ * business of the universe; the 422 rules of the new bodies; pages under `size`; and statistics
+ * whose counts add up to the search's total.
+ */
+import { JOB_DEPARTMENTS, JOB_LEVELS } from '../../nodes/shared/vocabulary';
+import { type Sandbox, sandboxClient, startSandbox } from '../sandbox';
+import { searchableProspects } from '../sandbox/universe/prospectSearch';
+
+let sandbox: Sandbox;
+let api: ReturnType<typeof sandboxClient>;
+beforeAll(async () => {
+	sandbox = await startSandbox({ rateLimit: false });
+	api = sandboxClient(sandbox);
+});
+afterAll(async () => await sandbox.close());
+
+const searchable = () => sandbox.universe.searchableProspects;
+
+describe('the prospect universe', () => {
+	test('every prospect is searchable, in the universe order, and works at a business of the universe', () => {
+		expect(searchable().map((entry) => entry.prospect)).toEqual(sandbox.universe.prospects);
+		for (const entry of searchable()) {
+			expect(sandbox.universe.business(entry.prospect.business_id)).toBe(entry.business);
+			expect(entry.business.name).toBe(entry.prospect.company_name);
+		}
+	});
+
+	test('facets are deterministic and every job level and department of the lists occurs', () => {
+		const universe = sandbox.universe;
+		// a copy of the businesses misses the cache: the facets are drawn again from the seed
+		const again = searchableProspects(universe.seed, universe.prospects, (id) => universe.business(id), [...universe.businesses]);
+		expect(again.map((entry) => entry.facets)).toEqual(searchable().map((entry) => entry.facets));
+		expect(again[0].facets).not.toBe(searchable()[0].facets);
+		expect(new Set(searchable().map((entry) => entry.facets.job_level))).toEqual(new Set(JOB_LEVELS));
+		expect(new Set(searchable().map((entry) => entry.facets.job_department))).toEqual(new Set(JOB_DEPARTMENTS));
+	});
+});
+
+describe('POST /v1/prospects', () => {
+	test('pages under size: total_results, total_pages and records of the page', async () => {
+		const filters = { job_level: { values: ['director'] } };
+		const all = sandbox.universe.searchProspects(filters);
+		const { status, body } = await api.call('searchProspects', { mode: 'preview', size: 250, page_size: 100, page: 3, filters });
+
+		expect(status).toBe(200);
+		expect(body).toMatchObject({ total_results: 250, total_pages: 3, page: 3 });
+		expect(body.data.map((record: { prospect_id: string }) => record.prospect_id)).toEqual(
+			all.slice(200, 250).map((entry) => entry.prospect.prospect_id),
+		);
+	});
+
+	test.each([
+		[{ mode: 'full', size: 10, page_size: 10, filters: { job_level: { values: ['ceo'] } } }, ['body', 'filters', 'job_level', 'values', 0]],
+		[{ mode: 'full', size: 10, page_size: 10, filters: { has_email: { value: 'yes' } } }, ['body', 'filters', 'has_email', 'value']],
+		[{ mode: 'full', size: 10, page_size: 10, filters: { total_experience_months: {} } }, ['body', 'filters', 'total_experience_months']],
+		[{ mode: 'full', size: 10, page_size: 101 }, ['body', 'page_size']],
+	])('422 for %j at %j', async (body, loc) => {
+		const response = await api.call('searchProspects', body);
+		expect(response.status).toBe(422);
+		expect(response.body.detail[0].loc).toEqual(loc);
+	});
+});
+
+describe('statistics', () => {
+	test('prospects: the counts per location add up to total_results', async () => {
+		const filters = { company_country_code: { values: ['de'] } };
+		const { status, body } = await api.call('prospectStats', { filters });
+
+		expect(status).toBe(200);
+		expect(body.total_results).toBe(sandbox.universe.searchProspects(filters).length);
+		expect(body.stats.total_per_location.total).toBe(body.total_results);
+		const departments = Object.values(body.stats.job_departments_per_location as Record<string, { total: number }>);
+		expect(departments.reduce((sum, row) => sum + row.total, 0)).toBe(body.total_results);
+		expect(body.response_context).toMatchObject({ request_status: 'success' });
+	});
+
+	test('businesses: the filters are required; every breakdown counts every business once', async () => {
+		expect((await api.call('businessStats', {})).status).toBe(422);
+		const { body } = await api.call('businessStats', { filters: { naics_category: { values: ['722511'] } } });
+		const total = sandbox.universe.searchBusinesses({ naics_category: { values: ['722511'] } }).length;
+		expect(body.total_results).toBe(total);
+		expect(Object.keys(body.stats.business_categories_per_location)).toEqual(['722511']);
+		for (const key of ['business_categories_per_location', 'revenue_per_category', 'number_of_employees_per_category']) {
+			const rows = Object.values(body.stats[key] as Record<string, { total: number }>);
+			expect(rows.reduce((sum, row) => sum + row.total, 0)).toBe(total);
+		}
+	});
+});
