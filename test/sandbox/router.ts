@@ -22,6 +22,22 @@ import {
 	enrichProspectPosts,
 	enrichProspectProfiles,
 } from './handlers/enrich';
+import {
+	enrichBusinessCompetitiveLandscape,
+	enrichBusinessEmployeeRatings,
+	enrichBusinessFinancialIndicators,
+	enrichBusinessFirmographics,
+	enrichBusinessHierarchy,
+	enrichBusinessIntent,
+	enrichBusinessLookalikes,
+	enrichBusinessPosts,
+	enrichBusinessTechnographics,
+	enrichBusinessWebsiteKeywords,
+	enrichBusinessWebsiteTraffic,
+	enrichBusinessWebstack,
+	enrichBusinessWorkforceTrends,
+	enrichProspectContacts,
+} from './handlers/enrichments';
 import { getBusinessEvents } from './handlers/events';
 import { matchProspects } from './handlers/match';
 import { searchBusinesses } from './handlers/search';
@@ -42,6 +58,20 @@ const HANDLERS = {
 	enrichBusinessStrategy,
 	enrichBusinessWebsiteChanges,
 	enrichBusinessChallenges,
+	enrichBusinessFirmographics,
+	enrichBusinessTechnographics,
+	enrichBusinessEmployeeRatings,
+	enrichBusinessFinancialIndicators,
+	enrichBusinessWorkforceTrends,
+	enrichBusinessCompetitiveLandscape,
+	enrichBusinessPosts,
+	enrichBusinessWebsiteKeywords,
+	enrichBusinessLookalikes,
+	enrichBusinessWebstack,
+	enrichBusinessHierarchy,
+	enrichBusinessWebsiteTraffic,
+	enrichBusinessIntent,
+	enrichProspectContacts,
 } satisfies Record<EndpointName, Handler>;
 
 export interface Route {
