@@ -165,7 +165,9 @@ export function readEnrichmentParameters(
 		case 'businessIntent': {
 			const topics = readList(ctx, 'Intent Topics', 'intentTopics', itemIndex, LIMITS.intentTopics);
 			const raw = readParameter(ctx, 'intentMinScore', itemIndex, LIMITS.intentScore.min) as unknown;
-			const score = typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : raw;
+			// empty (e.g. an expression that gives nothing) means the service's default, the minimum
+			const empty = raw === undefined || raw === null || (typeof raw === 'string' && raw.trim() === '');
+			const score = empty ? LIMITS.intentScore.min : typeof raw === 'string' ? Number(raw) : raw;
 			if (
 				typeof score !== 'number' ||
 				!Number.isInteger(score) ||
