@@ -116,6 +116,9 @@ function readOptionalText(ctx: IExecuteFunctions, label: string, name: string, i
 	const raw = readParameter(ctx, name, itemIndex, '') as unknown;
 	if (raw === undefined || raw === null) return undefined;
 	if (raw instanceof Date) return raw.toISOString();
+	// a Luxon DateTime, as an expression such as {{ $now.minus({ years: 1 }) }} gives it
+	const toIso = (raw as { toISO?: unknown } | null)?.toISO;
+	if (typeof raw === 'object' && typeof toIso === 'function') return String(toIso.call(raw));
 	if (typeof raw !== 'string') {
 		throw itemValidationError(ctx.getNode(), itemIndex, `${label} must be text, got ${describeType(raw)}`);
 	}

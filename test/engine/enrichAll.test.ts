@@ -211,6 +211,25 @@ describe('Enrich: typed parameters', () => {
 		expect(bodies(pathOf('financialIndicators'))).toEqual([{ business_ids: [a] }]);
 	});
 
+	test('a date from an expression (a Luxon DateTime, or a plain date text) is sent as text', async () => {
+		const [a, b] = ids();
+		await run(
+			[
+				{ business_id: a, day: 'luxon' },
+				{ business_id: b, day: '2023-06-30' },
+			],
+			enrichNode({
+				resource: 'business',
+				businessEnrichments: ['financialIndicators'],
+				financialIndicatorsDate: '={{ $json.day === "luxon" ? DateTime.fromISO("2024-01-31T00:00:00.000Z", { zone: "utc" }) : $json.day }}',
+			}),
+		);
+		expect(bodies(pathOf('financialIndicators'))).toEqual([
+			{ business_ids: [a], parameters: { date: '2024-01-31T00:00:00.000Z' } },
+			{ business_ids: [b], parameters: { date: '2023-06-30' } },
+		]);
+	});
+
 	test('intent topics and minimum score filter what comes back', async () => {
 		const business = sandbox.universe.businesses.find((b) => b.business_intent_topics.length >= 2)!;
 		const topic = business.business_intent_topics[0];
