@@ -19,7 +19,7 @@ export class Enrich implements INodeType {
 		subtitle:
 			'={{ $parameter["resource"] === "business" ? "Enrich Businesses" : "Enrich Prospects" }}',
 		description:
-			'Add profiles and social posts to prospects by prospect_id, or funding, 10-K insights and website changes to businesses by business_id',
+			'Add profiles, contact information and social posts to prospects by prospect_id, or company profile, technologies, financials, traffic, intent and more to businesses by business_id',
 		defaults: { name: 'Enrich' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],

@@ -12,18 +12,27 @@ import type { Enrichment, ResourceDefinition } from './enrichments';
  * - `not_found`: none of the selected record enrichments came back for the id
  * - `skipped`: the item had no id ("no prospect ID" / "no business ID"), so it was not sent; it
  *   passes through unchanged apart from these two fields
+ * - `partial`: some selected enrichments failed (after retries) while others answered; each
+ *   failed one holds `{ error, http_code }` under its key, the reason names them
+ * When every selected enrichment failed for an item, the item failed: the run stops, or under
+ * Continue on Fail the item becomes an error item.
  */
 export const STATUS = {
 	enriched: 'enriched',
 	notFound: 'not_found',
 	skipped: 'skipped',
+	partial: 'partial',
 } as const;
 
 export type EnrichmentStatus = (typeof STATUS)[keyof typeof STATUS];
 
-/** The reason of a status, for `enrichment_reason`. */
-export function statusReason(status: EnrichmentStatus, resource: ResourceDefinition): string | null {
+/** The reason of a status, for `enrichment_reason`; for `partial`, the names of the failed enrichments. */
+export function statusReason(status: EnrichmentStatus, resource: ResourceDefinition, failed: readonly string[] = []): string | null {
 	if (status === STATUS.skipped) return `no ${resource.idLabel}`;
+	if (status === STATUS.partial) {
+		const names = failed.length > 1 ? `${failed.slice(0, -1).join(', ')} and ${failed[failed.length - 1]}` : failed[0];
+		return `${names} failed; the other enrichments are filled (see ${failed.length > 1 ? 'their fields' : 'its field'} for the error)`;
+	}
 	if (status === STATUS.notFound) return `none of the selected enrichments has data for this ${resource.idLabel}`;
 	return null;
 }
@@ -39,8 +48,19 @@ export function payloadOf(element: IDataObject, idField: string): IDataObject {
 	return rest;
 }
 
-/** The results of each selected enrichment for one id: the response elements for it. */
-export type EnrichmentResults = Map<Enrichment, IDataObject[]>;
+/** An enrichment that failed for an item (after retries): its error. */
+export interface EnrichmentFailure {
+	failed: { message: string; httpCode?: string | null };
+}
+
+/** What an enrichment's key holds when it failed: the error and the HTTP status (null when none). */
+export function failureValue(failure: EnrichmentFailure): IDataObject {
+	const code = Number(failure.failed.httpCode);
+	return { error: failure.failed.message, http_code: Number.isInteger(code) && code > 0 ? code : null };
+}
+
+/** The results of each selected enrichment for one id: the response elements for it, or its failure. */
+export type EnrichmentResults = Map<Enrichment, IDataObject[] | EnrichmentFailure>;
 
 /**
  * The output items of one input item that has an id: one item with each enrichment under its
@@ -63,7 +83,15 @@ export function enrichedItems(
 	let splitPosts: IDataObject[] | undefined;
 	let recordsAsked = 0;
 	let recordsFound = 0;
+	const failed: string[] = [];
 	for (const [enrichment, elements] of results) {
+		if (!Array.isArray(elements)) {
+			failed.push(enrichment.name);
+			added[enrichment.outputKey] = failureValue(elements);
+			// one item per post: the prospect's item is kept, with post null and the error
+			if (enrichment.shape === 'list' && postsOutput === 'split') splitPosts = [];
+			continue;
+		}
 		const payloads = elements.map((element) => payloadOf(element, resource.idField));
 		if (enrichment.shape === 'list') {
 			if (postsOutput === 'split') splitPosts = payloads;
@@ -74,14 +102,15 @@ export function enrichedItems(
 		if (payloads.length > 0) recordsFound++;
 		added[enrichment.outputKey] = payloads.length === 0 ? null : payloads.length === 1 ? payloads[0] : payloads;
 	}
-	const status = recordsAsked > 0 && recordsFound === 0 ? STATUS.notFound : STATUS.enriched;
+	const status =
+		failed.length > 0 ? STATUS.partial : recordsAsked > 0 && recordsFound === 0 ? STATUS.notFound : STATUS.enriched;
 	const copyAdded = copy || (splitPosts?.length ?? 0) > 1;
 	const item = (extra: IDataObject = {}): IDataObject => ({
 		...base,
 		[resource.idField]: id,
 		...(copyAdded ? deepCopy(added) : added),
 		enrichment_status: status,
-		enrichment_reason: statusReason(status, resource),
+		enrichment_reason: statusReason(status, resource, failed),
 		...extra,
 	});
 	if (splitPosts === undefined) return [item()];

@@ -12,6 +12,9 @@ import {
 	businessBulkEnrichBody,
 	businessEnrollmentBody,
 	businessStatsBody,
+	businessIntentBody,
+	businessPostsBody,
+	financialIndicatorsBody,
 	deleteProspectEnrollmentBody,
 	emptyBody,
 	getBusinessEventsBody,
@@ -25,6 +28,8 @@ import {
 	searchProspectsBody,
 	updateBusinessEnrollmentBody,
 	updateProspectEnrollmentBody,
+	websiteKeywordsBody,
+	websiteTrafficBody,
 } from './schemas';
 
 /** How the elements of a response are matched back to the batched request elements. */
@@ -191,6 +196,30 @@ const definitions = {
 		body: prospectStatsBody,
 		idempotent: true,
 	},
+	// every other bulk enrichment (beyond-contract.md section 6); those with parameters have their own body schema
+	enrichBusinessFirmographics: businessBulkEnrich('/v1/businesses/firmographics/bulk_enrich'),
+	enrichBusinessTechnographics: businessBulkEnrich('/v1/businesses/technographics/bulk_enrich'),
+	enrichBusinessEmployeeRatings: businessBulkEnrich('/v1/businesses/company_ratings_by_employees/bulk_enrich'),
+	enrichBusinessFinancialIndicators: {
+		...businessBulkEnrich('/v1/businesses/financial_indicators/bulk_enrich'),
+		body: financialIndicatorsBody,
+	},
+	enrichBusinessWorkforceTrends: businessBulkEnrich('/v1/businesses/workforce_trends/bulk_enrich'),
+	enrichBusinessCompetitiveLandscape: businessBulkEnrich('/v1/businesses/pc_competitive_landscape_10k/bulk_enrich'),
+	enrichBusinessPosts: { ...businessBulkEnrich('/v1/businesses/profnet_posts/bulk_enrich'), body: businessPostsBody },
+	enrichBusinessWebsiteKeywords: {
+		...businessBulkEnrich('/v1/businesses/company_website_keywords/bulk_enrich'),
+		body: websiteKeywordsBody,
+	},
+	enrichBusinessLookalikes: businessBulkEnrich('/v1/businesses/lookalikes/bulk_enrich'),
+	enrichBusinessWebstack: businessBulkEnrich('/v1/businesses/webstack/bulk_enrich'),
+	enrichBusinessHierarchy: businessBulkEnrich('/v1/businesses/company_hierarchies/bulk_enrich'),
+	enrichBusinessWebsiteTraffic: {
+		...businessBulkEnrich('/v1/businesses/website_traffic/bulk_enrich'),
+		body: websiteTrafficBody,
+	},
+	enrichBusinessIntent: { ...businessBulkEnrich('/v1/businesses/business_intent/bulk_enrich'), body: businessIntentBody },
+	enrichProspectContacts: prospectBulkEnrich('/v1/prospects/contacts_information/bulk_enrich'),
 } satisfies Record<string, EndpointDefinition>;
 
 export type EndpointName = keyof typeof definitions;

@@ -68,4 +68,16 @@ export const LIMITS = {
 	prospectSearchExclude: 1_000,
 	/** prospect search: values of the job_title filter */
 	jobTitleValues: 300,
+	/*
+	 * Parameters of the bulk enrichments beyond the contract (beyond-contract.md section 6); the ids
+	 * per request are businessEnrichIds and prospectEnrichIds (50).
+	 */
+	/** minimum score of the buying intent enrichment (the service's default is the minimum) */
+	intentScore: { min: 60, max: 100 },
+	/** the first month the website traffic enrichment has data for */
+	trafficFirstMonth: '2017-01',
+	/** keywords of the website keywords enrichment (a sanity limit, as filterValues) */
+	websiteKeywords: 1_000,
+	/** intent topics of the buying intent enrichment (a sanity limit, as filterValues) */
+	intentTopics: 1_000,
 } as const;

@@ -481,3 +481,62 @@ export const businessStatsBody = z.object({ filters: filtersSchema, request_cont
 
 /** POST /v1/prospects/stats */
 export const prospectStatsBody = z.object({ filters: prospectFiltersSchema, request_context: requestContext });
+// ---------------------------------------------------------------- enrichments with parameters (beyond the contract)
+
+/** YYYY-MM, a real month, from the first month the traffic enrichment covers. */
+export const MONTH_RULE = `must be a month written as YYYY-MM, from ${LIMITS.trafficFirstMonth} on (such as 2024-05)`;
+export function isTrafficMonth(text: string): boolean {
+	const match = /^(\d{4})-(\d{2})$/.exec(text);
+	if (!match) return false;
+	const month = Number(match[2]);
+	return month >= 1 && month <= 12 && text >= LIMITS.trafficFirstMonth;
+}
+
+export const INTENT_SCORE_RULE = `must be a whole number from ${LIMITS.intentScore.min} to ${LIMITS.intentScore.max}`;
+export const DATE_RULE = 'must be a date such as 2024-12-31 or a date and time such as 2024-12-31T00:00:00Z';
+
+const textList = (what: string, max: number) =>
+	z
+		.array(z.string().trim().min(1, 'must not be empty').max(LIMITS.filterValueLength, `must be at most ${LIMITS.filterValueLength} characters`))
+		.min(1, `must hold at least 1 ${what}`)
+		.max(max, `must hold at most ${max} ${what}s`);
+
+const businessEnrichBodyWith = <P extends z.ZodTypeAny>(parameters: P) =>
+	z.object({
+		business_ids: idArray(1, LIMITS.businessEnrichIds),
+		request_context: requestContext,
+		parameters,
+	});
+
+/** financial_indicators: `{date}` is required when parameters are sent. */
+export const financialIndicatorsBody = businessEnrichBodyWith(
+	z.object({ date: z.string().regex(DATE_OR_DATETIME_PATTERN, DATE_RULE) }).optional(),
+);
+
+/** profnet_posts of businesses: `offline_mode` is the text "true" or "false". */
+export const businessPostsBody = businessEnrichBodyWith(
+	z.object({ offline_mode: z.enum(['true', 'false']).optional() }).passthrough().optional(),
+);
+
+/** company_website_keywords: the keywords are required. */
+export const websiteKeywordsBody = businessEnrichBodyWith(z.object({ keywords: textList('keyword', LIMITS.websiteKeywords) }));
+
+/** website_traffic: `month_period` when parameters are sent (the month before the current one by default). */
+export const websiteTrafficBody = businessEnrichBodyWith(
+	z.object({ month_period: z.string().refine(isTrafficMonth, MONTH_RULE) }).optional(),
+);
+
+/** business_intent: topics and a minimum score of 60 to 100 (60 by default). */
+export const businessIntentBody = businessEnrichBodyWith(
+	z
+		.object({
+			topics: textList('topic', LIMITS.intentTopics).optional(),
+			min_score: z
+				.number()
+				.int(INTENT_SCORE_RULE)
+				.min(LIMITS.intentScore.min, INTENT_SCORE_RULE)
+				.max(LIMITS.intentScore.max, INTENT_SCORE_RULE)
+				.optional(),
+		})
+		.optional(),
+);

@@ -388,23 +388,57 @@ describe('Enrich', () => {
 		expect(result.error).toMatchObject({ itemIndex: 1, message: 'Item 1: prospect_id must be text, got a list' });
 	});
 
-	test('Continue on Fail: a request the service keeps failing gives paired error items, the rest go through', async () => {
+	test('a profile request the service keeps failing: those items are partial, their posts are still asked for and filled', async () => {
 		const ids = universe().prospects.slice(0, 60).map((p) => p.prospect_id);
-		// the first request (ids 0-49) fails on every attempt; the second (50-59) succeeds
+		// the first profile request (ids 0-49) fails on every attempt; the second (50-59) succeeds
 		sandbox.configure({ faults: { sequence: Array(RETRY_POLICY.maxAttempts).fill('503') } });
+		const result = await run(
+			ids.map((prospect_id) => ({ prospect_id })),
+			enrichNode({ prospectEnrichments: ['profile', 'posts'], options: { concurrency: 1 } }),
+		);
+
+		// no Continue on Fail needed: one failed enrichment does not fail the item
+		expect(result.error).toBeUndefined();
+		expect(requestsTo(PROFILE_PATH).map((request) => request.status)).toEqual([...Array(RETRY_POLICY.maxAttempts).fill(503), 200]);
+		// the posts are asked for every item, the ones whose profile failed included
+		expect(bodies(POSTS_PATH)).toEqual([{ prospect_ids: ids.slice(0, 50) }, { prospect_ids: ids.slice(50) }]);
+		const output = result.json('Enrich');
+		expect(output).toHaveLength(60);
+		expect(pairedIndexes(result.pairedItems('Enrich'))).toEqual(range(60).map((i) => [i]));
+		output.slice(0, 50).forEach((item, i) => {
+			expect(item.enrichment_status).toBe('partial');
+			expect(item.enrichment_reason).toBe(
+				'Professional Profile failed; the other enrichments are filled (see its field for the error)',
+			);
+			expect(item.profile).toEqual({ error: expect.stringContaining('(503)'), http_code: 503 });
+			expect(item.posts).toEqual(universe().prospect(ids[i])?.posts);
+		});
+		for (const item of output.slice(50)) expect(item.enrichment_status).toBe('enriched');
+	});
+
+	test('Continue on Fail: items for which every selected enrichment failed become paired error items', async () => {
+		const ids = universe().prospects.slice(0, 60).map((p) => p.prospect_id);
+		// the first request of each enrichment (ids 0-49) is refused (a 403 is not retried)
+		sandbox.configure({ faults: { sequence: ['403', 'ok', '403', 'ok'] } });
 		const result = await run(
 			ids.map((prospect_id) => ({ prospect_id })),
 			enrichNode({ prospectEnrichments: ['profile', 'posts'], options: { concurrency: 1 } }, { onError: 'continueRegularOutput' }),
 		);
 
 		expect(result.error).toBeUndefined();
-		expect(requestsTo(PROFILE_PATH).map((request) => request.status)).toEqual([...Array(RETRY_POLICY.maxAttempts).fill(503), 200]);
-		// the posts are asked only for the items whose profile request did not fail
-		expect(bodies(POSTS_PATH)).toEqual([{ prospect_ids: ids.slice(50) }]);
 		const output = result.json('Enrich');
 		expect(output).toHaveLength(60);
 		expect(pairedIndexes(result.pairedItems('Enrich'))).toEqual(range(60).map((i) => [i]));
-		for (const item of output.slice(0, 50)) expect(String(item.error)).toContain('(503)');
+		expect(sandbox.requests.map((request) => request.status)).toEqual([403, 200, 403, 200]);
+		for (const item of output.slice(0, 50)) expect(String(item.error)).toContain('(403)');
 		for (const item of output.slice(50)) expect(item.enrichment_status).toBe('enriched');
+
+		// without Continue on Fail the run stops with that error
+		sandbox.configure({ faults: { sequence: ['403', 'ok', '403', 'ok'] } });
+		const stopped = await run(
+			ids.map((prospect_id) => ({ prospect_id })),
+			enrichNode({ prospectEnrichments: ['profile', 'posts'], options: { concurrency: 1 } }),
+		);
+		expect(stopped.error?.message).toContain('(403)');
 	});
 });

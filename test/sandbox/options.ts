@@ -4,8 +4,11 @@ import { LIMITS } from '../../nodes/shared/limits';
 export const SANDBOX_API_KEY = 'sandbox-api-key';
 export const DEFAULT_SEED = 1;
 
-/** One scripted response: 'ok' lets the request through, the others replace its answer. */
-export type FaultStep = 'ok' | '429' | '500' | '503' | 'drop';
+/**
+ * One scripted response: 'ok' lets the request through, the others replace its answer ('403': a
+ * refusal that is not retried, as for an enrichment the plan does not include).
+ */
+export type FaultStep = 'ok' | '403' | '429' | '500' | '503' | 'drop';
 
 export interface FaultOptions {
 	/** share of requests answered 500 or 503 (half each), drawn from the seeded generator */

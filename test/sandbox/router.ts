@@ -22,6 +22,22 @@ import {
 	enrichProspectPosts,
 	enrichProspectProfiles,
 } from './handlers/enrich';
+import {
+	enrichBusinessCompetitiveLandscape,
+	enrichBusinessEmployeeRatings,
+	enrichBusinessFinancialIndicators,
+	enrichBusinessFirmographics,
+	enrichBusinessHierarchy,
+	enrichBusinessIntent,
+	enrichBusinessLookalikes,
+	enrichBusinessPosts,
+	enrichBusinessTechnographics,
+	enrichBusinessWebsiteKeywords,
+	enrichBusinessWebsiteTraffic,
+	enrichBusinessWebstack,
+	enrichBusinessWorkforceTrends,
+	enrichProspectContacts,
+} from './handlers/enrichments';
 import { getBusinessEvents } from './handlers/events';
 import { matchProspects } from './handlers/match';
 import { matchBusinesses } from './handlers/matchBusinesses';
@@ -51,6 +67,20 @@ const HANDLERS = {
 	searchProspects,
 	businessStats,
 	prospectStats,
+	enrichBusinessFirmographics,
+	enrichBusinessTechnographics,
+	enrichBusinessEmployeeRatings,
+	enrichBusinessFinancialIndicators,
+	enrichBusinessWorkforceTrends,
+	enrichBusinessCompetitiveLandscape,
+	enrichBusinessPosts,
+	enrichBusinessWebsiteKeywords,
+	enrichBusinessLookalikes,
+	enrichBusinessWebstack,
+	enrichBusinessHierarchy,
+	enrichBusinessWebsiteTraffic,
+	enrichBusinessIntent,
+	enrichProspectContacts,
 } satisfies Record<EndpointName, Handler>;
 
 export interface Route {

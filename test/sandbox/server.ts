@@ -256,7 +256,11 @@ class SandboxServer {
 		}
 		return generalError(
 			Number(fault),
-			fault === '500' ? 'Internal server error (simulated)' : 'Service unavailable (simulated)',
+			fault === '500'
+				? 'Internal server error (simulated)'
+				: fault === '403'
+					? 'Forbidden: this enrichment is not part of your plan (simulated)'
+					: 'Service unavailable (simulated)',
 			correlationId,
 		);
 	}

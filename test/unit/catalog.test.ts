@@ -28,6 +28,21 @@ describe('endpoint catalog', () => {
 			['searchProspects', 'POST', '/v1/prospects', undefined, undefined],
 			['businessStats', 'POST', '/v1/businesses/stats', undefined, undefined],
 			['prospectStats', 'POST', '/v1/prospects/stats', undefined, undefined],
+			// the other bulk enrichments (beyond-contract.md section 6), 50 ids each
+			['enrichBusinessFirmographics', 'POST', '/v1/businesses/firmographics/bulk_enrich', 'business_ids', 50],
+			['enrichBusinessTechnographics', 'POST', '/v1/businesses/technographics/bulk_enrich', 'business_ids', 50],
+			['enrichBusinessEmployeeRatings', 'POST', '/v1/businesses/company_ratings_by_employees/bulk_enrich', 'business_ids', 50],
+			['enrichBusinessFinancialIndicators', 'POST', '/v1/businesses/financial_indicators/bulk_enrich', 'business_ids', 50],
+			['enrichBusinessWorkforceTrends', 'POST', '/v1/businesses/workforce_trends/bulk_enrich', 'business_ids', 50],
+			['enrichBusinessCompetitiveLandscape', 'POST', '/v1/businesses/pc_competitive_landscape_10k/bulk_enrich', 'business_ids', 50],
+			['enrichBusinessPosts', 'POST', '/v1/businesses/profnet_posts/bulk_enrich', 'business_ids', 50],
+			['enrichBusinessWebsiteKeywords', 'POST', '/v1/businesses/company_website_keywords/bulk_enrich', 'business_ids', 50],
+			['enrichBusinessLookalikes', 'POST', '/v1/businesses/lookalikes/bulk_enrich', 'business_ids', 50],
+			['enrichBusinessWebstack', 'POST', '/v1/businesses/webstack/bulk_enrich', 'business_ids', 50],
+			['enrichBusinessHierarchy', 'POST', '/v1/businesses/company_hierarchies/bulk_enrich', 'business_ids', 50],
+			['enrichBusinessWebsiteTraffic', 'POST', '/v1/businesses/website_traffic/bulk_enrich', 'business_ids', 50],
+			['enrichBusinessIntent', 'POST', '/v1/businesses/business_intent/bulk_enrich', 'business_ids', 50],
+			['enrichProspectContacts', 'POST', '/v1/prospects/contacts_information/bulk_enrich', 'prospect_ids', 50],
 		]);
 	});
 
@@ -41,11 +56,17 @@ describe('endpoint catalog', () => {
 		const unique = Object.entries(ENDPOINTS)
 			.filter(([, e]) => e.batch?.key === 'prospect_ids' || e.batch?.key === 'business_ids')
 			.filter(([, e]) => {
-				const body = { mode: 'preview', event_types: ['new_product'], enrollment_key: 'key-1', enrollment_id: 'enr-1' };
+				const body = {
+					mode: 'preview',
+					event_types: ['new_product'],
+					enrollment_key: 'key-1',
+					enrollment_id: 'enr-1',
+					...(e.path.includes('company_website_keywords') ? { parameters: { keywords: ['pricing'] } } : {}),
+				};
 				return !e.body.safeParse({ ...body, [e.batch!.key]: [id, id] }).success;
 			})
 			.map(([name]) => name);
-		expect(unique).toEqual(['enrichProspectProfiles', 'enrichProspectPosts', 'getProspectEvents']);
+		expect(unique).toEqual(['enrichProspectProfiles', 'enrichProspectPosts', 'getProspectEvents', 'enrichProspectContacts']);
 		for (const name of unique) expect(ENDPOINTS[name as keyof typeof ENDPOINTS].result?.join?.by).toBe('id');
 	});
 
@@ -70,6 +91,7 @@ describe('endpoint catalog', () => {
 				event_types: ['new_product'],
 				enrollment_key: 'key-1',
 				enrollment_id: 'enr-1',
+				...(e.path.includes('company_website_keywords') ? { parameters: { keywords: ['pricing'] } } : {}),
 			};
 			const limit = e.batch.limit;
 			const atLimit = e.body.safeParse({ ...base, [e.batch.key]: ids(limit) });

@@ -2,10 +2,15 @@
  * Narrow logic of Enrich: the enrichment table and how results for one id become output items.
  * The node itself runs in test/engine and test/e2e.
  */
+import type { IDataObject } from 'n8n-workflow';
+
 import { ENDPOINTS } from '../../nodes/shared/catalog';
 import { Enrich } from '../../nodes/Enrich/Enrich.node';
 import { RESOURCES, selectedEnrichments } from '../../nodes/Enrich/enrichments';
 import { type EnrichmentResults, enrichedItems, payloadOf, skippedItem, STATUS } from '../../nodes/Enrich/output';
+import { previousMonth } from '../../nodes/Enrich/parameters';
+import { LIMITS } from '../../nodes/shared/limits';
+import { isTrafficMonth } from '../../nodes/shared/schemas';
 
 const prospect = RESOURCES.prospect;
 const business = RESOURCES.business;
@@ -26,6 +31,24 @@ describe('Enrich: enrichment table', () => {
 			'strategic_insights',
 			'website_changes',
 			'business_challenges',
+			'firmographics',
+			'technographics',
+			'employee_ratings',
+			'financial_indicators',
+			'workforce_trends',
+			'competitive_landscape',
+			'posts',
+			'website_keywords',
+			'similar_companies',
+			'website_technologies',
+			'company_hierarchy',
+			'website_traffic',
+			'business_intent',
+		]);
+		expect(prospect.enrichments.map((e) => [e.value, e.outputKey])).toEqual([
+			['profile', 'profile'],
+			['posts', 'posts'],
+			['contactInformation', 'contact_information'],
 		]);
 	});
 
@@ -36,7 +59,7 @@ describe('Enrich: enrichment table', () => {
 
 	it('tells AI agents which ID it needs and where it comes from, not batch limits', () => {
 		expect(new Enrich().description.description).toBe(
-			'Add profiles and social posts to prospects by prospect_id, or funding, 10-K insights and website changes to businesses by business_id',
+			'Add profiles, contact information and social posts to prospects by prospect_id, or company profile, technologies, financials, traffic, intent and more to businesses by business_id',
 		);
 	});
 
@@ -127,7 +150,7 @@ describe('Enrich: output items', () => {
 			[posts, [post(1), post(2)]],
 		]);
 		const [single] = enrichedItems(row, prospect, 'p1', own, 'list', { copy: false });
-		expect(single.profile).toBe(own.get(profile)?.[0].data);
+		expect(single.profile).toBe((own.get(profile) as IDataObject[])[0].data);
 		const split = enrichedItems(row, prospect, 'p1', own, 'split', { copy: false });
 		expect(split).toHaveLength(2);
 		expect(split[0].profile).toEqual(split[1].profile);
@@ -146,13 +169,13 @@ describe('Enrich: output items', () => {
 		expect(second.profile).not.toBe(first.profile);
 		expect((second.profile as { roles: unknown[] }).roles).not.toBe((first.profile as { roles: unknown[] }).roles);
 		expect(second.posts).not.toBe(first.posts);
-		expect(first.profile).not.toBe(shared.get(profile)?.[0].data);
+		expect(first.profile).not.toBe((shared.get(profile) as IDataObject[])[0].data);
 
 		const split = enrichedItems(row, prospect, 'p1', shared, 'split');
 		expect(split).toHaveLength(2);
 		expect(split[1].profile).not.toBe(split[0].profile);
 		expect(split[0].post).toEqual({ post_text: 'post 1' });
-		expect(split[0].post).not.toBe(shared.get(posts)?.[0].data);
+		expect(split[0].post).not.toBe((shared.get(posts) as IDataObject[])[0].data);
 	});
 
 	it('items without an id pass through unchanged apart from the status', () => {
@@ -163,11 +186,92 @@ describe('Enrich: output items', () => {
 			enrichment_reason: 'no business ID',
 		});
 		// a status an IF node can compare with: one of a small fixed set
-		expect(Object.values(STATUS)).toEqual(['enriched', 'not_found', 'skipped']);
+		expect(Object.values(STATUS)).toEqual(['enriched', 'not_found', 'skipped', 'partial']);
 	});
 
 	it('reads the data object of an element, or the element without its id', () => {
 		expect(payloadOf({ prospect_id: 'p1', data: { a: 1 } }, 'prospect_id')).toEqual({ a: 1 });
 		expect(payloadOf({ business_id: 'b1', rounds: [1] }, 'business_id')).toEqual({ rounds: [1] });
+	});
+});
+
+describe('Enrich: every enrichment', () => {
+	const byValue = (value: string) => [...prospect.enrichments, ...business.enrichments].find((e) => e.value === value)!;
+
+	it('a failed enrichment holds its error under its key; the others are filled and the status is partial', () => {
+		const results: EnrichmentResults = new Map([
+			[byValue('firmographics'), [{ business_id: 'b1', data: { name: 'Acme' } }]],
+			[byValue('websiteTraffic'), { failed: { message: 'The service is unavailable (503)', httpCode: '503' } }],
+			[byValue('businessIntent'), { failed: { message: 'Could not get an answer', httpCode: undefined } }],
+		]);
+		expect(enrichedItems({ row: 1 }, business, 'b1', results, 'list')).toEqual([
+			{
+				row: 1,
+				business_id: 'b1',
+				firmographics: { name: 'Acme' },
+				website_traffic: { error: 'The service is unavailable (503)', http_code: 503 },
+				business_intent: { error: 'Could not get an answer', http_code: null },
+				enrichment_status: 'partial',
+				enrichment_reason:
+					'Website Traffic and Buying Intent failed; the other enrichments are filled (see their fields for the error)',
+			},
+		]);
+	});
+
+	it('failed posts with one item per post: the prospect keeps one item, post null and the error under posts', () => {
+		const results: EnrichmentResults = new Map([
+			[profile, [{ prospect_id: 'p1', data: { full_name: 'Jane' } }]],
+			[posts, { failed: { message: 'boom (500)', httpCode: '500' } }],
+		]);
+		expect(enrichedItems({}, prospect, 'p1', results, 'split')).toEqual([
+			{
+				prospect_id: 'p1',
+				profile: { full_name: 'Jane' },
+				posts: { error: 'boom (500)', http_code: 500 },
+				post: null,
+				enrichment_status: 'partial',
+				enrichment_reason: 'Social Posts failed; the other enrichments are filled (see its field for the error)',
+			},
+		]);
+	});
+
+	it('display names are Title Case plain English, without jargon such as pc_ or 10-K', () => {
+		for (const enrichment of [...prospect.enrichments, ...business.enrichments]) {
+			expect(enrichment.name).toMatch(/^[A-Z][a-z]*(?: (?:and|[A-Z][a-z]*|\([A-Z][a-z]+(?: [A-Z][a-z]+)*\)))*$/);
+			expect(enrichment.name).not.toMatch(/10-?K|pc_|_/i);
+		}
+		expect(byValue('competitiveLandscape').name).toBe('Competitive Landscape (Annual Report)');
+	});
+
+	it('parameter fields show only with their enrichment; the intent score defaults to the service minimum', () => {
+		const properties = new Enrich().description.properties;
+		const field = (name: string) => properties.find((p) => p.name === name)!;
+		expect(field('websiteKeywords').displayOptions?.show).toEqual({ resource: ['business'], businessEnrichments: ['websiteKeywords'] });
+		expect(field('websiteKeywords').required).toBe(true);
+		expect(field('financialIndicatorsDate').displayOptions?.show?.businessEnrichments).toEqual(['financialIndicators']);
+		expect(field('websiteTrafficMonth').displayOptions?.show?.businessEnrichments).toEqual(['websiteTraffic']);
+		expect(field('intentTopics').displayOptions?.show?.businessEnrichments).toEqual(['businessIntent']);
+		expect(field('intentMinScore').default).toBe(LIMITS.intentScore.min);
+		expect(field('intentMinScore').typeOptions).toMatchObject({ minValue: 60, maxValue: 100 });
+		// every enrichment with parameters has its fields, and only those
+		expect(business.enrichments.filter((e) => e.parameters).map((e) => e.value)).toEqual([
+			'financialIndicators',
+			'websiteKeywords',
+			'websiteTraffic',
+			'businessIntent',
+		]);
+	});
+
+	it('an empty Traffic Month means the previous calendar month (UTC)', () => {
+		expect(previousMonth(new Date('2026-11-23T23:59:00Z'))).toBe('2026-10');
+		expect(previousMonth(new Date('2026-01-01T00:00:00Z'))).toBe('2025-12');
+		expect(previousMonth(new Date('2026-03-31T12:00:00Z'))).toBe('2026-02');
+	});
+
+	it('the traffic month rule: YYYY-MM, a real month, from 2017-01', () => {
+		for (const month of ['2017-01', '2024-12', '2030-06']) expect([month, isTrafficMonth(month)]).toEqual([month, true]);
+		for (const month of ['2016-12', '2024-13', '2024-00', '2024-5', '24-05', '2024-05-01', '']) {
+			expect([month, isTrafficMonth(month)]).toEqual([month, false]);
+		}
 	});
 });

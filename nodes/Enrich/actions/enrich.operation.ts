@@ -1,5 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { type ItemOutcome, type ItemRequest, runBatched } from '../../shared/batching/engine';
 import { assembleOutput, prepareItems } from '../../shared/batching/items';
@@ -7,10 +7,12 @@ import { itemValidationError, parseJsonParameter } from '../../shared/batching/v
 import { concurrencyOption } from '../../shared/descriptions';
 import { type IdKind, idProblem, readText } from '../../shared/inputRules';
 import { readParameter } from '../../shared/parameters';
-import { type EnrichResource, RESOURCES, selectedEnrichments } from '../enrichments';
+import { type Enrichment, type EnrichResource, RESOURCES, selectedEnrichments } from '../enrichments';
+import { parameterFields, readEnrichmentParameters } from '../parameters';
 import { forTool, fromAi, notForTool, toolDescription } from '../../shared/toolMode';
 import { BUSINESS_ID_FOR_MODEL, ENRICH_TOOL_DESCRIPTION, PROSPECT_ID_FOR_MODEL } from '../toolText';
 import { type EnrichmentResults, enrichedItems, type PostsOutput, skippedItem } from '../output';
+import type { ItemError } from '../../shared/batching/items';
 
 const enrichmentOptions = (resource: EnrichResource) =>
 	RESOURCES[resource].enrichments.map(({ name, value, description }) => ({ name, value, description }));
@@ -106,6 +108,7 @@ export const description: INodeProperties[] = [
 		],
 		default: 'list',
 	}),
+	...parameterFields,
 	{
 		displayName: 'Options',
 		name: 'options',
@@ -119,7 +122,8 @@ export const description: INodeProperties[] = [
 				name: 'parameters',
 				type: 'json',
 				default: '{}',
-				description: 'Parameters object sent with each enrichment request, as the service documents it',
+				description:
+					'Parameters object sent with each request of the enrichments that have no fields of their own (Website Keywords, Financial Indicators, Website Traffic and Buying Intent have), as the service documents it',
 			},
 			{
 				displayName: 'Include Input Fields',
@@ -150,6 +154,18 @@ export function readId(ctx: IExecuteFunctions, parameterName: string, idField: s
 	const problem = idProblem(text.value, kind);
 	if (problem) throw itemValidationError(ctx.getNode(), itemIndex, `${idField} ${problem}`);
 	return text.value;
+}
+
+/** An input item with an id, and the parameters it sends with each selected enrichment. */
+interface PreparedItem {
+	itemIndex: number;
+	id: string;
+	parameters: Map<Enrichment, IDataObject | undefined>;
+}
+
+/** A 401: the API key was refused, so every request of the run would be. */
+function isCredentialError(error: ItemError): boolean {
+	return error instanceof NodeApiError && error.httpCode === '401';
 }
 
 /** The optional parameters object of the item's requests (items share a request only when equal). */
@@ -184,44 +200,76 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 	const includeInputFields = options.includeInputFields ?? true;
 	const idParameter = resourceName === 'prospect' ? 'prospectId' : 'businessId';
 
-	// 1. read and validate every item; items without an id need no request
-	const prepared = prepareItems(this, (itemIndex): ItemRequest<string> | undefined => {
+	// 1. read and validate every item (id and the parameters of each enrichment) before anything is sent;
+	//    items without an id need no request
+	const now = new Date();
+	const prepared = prepareItems(this, (itemIndex): PreparedItem | undefined => {
 		const id = readId(this, idParameter, resource.idField, itemIndex, resourceName === 'business' ? 'business' : 'id');
-		const parameters = readParameters(this, itemIndex);
+		const json = readParameters(this, itemIndex);
 		if (id === undefined) return undefined;
-		return { itemIndex, entries: [id], shared: parameters ? { parameters } : undefined };
+		const parameters = new Map<Enrichment, IDataObject | undefined>();
+		for (const enrichment of selected) {
+			parameters.set(
+				enrichment,
+				enrichment.parameters ? readEnrichmentParameters(this, enrichment.parameters, itemIndex, now) : json,
+			);
+		}
+		return { itemIndex, id, parameters };
 	});
 
-	// 2. one batched run per enrichment: ids de-duplicated, chunked to the limit, joined back by id
+	// 2. one batched run per enrichment: ids de-duplicated, chunked to the limit, joined back by id;
+	//    items share a request only when their parameters for it are equal. A failed enrichment
+	//    fails only its own key of the item: the other enrichments are still asked for.
 	const results = new Map<number, EnrichmentResults>();
-	const failures = new Map<number, Extract<ItemOutcome<string>, { ok: false }>>();
-	if (prepared.requests.length > 0) {
-		const shared = { concurrency: options.concurrency };
-		for (const enrichment of selected) {
-			// under Continue on Fail, an item that already failed is not asked for again
-			const pending = prepared.requests.filter((request) => !failures.has(request.itemIndex));
-			if (pending.length === 0) break;
-			const outcomes = await runBatched(this, enrichment.endpoint, pending, shared);
-			for (const outcome of outcomes) {
-				if (!outcome.ok) {
-					if (!failures.has(outcome.itemIndex)) failures.set(outcome.itemIndex, outcome);
-					continue;
-				}
-				const perItem = results.get(outcome.itemIndex) ?? new Map();
+	const shared = { concurrency: options.concurrency, continueOnFail: true };
+	let stopped: ItemError | undefined;
+	for (const enrichment of selected) {
+		if (prepared.requests.length === 0) break;
+		const requests = prepared.requests.map(({ itemIndex, id, parameters }): ItemRequest<string> => {
+			const sent = parameters.get(enrichment);
+			return { itemIndex, entries: [id], shared: sent ? { parameters: sent } : undefined };
+		});
+		const outcomes = await runBatched(this, enrichment.endpoint, requests, shared);
+		for (const outcome of outcomes) {
+			const perItem: EnrichmentResults = results.get(outcome.itemIndex) ?? new Map();
+			results.set(outcome.itemIndex, perItem);
+			if (outcome.ok) {
 				perItem.set(enrichment, outcome.results[0]?.matches ?? []);
-				results.set(outcome.itemIndex, perItem);
+				continue;
 			}
+			// the API key was refused: every other request would be too, so nothing more is sent
+			if (isCredentialError(outcome.error)) {
+				if (!this.continueOnFail()) throw outcome.error;
+				perItem.set(enrichment, { failed: outcome.error });
+				stopped = outcome.error;
+				continue;
+			}
+			perItem.set(enrichment, { failed: outcome.error });
 		}
+		if (stopped) break;
+	}
+
+	// an item for which every selected enrichment failed has failed (the first failure is its error)
+	const failures = new Map<number, ItemError>();
+	for (const { itemIndex } of prepared.requests) {
+		const perItem = results.get(itemIndex);
+		if (stopped && (perItem?.size ?? 0) < selected.length) {
+			failures.set(itemIndex, stopped);
+			continue;
+		}
+		const errors = [...(perItem?.values() ?? [])].flatMap((value) => (Array.isArray(value) ? [] : [value.failed as ItemError]));
+		if (errors.length > 0 && errors.length === selected.length) failures.set(itemIndex, errors[0]);
 	}
 
 	// 3. one item per input item (or per post), in input order, each paired to its input item
-	const idByItem = new Map(prepared.requests.map((request) => [request.itemIndex, request.entries[0]]));
+	const idByItem = new Map(prepared.requests.map((request) => [request.itemIndex, request.id]));
 	// results of an id only this item asked for are its own: emitted without a copy
 	const askedFor = new Map<string, number>();
 	for (const id of idByItem.values()) askedFor.set(id, (askedFor.get(id) ?? 0) + 1);
-	const outcomes: Array<ItemOutcome<string>> = prepared.requests.map(
-		({ itemIndex }) => failures.get(itemIndex) ?? { itemIndex, ok: true, results: [] },
-	);
+	const outcomes: Array<ItemOutcome<string>> = prepared.requests.map(({ itemIndex }) => {
+		const error = failures.get(itemIndex);
+		return error ? { itemIndex, ok: false, error } : { itemIndex, ok: true, results: [] };
+	});
 	return assembleOutput(this, prepared, outcomes, (itemIndex, outcome) => {
 		const base = includeInputFields ? items[itemIndex].json : {};
 		const pairedItem = { item: itemIndex };
