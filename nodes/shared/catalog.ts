@@ -12,6 +12,7 @@ import {
 	businessBulkEnrichBody,
 	businessEnrollmentBody,
 	deleteProspectEnrollmentBody,
+	autocompleteQuery,
 	emptyBody,
 	getBusinessEventsBody,
 	matchProspectsBody,
@@ -50,6 +51,10 @@ export interface EndpointDefinition {
 	idempotent: boolean;
 	/** send the credential's partner id header (only where the contract names it) */
 	partnerHeader?: boolean;
+	/** query string schema (GET endpoints that take one); values are text */
+	query?: ZodTypeAny;
+	/** the answer is a bare JSON array, without response_context */
+	bareArray?: boolean;
 }
 
 const businessBulkEnrich = (path: string): EndpointDefinition => ({
@@ -142,6 +147,22 @@ const definitions = {
 	enrichBusinessStrategy: businessBulkEnrich('/v1/businesses/pc_strategy_10k/bulk_enrich'),
 	enrichBusinessWebsiteChanges: businessBulkEnrich('/v1/businesses/website_changes/bulk_enrich'),
 	enrichBusinessChallenges: businessBulkEnrich('/v1/businesses/pc_business_challenges_10k/bulk_enrich'),
+	businessAutocomplete: {
+		method: 'GET',
+		path: '/v1/businesses/autocomplete',
+		body: emptyBody,
+		query: autocompleteQuery,
+		bareArray: true,
+		idempotent: true,
+	},
+	prospectAutocomplete: {
+		method: 'GET',
+		path: '/v1/prospects/autocomplete',
+		body: emptyBody,
+		query: autocompleteQuery,
+		bareArray: true,
+		idempotent: true,
+	},
 } satisfies Record<string, EndpointDefinition>;
 
 export type EndpointName = keyof typeof definitions;

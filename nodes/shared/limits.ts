@@ -50,4 +50,6 @@ export const LIMITS = {
 	eventWindowDays: 90,
 	/** requests per API key in a sliding window (published reference) */
 	rateLimit: { requests: 200, windowMs: 60_000 },
+	/** autocomplete: characters of the text looked up (a sanity limit of this package; a picker's search box) */
+	autocompleteQueryLength: 200,
 } as const;

@@ -21,6 +21,8 @@ describe('endpoint catalog', () => {
 			['enrichBusinessStrategy', 'POST', '/v1/businesses/pc_strategy_10k/bulk_enrich', 'business_ids', 50],
 			['enrichBusinessWebsiteChanges', 'POST', '/v1/businesses/website_changes/bulk_enrich', 'business_ids', 50],
 			['enrichBusinessChallenges', 'POST', '/v1/businesses/pc_business_challenges_10k/bulk_enrich', 'business_ids', 50],
+			['businessAutocomplete', 'GET', '/v1/businesses/autocomplete', undefined, undefined],
+			['prospectAutocomplete', 'GET', '/v1/prospects/autocomplete', undefined, undefined],
 		]);
 	});
 

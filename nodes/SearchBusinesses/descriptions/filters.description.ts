@@ -1,5 +1,6 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
+import { filterPicker } from '../../shared/filterPicker';
 import { FILTER_BRACKETS } from '../../shared/vocabulary';
 import type { CATEGORY_FILTERS, FilterName } from '../../shared/schemas';
 
@@ -19,8 +20,17 @@ export type ValueKind =
 	/** names that may hold commas (cities, company names, categories, technology categories): one per line */
 	| 'line';
 
-/** Each UI field of the Filters collection and the contract filter it fills. */
-export const FILTER_FIELDS: Record<string, { filter: FilterName; kind: ValueKind }> = {
+/**
+ * Each UI field of the Filters collection and the contract filter it fills. `picker` fields
+ * (filterPicker) come first: they name the filter in errors. The text fields they replaced stay
+ * defined (hidden) so workflows saved with them keep their values; both are read and merged.
+ */
+export const FILTER_FIELDS: Record<string, { filter: FilterName; kind: ValueKind; picker?: true }> = {
+	regionList: { filter: 'region_country_code', kind: 'code', picker: true },
+	cityList: { filter: 'city_region_country', kind: 'line', picker: true },
+	techCategoryList: { filter: 'company_tech_stack_category', kind: 'line', picker: true },
+	technologyList: { filter: 'company_tech_stack_tech', kind: 'list', picker: true },
+	companyNameList: { filter: 'company_name', kind: 'line', picker: true },
 	countries: { filter: 'country_code', kind: 'country' },
 	regions: { filter: 'region_country_code', kind: 'code' },
 	cities: { filter: 'city_region_country', kind: 'line' },
@@ -34,8 +44,16 @@ export const FILTER_FIELDS: Record<string, { filter: FilterName; kind: ValueKind
 	websiteKeywords: { filter: 'website_keywords', kind: 'list' },
 };
 
-/** The Categories field fills the filter that Category Type names. */
-export const CATEGORIES_FIELD = { name: 'categories', typeName: 'categoryType', kind: 'line' as ValueKind };
+/**
+ * The Categories picker (`pickerName`) and the earlier Categories text field (`name`) fill the
+ * filter that Category Type names.
+ */
+export const CATEGORIES_FIELD = {
+	name: 'categories',
+	pickerName: 'categoryList',
+	typeName: 'categoryType',
+	kind: 'line' as ValueKind,
+};
 
 /** The single Category choice: one of the three category filters (the contract allows only one). */
 export const CATEGORY_TYPES: Array<INodePropertyOptions & { value: (typeof CATEGORY_FILTERS)[number] }> = [
@@ -63,6 +81,20 @@ const BRACKET_HINT = 'Pick one or more. For a value not listed, use an expressio
 
 const ONE_PER_LINE = 'One per line, or an expression returning a list';
 const COMMAS_OR_LINES = 'Separated by commas or one per line, or an expression returning a list';
+
+const PICK_HINT =
+	'Pick from the list (searched as you type), or type a value or an expression returning a list';
+
+/**
+ * The text field a picker replaced, kept under its name so workflows saved with it keep their
+ * values (n8n drops values of parameters a node no longer defines); read with the picker.
+ */
+const earlierForm = (displayName: string, name: string): INodeProperties => ({
+	displayName: `${displayName} (Earlier Form)`,
+	name,
+	type: 'hidden',
+	default: '',
+});
 
 /** A list field: one text box, values one per line (and, for `list` fields, separated by commas). */
 const textList = (
@@ -94,13 +126,15 @@ export const filterFields: INodeProperties[] = [
 		default: [],
 		description: `Yearly revenue across all sites, in US dollars. ${BRACKET_HINT}.`,
 	},
-	textList(
-		'Categories',
-		CATEGORIES_FIELD.name,
-		'line',
-		'Industry categories of the kind Category Type names (Web Search Category unless you add Category Type). Businesses in any of them match',
-		'e.g. Software Company',
-	),
+	filterPicker({
+		displayName: 'Categories',
+		name: CATEGORIES_FIELD.pickerName,
+		itemName: 'Category',
+		searchListMethod: 'searchCategoryValues',
+		description: `Industry categories of the kind Category Type names (Web Search Category unless you add Category Type). Businesses in any of them match. ${PICK_HINT}.`,
+		placeholder: 'e.g. Software Company',
+	}),
+	earlierForm('Categories', CATEGORIES_FIELD.name),
 	{
 		// Filters > Category > Category Type + Categories of workflows saved before Category became
 		// the two fields around it: hidden, but defined, so n8n keeps its value and such searches
@@ -118,13 +152,15 @@ export const filterFields: INodeProperties[] = [
 		default: 'websearch_category',
 		description: 'Which kind of category Categories holds. Only one kind can be used per search.',
 	},
-	textList(
-		'Cities',
-		'cities',
-		'line',
-		'Headquarters city, written as "City, Region, Country code". Businesses in any of these cities match',
-		'e.g. Austin, Texas, us',
-	),
+	filterPicker({
+		displayName: 'Cities',
+		name: 'cityList',
+		itemName: 'City',
+		searchListMethod: 'searchCityValues',
+		description: `Headquarters city, written as "City, Region, Country code". Businesses in any of these cities match. ${PICK_HINT}.`,
+		placeholder: 'e.g. Austin, Texas, us',
+	}),
+	earlierForm('Cities', 'cities'),
 	{
 		displayName: 'Company Age (Years)',
 		name: 'companyAge',
@@ -133,13 +169,15 @@ export const filterFields: INodeProperties[] = [
 		default: [],
 		description: `Years since the business was established. ${BRACKET_HINT}.`,
 	},
-	textList(
-		'Company Names',
-		'companyNames',
-		'line',
-		'Businesses with any of these names match (exact or fuzzy, depending on your account)',
-		'e.g. Acme Inc',
-	),
+	filterPicker({
+		displayName: 'Company Names',
+		name: 'companyNameList',
+		itemName: 'Company Name',
+		searchListMethod: 'searchCompanyNameValues',
+		description: `Businesses with any of these names match (exact or fuzzy, depending on your account). ${PICK_HINT}.`,
+		placeholder: 'e.g. Acme Inc',
+	}),
+	earlierForm('Company Names', 'companyNames'),
 	{
 		displayName: 'Company Size (Employees)',
 		name: 'companySize',
@@ -165,29 +203,33 @@ export const filterFields: INodeProperties[] = [
 		default: [],
 		description: `How many office locations the business has. ${BRACKET_HINT}.`,
 	},
-	{
+	filterPicker({
 		displayName: 'Regions',
-		name: 'regions',
-		type: 'string',
-		typeOptions: { rows: 2 },
-		default: '',
+		name: 'regionList',
+		itemName: 'Region',
+		searchListMethod: 'searchRegionValues',
+		description: `Headquarters region as ISO 3166-2 codes (country-subdivision). ${PICK_HINT}; typed codes may be separated by commas.`,
 		placeholder: 'e.g. us-ca, us-ny',
-		description: `Headquarters region as ISO 3166-2 codes (country-subdivision). ${COMMAS_OR_LINES}.`,
-	},
-	textList(
-		'Technologies',
-		'technologies',
-		'list',
-		'Businesses using any of these technologies match',
-		'e.g. Salesforce',
-	),
-	textList(
-		'Technology Categories',
-		'techCategories',
-		'line',
-		'Businesses using technology in any of these categories match',
-		'e.g. CRM',
-	),
+	}),
+	earlierForm('Regions', 'regions'),
+	filterPicker({
+		displayName: 'Technologies',
+		name: 'technologyList',
+		itemName: 'Technology',
+		searchListMethod: 'searchTechnologyValues',
+		description: `Businesses using any of these technologies match. ${PICK_HINT}; typed names may be separated by commas.`,
+		placeholder: 'e.g. Salesforce, HubSpot',
+	}),
+	earlierForm('Technologies', 'technologies'),
+	filterPicker({
+		displayName: 'Technology Categories',
+		name: 'techCategoryList',
+		itemName: 'Technology Category',
+		searchListMethod: 'searchTechnologyCategoryValues',
+		description: `Businesses using technology in any of these categories match. ${PICK_HINT}.`,
+		placeholder: 'e.g. CRM',
+	}),
+	earlierForm('Technology Categories', 'techCategories'),
 	textList(
 		'Website Keywords',
 		'websiteKeywords',

@@ -1,6 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { countryCode } from '../../shared/countries';
+import { pickedValues } from '../../shared/filterPicker';
 import { describeType, showValue } from '../../shared/inputRules';
 import { FILTER_NAMES } from '../../shared/schemas';
 import {
@@ -84,7 +85,19 @@ export function filterFieldName(filter: string): string {
 	return filterFields.find((property) => property.name === field)?.displayName ?? filter;
 }
 
-const displayNameOf = (name: string) => filterFields.find((property) => property.name === name)?.displayName ?? name;
+/** How a field is named in errors: an earlier (hidden) text field by the picker that replaced it. */
+const displayNameOf = (name: string) => {
+	const filter = FILTER_FIELDS[name]?.filter;
+	if (filter && filterFields.find((property) => property.name === name)?.type === 'hidden') return filterFieldName(filter);
+	return filterFields.find((property) => property.name === name)?.displayName ?? name;
+};
+
+/** Adds values to a filter, keeping the ones it has (a picker and its earlier text field fill the same filter). */
+function addValues(filters: FiltersBody, filter: string, values: string[]): void {
+	const list = filters[filter]?.values ?? [];
+	for (const value of values) if (!list.includes(value)) list.push(value);
+	if (list.length > 0) filters[filter] = { values: list };
+}
 
 const categoryTypeName = (type: string) =>
 	CATEGORY_TYPES.find((option) => option.value === type)?.name ?? type;
@@ -108,17 +121,21 @@ export function filtersFromFields(fields: IDataObject): { filters: FiltersBody; 
 		return codes.ok ? codes.value : undefined;
 	};
 
-	for (const [name, { filter, kind }] of Object.entries(FILTER_FIELDS)) {
+	for (const [name, { filter, kind, picker }] of Object.entries(FILTER_FIELDS)) {
 		if (fields[name] === undefined) continue;
-		const values = read(displayNameOf(name), fields[name], kind);
-		if (values && values.length > 0) filters[filter] = { values };
+		const values = read(displayNameOf(name), picker ? pickedValues(fields[name]) : fields[name], kind);
+		if (values) addValues(filters, filter, values);
 	}
 
 	const typeGiven = fields[CATEGORIES_FIELD.typeName] !== undefined;
-	if (typeGiven || fields[CATEGORIES_FIELD.name] !== undefined) {
+	const categoriesGiven =
+		fields[CATEGORIES_FIELD.name] !== undefined || fields[CATEGORIES_FIELD.pickerName] !== undefined;
+	if (typeGiven || categoriesGiven) {
 		const rawType = typeGiven ? fields[CATEGORIES_FIELD.typeName] : CATEGORY_TYPES[2].value;
 		const type = typeof rawType === 'string' ? rawType : '';
-		const values = read('Categories', fields[CATEGORIES_FIELD.name], CATEGORIES_FIELD.kind);
+		const picked = read('Categories', pickedValues(fields[CATEGORIES_FIELD.pickerName]), CATEGORIES_FIELD.kind);
+		const typed = read('Categories', fields[CATEGORIES_FIELD.name], CATEGORIES_FIELD.kind);
+		const values = picked && typed ? [...new Set([...picked, ...typed])] : undefined;
 		if (!CATEGORY_TYPES.some((option) => option.value === type)) {
 			const allowed = CATEGORY_TYPES.map((option) => option.value).join(', ');
 			const got = typeof rawType === 'string' ? showValue(type) : describeType(rawType);

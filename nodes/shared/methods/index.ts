@@ -9,3 +9,9 @@ export {
 	getBusinessEnrollments,
 	searchBusinessEnrollments,
 } from './businessEnrollments';
+export {
+	type FilterValue,
+	type FilterValueSource,
+	filterValueSearches,
+	lookUpFilterValues,
+} from './filterValues';

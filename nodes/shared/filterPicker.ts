@@ -1,0 +1,96 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import type { filterValueSearches } from './methods/filterValues';
+
+/*
+ * Filter pickers: a filter's values picked from the service's suggestions, or typed.
+ *
+ * Design: a fixedCollection with multipleValues whose entries are resource locators (as n8n's
+ * Jira, HighLevel and NocoDB nodes do for searchable lists of several values). Each entry is
+ * "From List" (searched through the autocomplete endpoint, so a typo shows as no match instead of
+ * silently returning no businesses) or "By Value": typed text, a list separated like the earlier
+ * text field, or an expression returning a value or a list. Rejected: multiOptions with
+ * loadOptions, which cannot search the service as the user types (it loads one fixed list) and
+ * takes no typed value outside an expression; a single resource locator, which holds one value.
+ * The parameter's shape differs from the earlier text field, which n8n would drop on load, so a
+ * picker has its own name and the text field stays defined (hidden) and is still read.
+ */
+
+export interface FilterPickerOptions {
+	/** the filter as the form names it: "Cities" */
+	displayName: string;
+	/** parameter name, distinct from any earlier text field of the same filter */
+	name: string;
+	/** one value, for the button and rows: "City" */
+	itemName: string;
+	/** the list search (from nodes/shared/methods/filterValues.ts) */
+	searchListMethod: keyof typeof filterValueSearches;
+	description: string;
+	/** example for "By Value" */
+	placeholder: string;
+}
+
+/** The Filters field of a picker: `filterPicker({ displayName: 'Cities', name: 'cityList', ... })`. */
+export function filterPicker(options: FilterPickerOptions): INodeProperties {
+	return {
+		displayName: options.displayName,
+		name: options.name,
+		type: 'fixedCollection',
+		typeOptions: { multipleValues: true },
+		placeholder: `Add ${options.itemName}`,
+		default: {},
+		description: options.description,
+		options: [
+			{
+				displayName: options.itemName,
+				name: 'values',
+				values: [
+					{
+						displayName: options.itemName,
+						name: 'value',
+						type: 'resourceLocator',
+						default: { mode: 'list', value: '' },
+						modes: [
+							{
+								displayName: 'From List',
+								name: 'list',
+								type: 'list',
+								placeholder: `Search ${options.displayName.toLowerCase()}...`,
+								typeOptions: { searchListMethod: options.searchListMethod, searchable: true },
+							},
+							{
+								displayName: 'By Value',
+								name: 'value',
+								type: 'string',
+								placeholder: options.placeholder,
+							},
+						],
+					},
+				],
+			},
+		],
+	};
+}
+
+/**
+ * What a picker holds, as the list of raw values its entries give: `{ values: [{ value: <resource
+ * locator> }] }` becomes the locators' values (texts, or lists from expressions), empty entries
+ * left out. Anything else (a text or a list from a workflow or tool that set it directly) is
+ * returned as it is, for the field's list reader to split and check.
+ */
+export function pickedValues(raw: unknown): unknown {
+	if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return raw;
+	const entries = (raw as { values?: unknown }).values;
+	if (entries === undefined) return [];
+	if (!Array.isArray(entries)) return entries;
+	const values: unknown[] = [];
+	for (const entry of entries) {
+		let value: unknown = (entry as { value?: unknown } | null)?.value;
+		if (value && typeof value === 'object' && !Array.isArray(value) && '__rl' in value) {
+			value = (value as { value?: unknown }).value;
+		}
+		if (value === undefined || value === null || value === '') continue;
+		values.push(value);
+	}
+	return values;
+}
