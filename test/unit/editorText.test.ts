@@ -12,6 +12,7 @@ import { Workflow } from 'n8n-workflow';
 import { BusinessEventsTrigger } from '../../nodes/BusinessEventsTrigger/BusinessEventsTrigger.node';
 import { Enrich } from '../../nodes/Enrich/Enrich.node';
 import { GetEvents } from '../../nodes/GetEvents/GetEvents.node';
+import { LookUpFilterValues } from '../../nodes/LookUpFilterValues/LookUpFilterValues.node';
 import { ManageEnrollment } from '../../nodes/ManageEnrollment/ManageEnrollment.node';
 import { MatchProspects } from '../../nodes/MatchProspects/MatchProspects.node';
 import { SearchBusinesses } from '../../nodes/SearchBusinesses/SearchBusinesses.node';
@@ -21,6 +22,7 @@ const NODES: Array<[string, INodeType]> = [
 	['BusinessEventsTrigger', new BusinessEventsTrigger()],
 	['Enrich', new Enrich()],
 	['GetEvents', new GetEvents()],
+	['LookUpFilterValues', new LookUpFilterValues()],
 	['ManageEnrollment', new ManageEnrollment()],
 	['MatchProspects', new MatchProspects()],
 	['SearchBusinesses', new SearchBusinesses()],
@@ -81,6 +83,8 @@ describe('subtitles: Title Case, never "undefined"', () => {
 		[new Enrich(), { resource: 'prospect' }, 'Enrich Prospects'],
 		[new Enrich(), { resource: 'business' }, 'Enrich Businesses'],
 		[new MatchProspects(), {}, 'Find Prospect IDs'],
+		[new LookUpFilterValues(), { field: 'job_title' }, 'Look Up Job Title'],
+		[new LookUpFilterValues(), {}, 'Look Up Category (Web Search Category)'],
 		[new BusinessEventsTrigger(), { source: 'enrollment' }, 'Watch an Enrollment'],
 		[new BusinessEventsTrigger(), { source: 'ids' }, 'Watch Business IDs'],
 		[new GetEvents(), { eventTypes: ['new_office'] }, '1 Event Type'],
