@@ -15,7 +15,7 @@ export class LookUpFilterValues implements INodeType {
 		},
 		group: ['transform'],
 		version: 1,
-		subtitle: '={{ "Look Up " + ($parameter["field"] || "Values") }}',
+		subtitle: lookUp.SUBTITLE,
 		description:
 			'Find the exact values a search filter accepts (categories, technologies, cities, job titles and more) from a piece of text',
 		defaults: { name: 'Look Up Filter Values' },

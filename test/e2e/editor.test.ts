@@ -18,6 +18,7 @@ import { BASE_URL_HINT } from '../../credentials/BusinessProspectDataApi.credent
 import { BusinessEventsTrigger } from '../../nodes/BusinessEventsTrigger/BusinessEventsTrigger.node';
 import { Enrich } from '../../nodes/Enrich/Enrich.node';
 import { GetEvents } from '../../nodes/GetEvents/GetEvents.node';
+import { LookUpFilterValues } from '../../nodes/LookUpFilterValues/LookUpFilterValues.node';
 import { ManageEnrollment } from '../../nodes/ManageEnrollment/ManageEnrollment.node';
 import { MatchProspects } from '../../nodes/MatchProspects/MatchProspects.node';
 import { SearchBusinesses } from '../../nodes/SearchBusinesses/SearchBusinesses.node';
@@ -47,6 +48,7 @@ const NODE_TYPES: INodeType[] = [
 	new MatchProspects(),
 	new Enrich(),
 	new BusinessEventsTrigger(),
+	new LookUpFilterValues(),
 ];
 
 /** Values of an options parameter named `name` that are shown with `parameters`. */
@@ -228,8 +230,32 @@ describe('the editor in a real browser (Debian Chromium)', () => {
 		const names = offered.map((text) => text.trim());
 		// (Countries and Company Size are set in the example, so not offered again)
 		expect(names).toEqual(expect.arrayContaining(['Categories', 'Category Type', 'Cities', 'Regions', 'Technologies']));
-		// the earlier Category field is kept for saved workflows, never offered
-		expect(names.filter((name) => name.startsWith('Category ('))).toEqual([]);
+		// the earlier Category field and the text fields the pickers replaced are kept for saved workflows, never offered
+		expect(names.filter((name) => name.startsWith('Category (') || name.includes('(Earlier Form)'))).toEqual([]);
+		await page.keyboard.press('Escape');
+	});
+
+	test('Search Businesses: the Technologies picker lists the service\'s values as you type', async () => {
+		const search = allNodes.find((variant) => variant.type instanceof SearchBusinesses)!;
+		await open(`/workflow/${ALL_NODES_WORKFLOW}/${search.node.id}`);
+		const panel = page.locator('[data-test-id="node-parameters"]');
+		await panel.waitFor();
+		await panel.locator('[data-test-id="collection-parameter-add"]').first().click();
+		await page.getByRole('option', { name: 'Technologies', exact: true }).click();
+		await panel.getByText('Add Technology').first().click();
+		sandbox.clearRequests();
+		await panel.locator('[data-test-id="rlc-input"]').first().click();
+		// the list opens with the first values, its search box focused
+		const items = page.locator('[data-test-id="rlc-item"]');
+		await items.first().waitFor();
+		await page.locator('[data-test-id="rlc-search"]').first().waitFor();
+		await page.keyboard.type('sales');
+		const shown = async () => (await items.allInnerTexts()).map((text) => text.trim());
+		for (let waited = 0; waited < 15_000 && (await shown()).join() !== 'Salesforce'; waited += 250) await page.waitForTimeout(250);
+		expect(await shown()).toEqual(['Salesforce']);
+		await page.screenshot({ path: path.join(IMAGES, 'filter-picker.png') });
+		const queries = sandbox.requests.filter((r) => r.path === '/v1/businesses/autocomplete').map((r) => r.query);
+		expect(queries).toContainEqual({ field: 'company_tech_stack_tech', query: 'sales' });
 		await page.keyboard.press('Escape');
 	});
 

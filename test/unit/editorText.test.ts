@@ -85,6 +85,7 @@ describe('subtitles: Title Case, never "undefined"', () => {
 		[new MatchProspects(), {}, 'Find Prospect IDs'],
 		[new LookUpFilterValues(), { field: 'job_title' }, 'Look Up Job Title'],
 		[new LookUpFilterValues(), {}, 'Look Up Category (Web Search Category)'],
+		[new LookUpFilterValues(), { field: 'shoe_size' }, 'Look Up Filter Values'],
 		[new BusinessEventsTrigger(), { source: 'enrollment' }, 'Watch an Enrollment'],
 		[new BusinessEventsTrigger(), { source: 'ids' }, 'Watch Business IDs'],
 		[new GetEvents(), { eventTypes: ['new_office'] }, '1 Event Type'],

@@ -10,7 +10,7 @@ import { AUTOCOMPLETE_FIELDS, type AutocompleteField } from '../../shared/schema
 import { forTool, fromAi, notForTool, runAsTool, toolDescription } from '../../shared/toolMode';
 
 /** The filters whose values can be looked up, as the form names them; the value is the service's field. */
-const FIELD_OPTIONS: Array<{ name: string; value: AutocompleteField; description?: string }> = [
+export const FIELD_OPTIONS: Array<{ name: string; value: AutocompleteField; description?: string }> = [
 	{ name: 'Category (NAICS Industry Code)', value: 'naics_category' },
 	{ name: 'Category (Professional Network Industry)', value: 'profnet_category' },
 	{ name: 'Category (Web Search Category)', value: 'websearch_category' },
@@ -29,6 +29,11 @@ const FIELD_OPTIONS: Array<{ name: string; value: AutocompleteField; description
 	{ name: 'Technology', value: 'company_tech_stack_tech' },
 	{ name: 'Technology Category', value: 'company_tech_stack_categories' },
 ];
+
+/** The node's subtitle: "Look Up Job Title", from the chosen Filter's name. */
+export const SUBTITLE = `={{ "Look Up " + (${JSON.stringify(
+	Object.fromEntries(FIELD_OPTIONS.map((option) => [option.value, option.name])),
+)}[$parameter["field"]] || "Filter Values") }}`;
 
 /** Job fields are looked up on the prospects endpoint, the rest on the businesses one. */
 const sourceOf = (field: AutocompleteField): FilterValueSource => (field.startsWith('job_') ? 'prospects' : 'businesses');
