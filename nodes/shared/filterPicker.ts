@@ -16,6 +16,9 @@ import type { filterValueSearches } from './methods/filterValues';
  * picker has its own name and the text field stays defined (hidden) and is still read.
  */
 
+/** Appended to every picker's description. */
+export const PICK_HINT = 'Pick from the list (searched as you type), or type values or an expression returning a list';
+
 export interface FilterPickerOptions {
 	/** the filter as the form names it: "Cities" */
 	displayName: string;
@@ -30,8 +33,73 @@ export interface FilterPickerOptions {
 	placeholder: string;
 }
 
-/** The Filters field of a picker: `filterPicker({ displayName: 'Cities', name: 'cityList', ... })`. */
-export function filterPicker(options: FilterPickerOptions): INodeProperties {
+/**
+ * The pickers of the filters whose values are open text, keyed by the name of the text field
+ * each replaces (the same in Search Businesses and Search Prospects). `name` is the picker's
+ * parameter name; read its value with `pickedValues`.
+ */
+export const FILTER_PICKERS = {
+	categories: {
+		displayName: 'Categories',
+		name: 'categoryList',
+		itemName: 'Category',
+		searchListMethod: 'searchCategoryValues',
+		placeholder: 'e.g. Software Company',
+	},
+	cities: {
+		displayName: 'Cities',
+		name: 'cityList',
+		itemName: 'City',
+		searchListMethod: 'searchCityValues',
+		placeholder: 'e.g. Austin, Texas, us',
+	},
+	companyNames: {
+		displayName: 'Company Names',
+		name: 'companyNameList',
+		itemName: 'Company Name',
+		searchListMethod: 'searchCompanyNameValues',
+		placeholder: 'e.g. Acme Inc',
+	},
+	regions: {
+		displayName: 'Regions',
+		name: 'regionList',
+		itemName: 'Region',
+		searchListMethod: 'searchRegionValues',
+		placeholder: 'e.g. us-ca, us-ny',
+	},
+	technologies: {
+		displayName: 'Technologies',
+		name: 'technologyList',
+		itemName: 'Technology',
+		searchListMethod: 'searchTechnologyValues',
+		placeholder: 'e.g. Salesforce, HubSpot',
+	},
+	techCategories: {
+		displayName: 'Technology Categories',
+		name: 'techCategoryList',
+		itemName: 'Technology Category',
+		searchListMethod: 'searchTechnologyCategoryValues',
+		placeholder: 'e.g. CRM',
+	},
+	jobTitles: {
+		displayName: 'Job Titles',
+		name: 'jobTitleList',
+		itemName: 'Job Title',
+		searchListMethod: 'searchJobTitleValues',
+		placeholder: 'e.g. Head of Sales',
+	},
+} as const satisfies Record<string, Omit<FilterPickerOptions, 'description'>>;
+
+export type FilterPickerName = keyof typeof FILTER_PICKERS;
+
+/**
+ * The Filters field of a picker, in one line: `filterPicker('cities', 'Businesses in any of
+ * these cities match')` (the hint on picking and typing is appended), or with every option given.
+ */
+export function filterPicker(picker: FilterPickerName | FilterPickerOptions, description?: string): INodeProperties {
+	const options: FilterPickerOptions =
+		typeof picker === 'string' ? { ...FILTER_PICKERS[picker], description: description ?? '' } : picker;
+	const text = description ?? options.description;
 	return {
 		displayName: options.displayName,
 		name: options.name,
@@ -39,7 +107,7 @@ export function filterPicker(options: FilterPickerOptions): INodeProperties {
 		typeOptions: { multipleValues: true },
 		placeholder: `Add ${options.itemName}`,
 		default: {},
-		description: options.description,
+		description: `${text.replace(/[.\s]+$/, '')}. ${PICK_HINT}.`,
 		options: [
 			{
 				displayName: options.itemName,

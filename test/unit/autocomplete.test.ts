@@ -13,7 +13,7 @@ import { LookUpFilterValues } from '../../nodes/LookUpFilterValues/LookUpFilterV
 import { filterFields } from '../../nodes/SearchBusinesses/descriptions/filters.description';
 import { SearchBusinesses } from '../../nodes/SearchBusinesses/SearchBusinesses.node';
 import { filtersFromFields } from '../../nodes/SearchBusinesses/helpers/filters';
-import { filterPicker, pickedValues } from '../../nodes/shared/filterPicker';
+import { FILTER_PICKERS, filterPicker, PICK_HINT, pickedValues } from '../../nodes/shared/filterPicker';
 import { LIMITS } from '../../nodes/shared/limits';
 import { filterValueSearches, lookUpFilterValues } from '../../nodes/shared/methods/filterValues';
 import { AUTOCOMPLETE_FIELDS } from '../../nodes/shared/schemas';
@@ -168,14 +168,7 @@ describe('transport: lookUpFilterValues', () => {
 });
 
 describe('filter pickers', () => {
-	const picker = filterPicker({
-		displayName: 'Job Titles',
-		name: 'jobTitleList',
-		itemName: 'Job Title',
-		searchListMethod: 'searchJobTitleValues',
-		description: 'Prospects with any of these titles match',
-		placeholder: 'e.g. Head of Sales',
-	});
+	const picker = filterPicker('jobTitles', 'Prospects with any of these titles match');
 
 	test('one line builds a fixed collection of resource locators: From List (searchable) and By Value', () => {
 		expect(picker).toMatchObject({
@@ -185,7 +178,11 @@ describe('filter pickers', () => {
 			typeOptions: { multipleValues: true },
 			placeholder: 'Add Job Title',
 			default: {},
+			description: `Prospects with any of these titles match. ${PICK_HINT}.`,
 		});
+		expect(filterPicker({ ...FILTER_PICKERS.cities, description: 'Prospects in these cities match.' }).description).toBe(
+			`Prospects in these cities match. ${PICK_HINT}.`,
+		);
 		const locator = (picker.options as Array<{ name: string; values: INodeProperties[] }>)[0].values[0];
 		expect(locator).toMatchObject({ name: 'value', type: 'resourceLocator', default: { mode: 'list', value: '' } });
 		expect(locator.modes?.map((mode) => [mode.name, mode.displayName, mode.type, mode.typeOptions])).toEqual([

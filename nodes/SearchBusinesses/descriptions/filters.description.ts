@@ -1,6 +1,6 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { filterPicker } from '../../shared/filterPicker';
+import { FILTER_PICKERS, filterPicker } from '../../shared/filterPicker';
 import { FILTER_BRACKETS } from '../../shared/vocabulary';
 import type { CATEGORY_FILTERS, FilterName } from '../../shared/schemas';
 
@@ -26,11 +26,11 @@ export type ValueKind =
  * defined (hidden) so workflows saved with them keep their values; both are read and merged.
  */
 export const FILTER_FIELDS: Record<string, { filter: FilterName; kind: ValueKind; picker?: true }> = {
-	regionList: { filter: 'region_country_code', kind: 'code', picker: true },
-	cityList: { filter: 'city_region_country', kind: 'line', picker: true },
-	techCategoryList: { filter: 'company_tech_stack_category', kind: 'line', picker: true },
-	technologyList: { filter: 'company_tech_stack_tech', kind: 'list', picker: true },
-	companyNameList: { filter: 'company_name', kind: 'line', picker: true },
+	[FILTER_PICKERS.regions.name]: { filter: 'region_country_code', kind: 'code', picker: true },
+	[FILTER_PICKERS.cities.name]: { filter: 'city_region_country', kind: 'line', picker: true },
+	[FILTER_PICKERS.techCategories.name]: { filter: 'company_tech_stack_category', kind: 'line', picker: true },
+	[FILTER_PICKERS.technologies.name]: { filter: 'company_tech_stack_tech', kind: 'list', picker: true },
+	[FILTER_PICKERS.companyNames.name]: { filter: 'company_name', kind: 'line', picker: true },
 	countries: { filter: 'country_code', kind: 'country' },
 	regions: { filter: 'region_country_code', kind: 'code' },
 	cities: { filter: 'city_region_country', kind: 'line' },
@@ -50,7 +50,7 @@ export const FILTER_FIELDS: Record<string, { filter: FilterName; kind: ValueKind
  */
 export const CATEGORIES_FIELD = {
 	name: 'categories',
-	pickerName: 'categoryList',
+	pickerName: FILTER_PICKERS.categories.name,
 	typeName: 'categoryType',
 	kind: 'line' as ValueKind,
 };
@@ -81,9 +81,6 @@ const BRACKET_HINT = 'Pick one or more. For a value not listed, use an expressio
 
 const ONE_PER_LINE = 'One per line, or an expression returning a list';
 const COMMAS_OR_LINES = 'Separated by commas or one per line, or an expression returning a list';
-
-const PICK_HINT =
-	'Pick from the list (searched as you type), or type a value or an expression returning a list';
 
 /**
  * The text field a picker replaced, kept under its name so workflows saved with it keep their
@@ -126,14 +123,10 @@ export const filterFields: INodeProperties[] = [
 		default: [],
 		description: `Yearly revenue across all sites, in US dollars. ${BRACKET_HINT}.`,
 	},
-	filterPicker({
-		displayName: 'Categories',
-		name: CATEGORIES_FIELD.pickerName,
-		itemName: 'Category',
-		searchListMethod: 'searchCategoryValues',
-		description: `Industry categories of the kind Category Type names (Web Search Category unless you add Category Type). Businesses in any of them match. ${PICK_HINT}.`,
-		placeholder: 'e.g. Software Company',
-	}),
+	filterPicker(
+		'categories',
+		'Industry categories of the kind Category Type names (Web Search Category unless you add Category Type). Businesses in any of them match',
+	),
 	earlierForm('Categories', CATEGORIES_FIELD.name),
 	{
 		// Filters > Category > Category Type + Categories of workflows saved before Category became
@@ -152,14 +145,7 @@ export const filterFields: INodeProperties[] = [
 		default: 'websearch_category',
 		description: 'Which kind of category Categories holds. Only one kind can be used per search.',
 	},
-	filterPicker({
-		displayName: 'Cities',
-		name: 'cityList',
-		itemName: 'City',
-		searchListMethod: 'searchCityValues',
-		description: `Headquarters city, written as "City, Region, Country code". Businesses in any of these cities match. ${PICK_HINT}.`,
-		placeholder: 'e.g. Austin, Texas, us',
-	}),
+	filterPicker('cities', 'Headquarters city, written as "City, Region, Country code". Businesses in any of these cities match'),
 	earlierForm('Cities', 'cities'),
 	{
 		displayName: 'Company Age (Years)',
@@ -169,14 +155,7 @@ export const filterFields: INodeProperties[] = [
 		default: [],
 		description: `Years since the business was established. ${BRACKET_HINT}.`,
 	},
-	filterPicker({
-		displayName: 'Company Names',
-		name: 'companyNameList',
-		itemName: 'Company Name',
-		searchListMethod: 'searchCompanyNameValues',
-		description: `Businesses with any of these names match (exact or fuzzy, depending on your account). ${PICK_HINT}.`,
-		placeholder: 'e.g. Acme Inc',
-	}),
+	filterPicker('companyNames', 'Businesses with any of these names match (exact or fuzzy, depending on your account)'),
 	earlierForm('Company Names', 'companyNames'),
 	{
 		displayName: 'Company Size (Employees)',
@@ -203,32 +182,11 @@ export const filterFields: INodeProperties[] = [
 		default: [],
 		description: `How many office locations the business has. ${BRACKET_HINT}.`,
 	},
-	filterPicker({
-		displayName: 'Regions',
-		name: 'regionList',
-		itemName: 'Region',
-		searchListMethod: 'searchRegionValues',
-		description: `Headquarters region as ISO 3166-2 codes (country-subdivision). ${PICK_HINT}; typed codes may be separated by commas.`,
-		placeholder: 'e.g. us-ca, us-ny',
-	}),
+	filterPicker('regions', 'Headquarters region as ISO 3166-2 codes (country-subdivision); typed codes may be separated by commas'),
 	earlierForm('Regions', 'regions'),
-	filterPicker({
-		displayName: 'Technologies',
-		name: 'technologyList',
-		itemName: 'Technology',
-		searchListMethod: 'searchTechnologyValues',
-		description: `Businesses using any of these technologies match. ${PICK_HINT}; typed names may be separated by commas.`,
-		placeholder: 'e.g. Salesforce, HubSpot',
-	}),
+	filterPicker('technologies', 'Businesses using any of these technologies match; typed names may be separated by commas'),
 	earlierForm('Technologies', 'technologies'),
-	filterPicker({
-		displayName: 'Technology Categories',
-		name: 'techCategoryList',
-		itemName: 'Technology Category',
-		searchListMethod: 'searchTechnologyCategoryValues',
-		description: `Businesses using technology in any of these categories match. ${PICK_HINT}.`,
-		placeholder: 'e.g. CRM',
-	}),
+	filterPicker('techCategories', 'Businesses using technology in any of these categories match'),
 	earlierForm('Technology Categories', 'techCategories'),
 	textList(
 		'Website Keywords',
