@@ -12,8 +12,9 @@ import type { filterValueSearches } from './methods/filterValues';
  * text field, or an expression returning a value or a list. Rejected: multiOptions with
  * loadOptions, which cannot search the service as the user types (it loads one fixed list) and
  * takes no typed value outside an expression; a single resource locator, which holds one value.
- * The parameter's shape differs from the earlier text field, which n8n would drop on load, so a
- * picker has its own name and the text field stays defined (hidden) and is still read.
+ * The parameter's shape differs from the earlier text field (n8n would drop a text saved under a
+ * fixed collection's name on load), so a picker has its own name; the text field stays defined,
+ * shown only while it holds a value, and is read with the picker.
  */
 
 /** Appended to every picker's description. */

@@ -33,6 +33,9 @@ const IMAGES = path.join(REPO_ROOT, 'docs', 'images');
 const SERVICE_NAME = 'Business Prospect Data';
 const CREDENTIAL = { id: 'bpdSandboxCred01', name: 'Business Prospect Data (sandbox)' };
 const ALL_NODES_WORKFLOW = 'editorAllNodes01';
+/** A Search Businesses node saved with the text fields the filter pickers replaced. */
+const EARLIER_FILTERS_WORKFLOW = 'editorEarlierFilters01';
+const EARLIER_NODE_ID = '00000000-0000-4000-8000-0000000e0001';
 
 /** One node of the "every node, every operation" workflow: a type and the parameters that pick its form. */
 interface Variant {
@@ -126,6 +129,23 @@ describe('the editor in a real browser (Debian Chromium)', () => {
 					id: ALL_NODES_WORKFLOW,
 					name: 'Every node, every operation',
 					nodes: allNodes.map((variant) => variant.node),
+					connections: {},
+					settings: {},
+				},
+				{
+					id: EARLIER_FILTERS_WORKFLOW,
+					name: 'Search saved with text-box filters',
+					nodes: [
+						{
+							id: EARLIER_NODE_ID,
+							name: 'Search Businesses',
+							type: `${PACKAGE_NAME}.searchBusinesses`,
+							typeVersion: 1,
+							position: [0, 0],
+							parameters: { filters: { cities: 'Austin, Texas, us\nSeattle, Washington, us', technologies: 'Salesforce' } },
+							credentials: { [CREDENTIAL_TYPE]: { ...CREDENTIAL } },
+						},
+					],
 					connections: {},
 					settings: {},
 				},
@@ -257,6 +277,17 @@ describe('the editor in a real browser (Debian Chromium)', () => {
 		const queries = sandbox.requests.filter((r) => r.path === '/v1/businesses/autocomplete').map((r) => r.query);
 		expect(queries).toContainEqual({ field: 'company_tech_stack_tech', query: 'sales' });
 		await page.keyboard.press('Escape');
+	});
+
+	test('Search Businesses: a workflow saved with the earlier text boxes shows their values, editable', async () => {
+		await open(`/workflow/${EARLIER_FILTERS_WORKFLOW}/${EARLIER_NODE_ID}`);
+		const panel = page.locator('[data-test-id="node-parameters"]');
+		await panel.waitFor();
+		await panel.getByText('Cities (Earlier Form)').first().waitFor();
+		const text = await panel.innerText();
+		expect(text).toContain('Technologies (Earlier Form)');
+		const boxes = await panel.locator('textarea').evaluateAll((nodes) => nodes.map((node) => (node as unknown as { value: string }).value));
+		expect(boxes).toEqual(expect.arrayContaining(['Austin, Texas, us\nSeattle, Washington, us', 'Salesforce']));
 	});
 
 	test('the credential dialog explains Base URL where it is typed', async () => {

@@ -244,6 +244,17 @@ describe('filter pickers', () => {
 		});
 	});
 
+	test('an earlier text field is shown only while it holds a value, so Add Filter never offers it', () => {
+		const description = new SearchBusinesses().description;
+		const node = { name: 'S', type: 'x.searchBusinesses', typeVersion: 1, parameters: {} } as unknown as INode;
+		const earlier = filterFields.filter((field) => field.displayName.endsWith('(Earlier Form)') && field.type !== 'hidden');
+		expect(earlier.map((field) => field.name)).toEqual(['categories', 'cities', 'companyNames', 'regions', 'technologies', 'techCategories']);
+		for (const field of earlier) {
+			const shown = (values: IDataObject) => NodeHelpers.displayParameter(values as never, field, node, description);
+			expect([field.name, shown({}), shown({ [field.name]: '' }), shown({ [field.name]: 'x' })]).toEqual([field.name, false, false, true]);
+		}
+	});
+
 	test('picked values and the earlier field of the same filter merge without duplicates', () => {
 		const rl = (value: unknown, mode = 'list') => ({ value: { __rl: true, mode, value } });
 		expect(

@@ -23,7 +23,8 @@ export type ValueKind =
 /**
  * Each UI field of the Filters collection and the contract filter it fills. `picker` fields
  * (filterPicker) come first: they name the filter in errors. The text fields they replaced stay
- * defined (hidden) so workflows saved with them keep their values; both are read and merged.
+ * defined (shown only while they hold a value) so workflows saved with them keep their values;
+ * both are read and merged.
  */
 export const FILTER_FIELDS: Record<string, { filter: FilterName; kind: ValueKind; picker?: true }> = {
 	[FILTER_PICKERS.regions.name]: { filter: 'region_country_code', kind: 'code', picker: true },
@@ -82,16 +83,27 @@ const BRACKET_HINT = 'Pick one or more. For a value not listed, use an expressio
 const ONE_PER_LINE = 'One per line, or an expression returning a list';
 const COMMAS_OR_LINES = 'Separated by commas or one per line, or an expression returning a list';
 
+/** The text fields the pickers replaced (names as saved in workflows). */
+export const EARLIER_FIELDS = new Set<string>();
+
 /**
  * The text field a picker replaced, kept under its name so workflows saved with it keep their
- * values (n8n drops values of parameters a node no longer defines); read with the picker.
+ * values (n8n drops values of parameters a node no longer defines) and read with the picker.
+ * It is shown only while it holds a value (so a saved workflow shows its filter and it can be
+ * edited or cleared) and is never offered under Add Filter.
  */
-const earlierForm = (displayName: string, name: string): INodeProperties => ({
-	displayName: `${displayName} (Earlier Form)`,
-	name,
-	type: 'hidden',
-	default: '',
-});
+const earlierForm = (displayName: string, name: string): INodeProperties => {
+	EARLIER_FIELDS.add(name);
+	return {
+		displayName: `${displayName} (Earlier Form)`,
+		name,
+		type: 'string',
+		typeOptions: { rows: 2 },
+		default: '',
+		description: `${displayName} typed before this filter became a picker, one per line. Still searched, together with ${displayName}. Clear it to use ${displayName} only.`,
+		displayOptions: { show: { [name]: [{ _cnd: { exists: true } }] } },
+	};
+};
 
 /** A list field: one text box, values one per line (and, for `list` fields, separated by commas). */
 const textList = (

@@ -7,6 +7,7 @@ import { FILTER_NAMES } from '../../shared/schemas';
 import {
 	CATEGORIES_FIELD,
 	CATEGORY_TYPES,
+	EARLIER_FIELDS,
 	FILTER_FIELDS,
 	filterFields,
 	type ValueKind,
@@ -85,10 +86,10 @@ export function filterFieldName(filter: string): string {
 	return filterFields.find((property) => property.name === field)?.displayName ?? filter;
 }
 
-/** How a field is named in errors: an earlier (hidden) text field by the picker that replaced it. */
+/** How a field is named in errors: an earlier text field by the picker that replaced it. */
 const displayNameOf = (name: string) => {
 	const filter = FILTER_FIELDS[name]?.filter;
-	if (filter && filterFields.find((property) => property.name === name)?.type === 'hidden') return filterFieldName(filter);
+	if (filter && EARLIER_FIELDS.has(name)) return filterFieldName(filter);
 	return filterFields.find((property) => property.name === name)?.displayName ?? name;
 };
 
