@@ -273,6 +273,25 @@ describe('filter pickers', () => {
 		});
 	});
 
+	test('typed into a picker\'s one-line By Value, names that hold commas are separated by semicolons', () => {
+		const rl = (value: unknown) => ({ value: { __rl: true, mode: 'value', value } });
+		expect(
+			filtersFromFields({
+				cityList: { values: [rl('Austin, Texas, us; Seattle, Washington, us')] },
+				companyNameList: { values: [rl('Acme; Widgets, Inc.')] },
+				techCategoryList: { values: [rl('CRM;Analytics')] },
+				categoryList: { values: [rl('Software Company; Marketing Agency')] },
+			}).filters,
+		).toEqual({
+			city_region_country: { values: ['Austin, Texas, us', 'Seattle, Washington, us'] },
+			company_name: { values: ['Acme', 'Widgets, Inc.'] },
+			company_tech_stack_category: { values: ['CRM', 'Analytics'] },
+			websearch_category: { values: ['Software Company', 'Marketing Agency'] },
+		});
+		// the earlier text boxes keep their rule: one per line, a semicolon is part of the value
+		expect(filtersFromFields({ companyNames: 'Smith; Sons' }).filters).toEqual({ company_name: { values: ['Smith; Sons'] } });
+	});
+
 	test('a picked value that is not text is named by the picker', () => {
 		const rl = (value: unknown) => ({ value: { __rl: true, mode: 'value', value } });
 		expect(filtersFromFields({ cityList: { values: [rl({ city: 'Austin' })] } }).problems).toEqual([

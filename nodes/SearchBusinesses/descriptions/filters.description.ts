@@ -18,7 +18,12 @@ export type ValueKind =
 	/** short names: split on line breaks and commas ("Salesforce, HubSpot"): technologies and website keywords */
 	| 'list'
 	/** names that may hold commas (cities, company names, categories, technology categories): one per line */
-	| 'line';
+	| 'line'
+	/**
+	 * the same names typed into a picker's By Value (a one-line box, where pasted line breaks do
+	 * not survive): one per line or separated by semicolons
+	 */
+	| 'entry';
 
 /**
  * Each UI field of the Filters collection and the contract filter it fills. `picker` fields
@@ -28,10 +33,10 @@ export type ValueKind =
  */
 export const FILTER_FIELDS: Record<string, { filter: FilterName; kind: ValueKind; picker?: true }> = {
 	[FILTER_PICKERS.regions.name]: { filter: 'region_country_code', kind: 'code', picker: true },
-	[FILTER_PICKERS.cities.name]: { filter: 'city_region_country', kind: 'line', picker: true },
-	[FILTER_PICKERS.techCategories.name]: { filter: 'company_tech_stack_category', kind: 'line', picker: true },
+	[FILTER_PICKERS.cities.name]: { filter: 'city_region_country', kind: 'entry', picker: true },
+	[FILTER_PICKERS.techCategories.name]: { filter: 'company_tech_stack_category', kind: 'entry', picker: true },
 	[FILTER_PICKERS.technologies.name]: { filter: 'company_tech_stack_tech', kind: 'list', picker: true },
-	[FILTER_PICKERS.companyNames.name]: { filter: 'company_name', kind: 'line', picker: true },
+	[FILTER_PICKERS.companyNames.name]: { filter: 'company_name', kind: 'entry', picker: true },
 	countries: { filter: 'country_code', kind: 'country' },
 	regions: { filter: 'region_country_code', kind: 'code' },
 	cities: { filter: 'city_region_country', kind: 'line' },
@@ -54,6 +59,7 @@ export const CATEGORIES_FIELD = {
 	pickerName: FILTER_PICKERS.categories.name,
 	typeName: 'categoryType',
 	kind: 'line' as ValueKind,
+	pickerKind: 'entry' as ValueKind,
 };
 
 /** The single Category choice: one of the three category filters (the contract allows only one). */
@@ -137,7 +143,7 @@ export const filterFields: INodeProperties[] = [
 	},
 	filterPicker(
 		'categories',
-		'Industry categories of the kind Category Type names (Web Search Category unless you add Category Type). Businesses in any of them match',
+		'Industry categories of the kind Category Type names (Web Search Category unless you add Category Type). Businesses in any of them match; typed categories may be separated by semicolons',
 	),
 	earlierForm('Categories', CATEGORIES_FIELD.name),
 	{
@@ -157,7 +163,10 @@ export const filterFields: INodeProperties[] = [
 		default: 'websearch_category',
 		description: 'Which kind of category Categories holds. Only one kind can be used per search.',
 	},
-	filterPicker('cities', 'Headquarters city, written as "City, Region, Country code". Businesses in any of these cities match'),
+	filterPicker(
+		'cities',
+		'Headquarters city, written as "City, Region, Country code". Businesses in any of these cities match; typed cities may be separated by semicolons',
+	),
 	earlierForm('Cities', 'cities'),
 	{
 		displayName: 'Company Age (Years)',
@@ -167,7 +176,10 @@ export const filterFields: INodeProperties[] = [
 		default: [],
 		description: `Years since the business was established. ${BRACKET_HINT}.`,
 	},
-	filterPicker('companyNames', 'Businesses with any of these names match (exact or fuzzy, depending on your account)'),
+	filterPicker(
+		'companyNames',
+		'Businesses with any of these names match (exact or fuzzy, depending on your account); typed names may be separated by semicolons',
+	),
 	earlierForm('Company Names', 'companyNames'),
 	{
 		displayName: 'Company Size (Employees)',
@@ -198,7 +210,10 @@ export const filterFields: INodeProperties[] = [
 	earlierForm('Regions', 'regions'),
 	filterPicker('technologies', 'Businesses using any of these technologies match; typed names may be separated by commas'),
 	earlierForm('Technologies', 'technologies'),
-	filterPicker('techCategories', 'Businesses using technology in any of these categories match'),
+	filterPicker(
+		'techCategories',
+		'Businesses using technology in any of these categories match; typed categories may be separated by semicolons',
+	),
 	earlierForm('Technology Categories', 'techCategories'),
 	textList(
 		'Website Keywords',

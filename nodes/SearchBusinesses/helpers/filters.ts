@@ -24,6 +24,7 @@ const SEPARATORS: Record<ValueKind, RegExp> = {
 	bracket: /[\n,]+/,
 	list: /[\n,]+/,
 	line: /\n+/,
+	entry: /[\n;]+/,
 };
 
 /**
@@ -134,7 +135,7 @@ export function filtersFromFields(fields: IDataObject): { filters: FiltersBody; 
 	if (typeGiven || categoriesGiven) {
 		const rawType = typeGiven ? fields[CATEGORIES_FIELD.typeName] : CATEGORY_TYPES[2].value;
 		const type = typeof rawType === 'string' ? rawType : '';
-		const picked = read('Categories', pickedValues(fields[CATEGORIES_FIELD.pickerName]), CATEGORIES_FIELD.kind);
+		const picked = read('Categories', pickedValues(fields[CATEGORIES_FIELD.pickerName]), CATEGORIES_FIELD.pickerKind);
 		const typed = read('Categories', fields[CATEGORIES_FIELD.name], CATEGORIES_FIELD.kind);
 		const values = picked && typed ? [...new Set([...picked, ...typed])] : undefined;
 		if (!CATEGORY_TYPES.some((option) => option.value === type)) {
