@@ -2,14 +2,19 @@
  * Filter pickers and Look Up Filter Values in a real n8n 2.41 with the packed package installed:
  * the editor's resource locator endpoint (`/rest/dynamic-node-parameters/resource-locator-results`)
  * returns the autocomplete values through the node's list search, and a workflow looks values up
- * and searches with them (a looked-up list in a picker's By Value, a value from the list).
+ * and searches with them (a looked-up list in a picker's By Value, a value from the list); the
+ * node's tool variant answers an MCP client through an MCP Server Trigger.
  */
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { IDataObject } from 'n8n-workflow';
 
+import { TOOL_DESCRIPTION } from '../../nodes/LookUpFilterValues/actions/lookUp.operation';
 import { startSandbox, type Sandbox } from '../sandbox';
 import { suggest } from '../sandbox/handlers/autocomplete';
 import { useN8n } from './harness/jest';
 import type { WorkflowJson } from './harness/n8nInstance';
+import { waitFor } from './harness/processes';
 
 const CREDENTIAL = { id: 'autocompleteCred01', name: 'Business Prospect Data (sandbox)' };
 const PACKAGE = 'n8n-nodes-business-prospect-data';
@@ -137,5 +142,116 @@ describe('filter pickers in real n8n', () => {
 			['GET', '/v1/businesses/autocomplete', { field: 'city_region_country', query: 'austin' }, 200],
 			['GET', '/v1/businesses/autocomplete', { field: 'naics_category', query: '54' }, 200],
 		]);
+	});
+});
+
+const MCP_WORKFLOW_ID = 'e2eLookUpMcp0001';
+const MCP_PATH = 'look-up-filter-values';
+
+function mcpWorkflow(): WorkflowJson {
+	return {
+		id: MCP_WORKFLOW_ID,
+		name: 'Look Up Filter Values over MCP',
+		nodes: [
+			{
+				id: `${MCP_WORKFLOW_ID}-0`,
+				name: 'MCP Server Trigger',
+				type: '@n8n/n8n-nodes-langchain.mcpTrigger',
+				typeVersion: 2,
+				position: [0, 0],
+				webhookId: '5b0e7c1a-2d3f-4a5b-8c6d-7e8f9a0b1c2d',
+				parameters: { path: MCP_PATH },
+			},
+			{
+				id: `${MCP_WORKFLOW_ID}-1`,
+				name: 'Look Up Filter Values',
+				type: `${PACKAGE}.lookUpFilterValuesTool`,
+				typeVersion: 1,
+				position: [0, 240],
+				parameters: {},
+				credentials: { businessProspectDataApi: CREDENTIAL },
+			},
+		],
+		connections: { 'Look Up Filter Values': { ai_tool: [[{ node: 'MCP Server Trigger', type: 'ai_tool', index: 0 }]] } },
+		settings: { executionOrder: 'v1' },
+		active: false,
+	};
+}
+
+describe('Look Up Filter Values as an MCP tool in real n8n', () => {
+	let sandbox: Sandbox;
+	beforeAll(async () => {
+		sandbox = await startSandbox();
+	});
+
+	const n8n = useN8n({
+		start: true,
+		prepare: async (instance) => {
+			await instance.importCredential({ ...CREDENTIAL, data: { apiKey: sandbox.apiKey, baseUrl: sandbox.url } });
+			await instance.importWorkflow(mcpWorkflow());
+			await instance.publish(MCP_WORKFLOW_ID);
+		},
+	});
+
+	let client: Client;
+	beforeAll(async () => {
+		const url = new URL(`${n8n().baseUrl}/mcp/${MCP_PATH}`);
+		// the readiness check can answer before the published workflow's webhooks are registered
+		client = await waitFor(
+			'the MCP server to accept a connection',
+			async () => {
+				const candidate = new Client({ name: 'e2e-lookup-client', version: '1.0.0' });
+				try {
+					await candidate.connect(new StreamableHTTPClientTransport(url));
+					return candidate;
+				} catch {
+					await candidate.close().catch(() => undefined);
+					return undefined;
+				}
+			},
+			{ timeoutMs: 30_000, intervalMs: 500 },
+		);
+	});
+	afterAll(async () => {
+		await client?.close();
+		await sandbox?.close();
+	});
+
+	const call = async (args: IDataObject) => {
+		const result = (await client.callTool({ name: 'Look_Up_Filter_Values', arguments: args })) as {
+			isError?: boolean;
+			content: Array<{ text?: string }>;
+		};
+		return { isError: result.isError === true, text: result.content.map((part) => part.text ?? '').join('') };
+	};
+
+	test('lists the tool with its description and the field and query arguments', async () => {
+		const { tools } = await client.listTools();
+		expect(tools.map((tool) => tool.name)).toEqual(['Look_Up_Filter_Values']);
+		expect(tools[0].description).toBe(TOOL_DESCRIPTION);
+		const schema = tools[0].inputSchema as { properties?: Record<string, IDataObject>; required?: string[] };
+		expect(Object.keys(schema.properties ?? {}).sort()).toEqual(['field', 'query']);
+		expect(schema.required).toEqual(['field']);
+	});
+
+	test('a call returns the values with their labels; a bad field is an error text naming the argument', async () => {
+		sandbox.clearRequests();
+		const answer = await call({ field: 'job_title', query: 'vp of' });
+		expect(answer.isError).toBe(false);
+		expect(JSON.parse(answer.text)).toEqual([
+			{
+				field: 'job_title',
+				query: 'vp of',
+				values: suggest('job_title', 'vp of', sandbox.universe.businesses),
+			},
+		]);
+		expect(sandbox.requests.map((r) => [r.method, r.path, r.query])).toEqual([
+			['GET', '/v1/prospects/autocomplete', { field: 'job_title', query: 'vp of' }],
+		]);
+
+		const bad = await call({ field: 'technologies', query: 'x' });
+		expect(bad.isError).toBe(true);
+		expect(bad.text).toMatch(/^NodeOperationError: field "technologies" cannot be looked up\. Use one of: naics_category, .*, company_tech_stack_categories\.$/);
+		expect(sandbox.requests).toHaveLength(1);
 	});
 });
