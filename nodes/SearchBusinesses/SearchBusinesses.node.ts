@@ -2,6 +2,7 @@ import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescrip
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { CREDENTIALS } from '../shared/descriptions';
+import { filterValueSearches } from '../shared/methods/filterValues';
 import { isToolExecution } from '../shared/toolMode';
 import * as search from './actions/search.operation';
 import * as searchTool from './actions/searchTool';
@@ -27,6 +28,8 @@ export class SearchBusinesses implements INodeType {
 		credentials: CREDENTIALS,
 		properties: search.description,
 	};
+
+	methods = { listSearch: filterValueSearches };
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		if (isToolExecution(this)) return [await searchTool.execute.call(this)];

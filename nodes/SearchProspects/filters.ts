@@ -8,11 +8,12 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { LIMITS } from '../shared/limits';
 import { PROSPECT_FILTER_NAMES, searchProspectsBody, prospectStatsBody } from '../shared/schemas';
+import { FILTER_PICKERS, filterPicker } from '../shared/filterPicker';
 import {
 	businessFilterField,
 	COMMAS_OR_LINES,
+	earlierForm,
 	type FilterSet,
-	textList,
 	type ValueKind,
 } from '../shared/search/filterFields.description';
 import { filtersFromFields } from '../shared/search/filterValues';
@@ -25,7 +26,11 @@ export const PROSPECT_FILTERS_JSON_EXAMPLE =
 	'{ "job_level": { "values": ["director"] }, "company_country_code": { "values": ["us"] }, "has_email": { "value": true } }';
 
 /** Each list field of the Filters collection and the filter it fills. */
-const LIST_FIELDS: Record<string, { filter: string; kind: ValueKind }> = {
+const LIST_FIELDS: Record<string, { filter: string; kind: ValueKind; picker?: true }> = {
+	[FILTER_PICKERS.jobTitles.name]: { filter: 'job_title', kind: 'entry', picker: true },
+	[FILTER_PICKERS.regions.name]: { filter: 'region_country_code', kind: 'code', picker: true },
+	[FILTER_PICKERS.cities.name]: { filter: 'city_region_country', kind: 'entry', picker: true },
+	[FILTER_PICKERS.companyNames.name]: { filter: 'company_name', kind: 'entry', picker: true },
 	jobLevels: { filter: 'job_level', kind: 'bracket' },
 	jobDepartments: { filter: 'job_department', kind: 'bracket' },
 	jobTitles: { filter: 'job_title', kind: 'line' },
@@ -87,27 +92,35 @@ export const prospectFilterFields: INodeProperties[] = [
 		placeholder: 'e.g. 8adce3ca1cef0c986b22310e369a0793',
 		description: `Prospects working at any of these businesses (IDs from Search Businesses). ${COMMAS_OR_LINES}.`,
 	},
-	businessFilterField('categories', {
-		description:
-			'Industry categories of the prospect’s company, of the kind Category Type names (Web Search Category unless you add Category Type). One per line, or an expression returning a list.',
-	}),
+	filterPicker(
+		'categories',
+		'Industry categories of the prospect’s company, of the kind Category Type names (Web Search Category unless you add Category Type); typed categories may be separated by semicolons',
+	),
+	businessFilterField('categories'),
 	businessFilterField('categoryType'),
-	businessFilterField('cities', {
-		description: 'The prospect’s city, written as "City, Region, Country code". One per line, or an expression returning a list.',
-	}),
+	filterPicker(
+		'cities',
+		'The prospect’s city, written as "City, Region, Country code"; typed cities may be separated by semicolons',
+	),
+	businessFilterField('cities'),
 	{
 		...businessFilterField('countries'),
 		displayName: 'Company Countries',
 		name: 'companyCountries',
 		description: `Headquarters country of the prospect’s company: names, two-letter or three-letter codes. ${COMMAS_OR_LINES}.`,
 	},
-	businessFilterField('companyNames', {
-		description: 'Prospects working at a company with any of these names (exact or fuzzy, depending on your account). One per line, or an expression returning a list.',
-	}),
+	filterPicker(
+		'companyNames',
+		'Prospects working at a company with any of these names (exact or fuzzy, depending on your account); typed names may be separated by semicolons',
+	),
+	businessFilterField('companyNames'),
 	{
-		...businessFilterField('regions'),
 		displayName: 'Company Regions',
 		name: 'companyRegions',
+		type: 'string',
+		typeOptions: { rows: 2 },
+		default: '',
+		placeholder: 'e.g. us-ca, us-ny',
 		description: `Headquarters region of the prospect’s company as ISO 3166-2 codes (country-subdivision). ${COMMAS_OR_LINES}.`,
 	},
 	businessFilterField('companySize', {
@@ -144,16 +157,16 @@ export const prospectFilterFields: INodeProperties[] = [
 		default: [],
 		description: 'Prospects at any of these levels',
 	},
-	textList(
-		'Job Titles',
+	filterPicker(
 		'jobTitles',
-		'line',
-		`Prospects with any of these job titles (at most ${LIMITS.jobTitleValues})`,
-		'e.g. Sales Director',
+		`Prospects with any of these job titles (at most ${LIMITS.jobTitleValues}); typed titles may be separated by semicolons`,
 	),
-	businessFilterField('regions', {
-		description: `Where the prospect is based, as ISO 3166-2 region codes (country-subdivision). ${COMMAS_OR_LINES}.`,
-	}),
+	earlierForm('Job Titles', 'jobTitles'),
+	filterPicker(
+		'regions',
+		'Where the prospect is based, as ISO 3166-2 region codes (country-subdivision); typed codes may be separated by commas',
+	),
+	businessFilterField('regions'),
 	months('Total Experience Max (Months)', 'totalExperienceMax', 'At most this many months of work experience in all'),
 	months('Total Experience Min (Months)', 'totalExperienceMin', 'At least this many months of work experience in all'),
 ];
@@ -196,7 +209,7 @@ export function prospectFiltersFromFields(fields: IDataObject): { filters: IData
 			problems.push(`${displayName(RELATED_TITLES)} must be true or false, got ${describeType(related)}`);
 		} else if (built.filters.job_title) {
 			filters.job_title = { ...built.filters.job_title, include_related_job_titles: related };
-		} else if (fields.jobTitles === undefined) {
+		} else if (fields.jobTitles === undefined && fields[FILTER_PICKERS.jobTitles.name] === undefined) {
 			problems.push(`${displayName(RELATED_TITLES)} needs Job Titles: add the titles to search for, or remove it`);
 		}
 	}

@@ -16,6 +16,7 @@ import {
 	businessPostsBody,
 	financialIndicatorsBody,
 	deleteProspectEnrollmentBody,
+	autocompleteQuery,
 	emptyBody,
 	getBusinessEventsBody,
 	matchBusinessesBody,
@@ -60,6 +61,10 @@ export interface EndpointDefinition {
 	idempotent: boolean;
 	/** send the credential's partner id header (only where the contract names it) */
 	partnerHeader?: boolean;
+	/** query string schema (GET endpoints that take one); values are text */
+	query?: ZodTypeAny;
+	/** the answer is a bare JSON array, without response_context */
+	bareArray?: boolean;
 }
 
 const businessBulkEnrich = (path: string): EndpointDefinition => ({
@@ -220,6 +225,22 @@ const definitions = {
 	},
 	enrichBusinessIntent: { ...businessBulkEnrich('/v1/businesses/business_intent/bulk_enrich'), body: businessIntentBody },
 	enrichProspectContacts: prospectBulkEnrich('/v1/prospects/contacts_information/bulk_enrich'),
+	businessAutocomplete: {
+		method: 'GET',
+		path: '/v1/businesses/autocomplete',
+		body: emptyBody,
+		query: autocompleteQuery,
+		bareArray: true,
+		idempotent: true,
+	},
+	prospectAutocomplete: {
+		method: 'GET',
+		path: '/v1/prospects/autocomplete',
+		body: emptyBody,
+		query: autocompleteQuery,
+		bareArray: true,
+		idempotent: true,
+	},
 } satisfies Record<string, EndpointDefinition>;
 
 export type EndpointName = keyof typeof definitions;

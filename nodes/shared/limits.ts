@@ -80,4 +80,6 @@ export const LIMITS = {
 	websiteKeywords: 1_000,
 	/** intent topics of the buying intent enrichment (a sanity limit, as filterValues) */
 	intentTopics: 1_000,
+	/** autocomplete: characters of the text looked up (a sanity limit of this package; a picker's search box) */
+	autocompleteQueryLength: 200,
 } as const;

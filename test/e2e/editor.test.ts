@@ -18,6 +18,7 @@ import { BASE_URL_HINT } from '../../credentials/BusinessProspectDataApi.credent
 import { BusinessEventsTrigger } from '../../nodes/BusinessEventsTrigger/BusinessEventsTrigger.node';
 import { Enrich } from '../../nodes/Enrich/Enrich.node';
 import { GetEvents } from '../../nodes/GetEvents/GetEvents.node';
+import { LookUpFilterValues } from '../../nodes/LookUpFilterValues/LookUpFilterValues.node';
 import { ManageEnrollment } from '../../nodes/ManageEnrollment/ManageEnrollment.node';
 import { MatchBusinesses } from '../../nodes/MatchBusinesses/MatchBusinesses.node';
 import { MatchProspects } from '../../nodes/MatchProspects/MatchProspects.node';
@@ -58,6 +59,9 @@ const matchPreviewWorkflow = () => ({
 	pinData: { Start: [{ json: PREVIEW_CONTACT }] },
 	settings: {},
 });
+/** A Search Businesses node saved with the text fields the filter pickers replaced. */
+const EARLIER_FILTERS_WORKFLOW = 'editorEarlierFilters01';
+const EARLIER_NODE_ID = '00000000-0000-4000-8000-0000000e0001';
 
 /** One node of the "every node, every operation" workflow: a type and the parameters that pick its form. */
 interface Variant {
@@ -75,6 +79,7 @@ const NODE_TYPES: INodeType[] = [
 	new BusinessEventsTrigger(),
 	new MatchBusinesses(),
 	new SearchProspects(),
+	new LookUpFilterValues(),
 ];
 
 /** Values of an options parameter named `name` that are shown with `parameters`. */
@@ -153,6 +158,23 @@ describe('the editor in a real browser (Debian Chromium)', () => {
 					id: ALL_NODES_WORKFLOW,
 					name: 'Every node, every operation',
 					nodes: allNodes.map((variant) => variant.node),
+					connections: {},
+					settings: {},
+				},
+				{
+					id: EARLIER_FILTERS_WORKFLOW,
+					name: 'Search saved with text-box filters',
+					nodes: [
+						{
+							id: EARLIER_NODE_ID,
+							name: 'Search Businesses',
+							type: `${PACKAGE_NAME}.searchBusinesses`,
+							typeVersion: 1,
+							position: [0, 0],
+							parameters: { filters: { cities: 'Austin, Texas, us\nSeattle, Washington, us', technologies: 'Salesforce' } },
+							credentials: { [CREDENTIAL_TYPE]: { ...CREDENTIAL } },
+						},
+					],
 					connections: {},
 					settings: {},
 				},
@@ -257,8 +279,8 @@ describe('the editor in a real browser (Debian Chromium)', () => {
 		const names = offered.map((text) => text.trim());
 		// (Countries and Company Size are set in the example, so not offered again)
 		expect(names).toEqual(expect.arrayContaining(['Categories', 'Category Type', 'Cities', 'Regions', 'Technologies']));
-		// the earlier Category field is kept for saved workflows, never offered
-		expect(names.filter((name) => name.startsWith('Category ('))).toEqual([]);
+		// the earlier Category field and the text fields the pickers replaced are kept for saved workflows, never offered
+		expect(names.filter((name) => name.startsWith('Category (') || name.includes('(Earlier Form)'))).toEqual([]);
 		await page.keyboard.press('Escape');
 	});
 
@@ -272,6 +294,41 @@ describe('the editor in a real browser (Debian Chromium)', () => {
 		const text = await panel.innerText();
 		expect(text).not.toContain('[undefined]');
 		expect(text).toContain('[empty]');
+	});
+
+	test('Search Businesses: the Technologies picker lists the service\'s values as you type', async () => {
+		const search = allNodes.find((variant) => variant.type instanceof SearchBusinesses)!;
+		await open(`/workflow/${ALL_NODES_WORKFLOW}/${search.node.id}`);
+		const panel = page.locator('[data-test-id="node-parameters"]');
+		await panel.waitFor();
+		await panel.locator('[data-test-id="collection-parameter-add"]').first().click();
+		await page.getByRole('option', { name: 'Technologies', exact: true }).click();
+		await panel.getByText('Add Technology').first().click();
+		sandbox.clearRequests();
+		await panel.locator('[data-test-id="rlc-input"]').first().click();
+		// the list opens with the first values, its search box focused
+		const items = page.locator('[data-test-id="rlc-item"]');
+		await items.first().waitFor();
+		await page.locator('[data-test-id="rlc-search"]').first().waitFor();
+		await page.keyboard.type('sales');
+		const shown = async () => (await items.allInnerTexts()).map((text) => text.trim());
+		for (let waited = 0; waited < 15_000 && (await shown()).join() !== 'Salesforce'; waited += 250) await page.waitForTimeout(250);
+		expect(await shown()).toEqual(['Salesforce']);
+		await page.screenshot({ path: path.join(IMAGES, 'filter-picker.png') });
+		const queries = sandbox.requests.filter((r) => r.path === '/v1/businesses/autocomplete').map((r) => r.query);
+		expect(queries).toContainEqual({ field: 'company_tech_stack_tech', query: 'sales' });
+		await page.keyboard.press('Escape');
+	});
+
+	test('Search Businesses: a workflow saved with the earlier text boxes shows their values, editable', async () => {
+		await open(`/workflow/${EARLIER_FILTERS_WORKFLOW}/${EARLIER_NODE_ID}`);
+		const panel = page.locator('[data-test-id="node-parameters"]');
+		await panel.waitFor();
+		await panel.getByText('Cities (Earlier Form)').first().waitFor();
+		const text = await panel.innerText();
+		expect(text).toContain('Technologies (Earlier Form)');
+		const boxes = await panel.locator('textarea').evaluateAll((nodes) => nodes.map((node) => (node as unknown as { value: string }).value));
+		expect(boxes).toEqual(expect.arrayContaining(['Austin, Texas, us\nSeattle, Washington, us', 'Salesforce']));
 	});
 
 	test('the credential dialog explains Base URL where it is typed', async () => {

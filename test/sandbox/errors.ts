@@ -70,4 +70,10 @@ function detailsOf(issue: ZodIssue): ValidationDetail[] {
 	}
 }
 
-export const zodValidationError = (error: ZodError) => validationError(error.issues.flatMap(detailsOf));
+/** A 422 for a body (loc starts with "body") or, for GET endpoints, the query string (loc starts with "query"). */
+export const zodValidationError = (error: ZodError, where: 'body' | 'query' = 'body') =>
+	validationError(
+		error.issues
+			.flatMap(detailsOf)
+			.map((detail) => (where === 'body' ? detail : { ...detail, loc: ['query', ...detail.loc.slice(1)] })),
+	);

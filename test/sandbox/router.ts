@@ -38,6 +38,7 @@ import {
 	enrichBusinessWorkforceTrends,
 	enrichProspectContacts,
 } from './handlers/enrichments';
+import { businessAutocomplete, prospectAutocomplete } from './handlers/autocomplete';
 import { getBusinessEvents } from './handlers/events';
 import { matchProspects } from './handlers/match';
 import { matchBusinesses } from './handlers/matchBusinesses';
@@ -81,6 +82,8 @@ const HANDLERS = {
 	enrichBusinessWebsiteTraffic,
 	enrichBusinessIntent,
 	enrichProspectContacts,
+	businessAutocomplete,
+	prospectAutocomplete,
 } satisfies Record<EndpointName, Handler>;
 
 export interface Route {
@@ -105,9 +108,23 @@ export function route(method: string, path: string, correlationId: string): Rout
 	return found;
 }
 
-/** Validates the body with the endpoint's schema (422 in the service's shape) and runs the handler. */
-export function dispatch(found: Route, body: unknown, ctx: HandlerContext): Reply {
+/**
+ * Validates the body, and the query string where the endpoint takes one, with the endpoint's
+ * schemas (422 in the service's shape) and runs the handler.
+ */
+export function dispatch(
+	found: Route,
+	body: unknown,
+	query: Record<string, string>,
+	ctx: Omit<HandlerContext, 'query'>,
+): Reply {
 	const parsed = found.definition.body.safeParse(body);
 	if (!parsed.success) throw zodValidationError(parsed.error);
-	return HANDLERS[found.name](parsed.data as never, ctx);
+	let parsedQuery: Record<string, unknown> = {};
+	if (found.definition.query) {
+		const checked = found.definition.query.safeParse(query);
+		if (!checked.success) throw zodValidationError(checked.error, 'query');
+		parsedQuery = checked.data as Record<string, unknown>;
+	}
+	return HANDLERS[found.name](parsed.data as never, { ...ctx, query: parsedQuery });
 }

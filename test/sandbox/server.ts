@@ -36,6 +36,8 @@ export interface RecordedRequest {
 	headers: Record<string, string>;
 	/** the parsed JSON body; the raw text when it was not JSON; undefined when empty */
 	body: unknown;
+	/** the query string's parameters, when the URL has any */
+	query?: Record<string, string>;
 	/** 0 when the connection was dropped on purpose */
 	status: number;
 	/** sandbox clock at arrival */
@@ -68,6 +70,7 @@ export interface Sandbox {
 interface IncomingRequest {
 	method: string;
 	path: string;
+	query: Record<string, string> | undefined;
 	headers: IncomingHttpHeaders;
 	raw: string;
 	/** sandbox clock at arrival */
@@ -78,7 +81,7 @@ interface IncomingRequest {
 }
 
 /** What goes back: an HttpError is one too. */
-type Answer = Pick<HttpError, 'status' | 'body' | 'headers'>;
+type Answer = Pick<HttpError, 'status' | 'headers'> & { body: HttpError['body'] | unknown[] };
 
 class SandboxServer {
 	readonly requests: RecordedRequest[] = [];
@@ -184,13 +187,15 @@ class SandboxServer {
 		const started = performance.now();
 		const correlationId = this.ids.uuid();
 		const method = req.method ?? 'GET';
-		const path = new URL(req.url ?? '/', 'http://sandbox').pathname;
+		const url = new URL(req.url ?? '/', 'http://sandbox');
+		const path = url.pathname;
+		const query = url.search === '' ? undefined : Object.fromEntries(url.searchParams);
 		let raw = '';
 		let answer: Answer | 'drop';
 		try {
 			raw = await readBody(req, correlationId);
 			if (this.settings.latencyMs > 0) await sleep(this.settings.latencyMs);
-			answer = this.answer({ method, path, headers: req.headers, raw, at, started, correlationId });
+			answer = this.answer({ method, path, query, headers: req.headers, raw, at, started, correlationId });
 		} catch (error) {
 			answer =
 				error instanceof HttpError
@@ -201,6 +206,7 @@ class SandboxServer {
 		this.record({
 			method,
 			path,
+			...(query && { query }),
 			headers: flattenHeaders(req.headers),
 			body: raw,
 			status: answer === 'drop' ? 0 : answer.status,
@@ -229,7 +235,7 @@ class SandboxServer {
 		this.authenticate(request.headers, found, request.correlationId);
 		this.takeRateLimit(request.at);
 		const body = parseJson(request.raw);
-		const reply = dispatch(found, body, {
+		const reply = dispatch(found, body, request.query ?? {}, {
 			universe: this.universe,
 			enrollments: this.enrollments,
 			now: request.at,

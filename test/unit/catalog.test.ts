@@ -43,6 +43,8 @@ describe('endpoint catalog', () => {
 			['enrichBusinessWebsiteTraffic', 'POST', '/v1/businesses/website_traffic/bulk_enrich', 'business_ids', 50],
 			['enrichBusinessIntent', 'POST', '/v1/businesses/business_intent/bulk_enrich', 'business_ids', 50],
 			['enrichProspectContacts', 'POST', '/v1/prospects/contacts_information/bulk_enrich', 'prospect_ids', 50],
+			['businessAutocomplete', 'GET', '/v1/businesses/autocomplete', undefined, undefined],
+			['prospectAutocomplete', 'GET', '/v1/prospects/autocomplete', undefined, undefined],
 		]);
 	});
 

@@ -12,6 +12,7 @@ import { Workflow } from 'n8n-workflow';
 import { BusinessEventsTrigger } from '../../nodes/BusinessEventsTrigger/BusinessEventsTrigger.node';
 import { Enrich } from '../../nodes/Enrich/Enrich.node';
 import { GetEvents } from '../../nodes/GetEvents/GetEvents.node';
+import { LookUpFilterValues } from '../../nodes/LookUpFilterValues/LookUpFilterValues.node';
 import { ManageEnrollment } from '../../nodes/ManageEnrollment/ManageEnrollment.node';
 import { MatchBusinesses } from '../../nodes/MatchBusinesses/MatchBusinesses.node';
 import { MatchProspects } from '../../nodes/MatchProspects/MatchProspects.node';
@@ -23,6 +24,7 @@ const NODES: Array<[string, INodeType]> = [
 	['BusinessEventsTrigger', new BusinessEventsTrigger()],
 	['Enrich', new Enrich()],
 	['GetEvents', new GetEvents()],
+	['LookUpFilterValues', new LookUpFilterValues()],
 	['ManageEnrollment', new ManageEnrollment()],
 	['MatchProspects', new MatchProspects()],
 	['MatchBusinesses', new MatchBusinesses()],
@@ -89,6 +91,9 @@ describe('subtitles: Title Case, never "undefined"', () => {
 		[new Enrich(), { resource: 'business' }, 'Enrich Businesses'],
 		[new MatchProspects(), {}, 'Find Prospect IDs'],
 		[new MatchBusinesses(), {}, 'Find Business IDs'],
+		[new LookUpFilterValues(), { field: 'job_title' }, 'Look Up Job Title'],
+		[new LookUpFilterValues(), {}, 'Look Up Category (Web Search Category)'],
+		[new LookUpFilterValues(), { field: 'shoe_size' }, 'Look Up Filter Values'],
 		[new BusinessEventsTrigger(), { source: 'enrollment' }, 'Watch an Enrollment'],
 		[new BusinessEventsTrigger(), { source: 'ids' }, 'Watch Business IDs'],
 		[new BusinessEventsTrigger(), {}, 'Watch Business IDs'],

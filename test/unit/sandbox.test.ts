@@ -242,7 +242,7 @@ describe('faults', () => {
 });
 
 describe('request log', () => {
-	it('records method, path, lowercased headers, parsed body, status and arrival time', async () => {
+	it('records method, path, query, lowercased headers, parsed body, status and arrival time', async () => {
 		const { sandbox, api } = await sandboxWith({ now: () => NOW });
 		await api.raw('POST', '/v1/businesses?debug=1', JSON.stringify(PREVIEW_SEARCH), {
 			headers: { API_KEY: SANDBOX_API_KEY, 'Content-Type': 'application/json', 'X-Trace': 't-1' },
@@ -254,6 +254,7 @@ describe('request log', () => {
 			{
 				method: 'POST',
 				path: '/v1/businesses',
+				query: { debug: '1' },
 				headers: expect.objectContaining({
 					api_key: SANDBOX_API_KEY,
 					'content-type': 'application/json',

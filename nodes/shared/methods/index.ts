@@ -16,3 +16,9 @@ export {
 	prospectEnrollmentLabel,
 	searchProspectEnrollments,
 } from './prospectEnrollments';
+export {
+	type FilterValue,
+	type FilterValueSource,
+	filterValueSearches,
+	lookUpFilterValues,
+} from './filterValues';

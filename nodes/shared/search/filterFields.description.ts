@@ -1,5 +1,6 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
+import { FILTER_PICKERS, filterPicker } from '../filterPicker';
 import { FILTER_BRACKETS } from '../vocabulary';
 import { type CATEGORY_FILTERS, FILTER_NAMES, type FilterName } from '../schemas';
 
@@ -17,10 +18,25 @@ export type ValueKind =
 	/** short names: split on line breaks and commas ("Salesforce, HubSpot"): technologies and website keywords */
 	| 'list'
 	/** names that may hold commas (cities, company names, categories, technology categories): one per line */
-	| 'line';
+	| 'line'
+	/**
+	 * the same names typed into a picker's By Value (a one-line box, where pasted line breaks do
+	 * not survive): one per line or separated by semicolons
+	 */
+	| 'entry';
 
-/** Each UI field of the Filters collection and the contract filter it fills. */
-export const FILTER_FIELDS: Record<string, { filter: FilterName; kind: ValueKind }> = {
+/**
+ * Each UI field of the Filters collection and the contract filter it fills. `picker` fields
+ * (filterPicker) come first: they name the filter in errors. The text fields they replaced stay
+ * defined (shown only while they hold a value) so workflows saved with them keep their values;
+ * both are read and merged.
+ */
+export const FILTER_FIELDS: Record<string, { filter: FilterName; kind: ValueKind; picker?: true }> = {
+	[FILTER_PICKERS.regions.name]: { filter: 'region_country_code', kind: 'code', picker: true },
+	[FILTER_PICKERS.cities.name]: { filter: 'city_region_country', kind: 'entry', picker: true },
+	[FILTER_PICKERS.techCategories.name]: { filter: 'company_tech_stack_category', kind: 'entry', picker: true },
+	[FILTER_PICKERS.technologies.name]: { filter: 'company_tech_stack_tech', kind: 'list', picker: true },
+	[FILTER_PICKERS.companyNames.name]: { filter: 'company_name', kind: 'entry', picker: true },
 	countries: { filter: 'country_code', kind: 'country' },
 	regions: { filter: 'region_country_code', kind: 'code' },
 	cities: { filter: 'city_region_country', kind: 'line' },
@@ -34,8 +50,17 @@ export const FILTER_FIELDS: Record<string, { filter: FilterName; kind: ValueKind
 	websiteKeywords: { filter: 'website_keywords', kind: 'list' },
 };
 
-/** The Categories field fills the filter that Category Type names. */
-export const CATEGORIES_FIELD = { name: 'categories', typeName: 'categoryType', kind: 'line' as ValueKind };
+/**
+ * The Categories picker (`pickerName`) and the earlier Categories text field (`name`) fill the
+ * filter that Category Type names.
+ */
+export const CATEGORIES_FIELD = {
+	name: 'categories',
+	pickerName: FILTER_PICKERS.categories.name,
+	typeName: 'categoryType',
+	kind: 'line' as ValueKind,
+	pickerKind: 'entry' as ValueKind,
+};
 
 /** The single Category choice: one of the three category filters (the contract allows only one). */
 export const CATEGORY_TYPES: Array<INodePropertyOptions & { value: (typeof CATEGORY_FILTERS)[number] }> = [
@@ -63,6 +88,28 @@ export const BRACKET_HINT = 'Pick one or more. For a value not listed, use an ex
 
 export const ONE_PER_LINE = 'One per line, or an expression returning a list';
 export const COMMAS_OR_LINES = 'Separated by commas or one per line, or an expression returning a list';
+
+/** The text fields the pickers replaced (names as saved in workflows). */
+export const EARLIER_FIELDS = new Set<string>();
+
+/**
+ * The text field a picker replaced, kept under its name so workflows saved with it keep their
+ * values (n8n drops values of parameters a node no longer defines) and read with the picker.
+ * It is shown only while it holds a value (so a saved workflow shows its filter and it can be
+ * edited or cleared) and is never offered under Add Filter.
+ */
+export const earlierForm = (displayName: string, name: string): INodeProperties => {
+	EARLIER_FIELDS.add(name);
+	return {
+		displayName: `${displayName} (Earlier Form)`,
+		name,
+		type: 'string',
+		typeOptions: { rows: 2 },
+		default: '',
+		description: `${displayName} typed before this filter became a picker, one per line. Still searched, together with ${displayName}. Clear it to use ${displayName} only.`,
+		displayOptions: { show: { [name]: [{ _cnd: { exists: true } }] } },
+	};
+};
 
 /** A list field: one text box, values one per line (and, for `list` fields, separated by commas). */
 export const textList = (
@@ -94,13 +141,11 @@ export const filterFields: INodeProperties[] = [
 		default: [],
 		description: `Yearly revenue across all sites, in US dollars. ${BRACKET_HINT}.`,
 	},
-	textList(
-		'Categories',
-		CATEGORIES_FIELD.name,
-		'line',
-		'Industry categories of the kind Category Type names (Web Search Category unless you add Category Type). Businesses in any of them match',
-		'e.g. Software Company',
+	filterPicker(
+		'categories',
+		'Industry categories of the kind Category Type names (Web Search Category unless you add Category Type). Businesses in any of them match; typed categories may be separated by semicolons',
 	),
+	earlierForm('Categories', CATEGORIES_FIELD.name),
 	{
 		// Filters > Category > Category Type + Categories of workflows saved before Category became
 		// the two fields around it: hidden, but defined, so n8n keeps its value and such searches
@@ -118,13 +163,11 @@ export const filterFields: INodeProperties[] = [
 		default: 'websearch_category',
 		description: 'Which kind of category Categories holds. Only one kind can be used per search.',
 	},
-	textList(
-		'Cities',
+	filterPicker(
 		'cities',
-		'line',
-		'Headquarters city, written as "City, Region, Country code". Businesses in any of these cities match',
-		'e.g. Austin, Texas, us',
+		'Headquarters city, written as "City, Region, Country code". Businesses in any of these cities match; typed cities may be separated by semicolons',
 	),
+	earlierForm('Cities', 'cities'),
 	{
 		displayName: 'Company Age (Years)',
 		name: 'companyAge',
@@ -133,13 +176,11 @@ export const filterFields: INodeProperties[] = [
 		default: [],
 		description: `Years since the business was established. ${BRACKET_HINT}.`,
 	},
-	textList(
-		'Company Names',
+	filterPicker(
 		'companyNames',
-		'line',
-		'Businesses with any of these names match (exact or fuzzy, depending on your account)',
-		'e.g. Acme Inc',
+		'Businesses with any of these names match (exact or fuzzy, depending on your account); typed names may be separated by semicolons',
 	),
+	earlierForm('Company Names', 'companyNames'),
 	{
 		displayName: 'Company Size (Employees)',
 		name: 'companySize',
@@ -165,29 +206,15 @@ export const filterFields: INodeProperties[] = [
 		default: [],
 		description: `How many office locations the business has. ${BRACKET_HINT}.`,
 	},
-	{
-		displayName: 'Regions',
-		name: 'regions',
-		type: 'string',
-		typeOptions: { rows: 2 },
-		default: '',
-		placeholder: 'e.g. us-ca, us-ny',
-		description: `Headquarters region as ISO 3166-2 codes (country-subdivision). ${COMMAS_OR_LINES}.`,
-	},
-	textList(
-		'Technologies',
-		'technologies',
-		'list',
-		'Businesses using any of these technologies match',
-		'e.g. Salesforce',
-	),
-	textList(
-		'Technology Categories',
+	filterPicker('regions', 'Headquarters region as ISO 3166-2 codes (country-subdivision); typed codes may be separated by commas'),
+	earlierForm('Regions', 'regions'),
+	filterPicker('technologies', 'Businesses using any of these technologies match; typed names may be separated by commas'),
+	earlierForm('Technologies', 'technologies'),
+	filterPicker(
 		'techCategories',
-		'line',
-		'Businesses using technology in any of these categories match',
-		'e.g. CRM',
+		'Businesses using technology in any of these categories match; typed categories may be separated by semicolons',
 	),
+	earlierForm('Technology Categories', 'techCategories'),
 	textList(
 		'Website Keywords',
 		'websiteKeywords',
@@ -198,12 +225,13 @@ export const filterFields: INodeProperties[] = [
 ];
 
 /**
- * A search node's Filters collection: its properties, the contract filter each list field fills,
- * and every filter name the service takes (for Filters (JSON)). Search Businesses and Search
- * Prospects read their fields with the same code (filterValues.ts).
+ * A search node's Filters collection: its properties, the contract filter each list field fills
+ * (`picker` fields hold a filterPicker's entries), and every filter name the service takes (for
+ * Filters (JSON)). Search Businesses and Search Prospects read their fields with the same code
+ * (filterValues.ts).
  */
 export interface FilterSet {
-	fields: Record<string, { filter: string; kind: ValueKind }>;
+	fields: Record<string, { filter: string; kind: ValueKind; picker?: true }>;
 	properties: INodeProperties[];
 	names: readonly string[];
 }

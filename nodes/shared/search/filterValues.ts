@@ -1,12 +1,14 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { countryCode } from '../countries';
+import { pickedValues } from '../filterPicker';
 import { describeType, showValue } from '../inputRules';
 import { FILTER_NAMES } from '../schemas';
 import {
 	BUSINESS_FILTERS,
 	CATEGORIES_FIELD,
 	CATEGORY_TYPES,
+	EARLIER_FIELDS,
 	type FilterSet,
 	type ValueKind,
 } from './filterFields.description';
@@ -22,6 +24,7 @@ const SEPARATORS: Record<ValueKind, RegExp> = {
 	bracket: /[\n,]+/,
 	list: /[\n,]+/,
 	line: /\n+/,
+	entry: /[\n;]+/,
 };
 
 /**
@@ -84,8 +87,19 @@ export function filterFieldName(filter: string, set: FilterSet = BUSINESS_FILTER
 	return set.properties.find((property) => property.name === field)?.displayName ?? filter;
 }
 
-const displayNameOf = (name: string, set: FilterSet) =>
-	set.properties.find((property) => property.name === name)?.displayName ?? name;
+/** How a field is named in errors: an earlier text field by the picker that replaced it. */
+const displayNameOf = (name: string, set: FilterSet) => {
+	const filter = set.fields[name]?.filter;
+	if (filter && EARLIER_FIELDS.has(name)) return filterFieldName(filter, set);
+	return set.properties.find((property) => property.name === name)?.displayName ?? name;
+};
+
+/** Adds values to a filter, keeping the ones it has (a picker and its earlier text field fill the same filter). */
+function addValues(filters: FiltersBody, filter: string, values: string[]): void {
+	const list = filters[filter]?.values ?? [];
+	for (const value of values) if (!list.includes(value)) list.push(value);
+	if (list.length > 0) filters[filter] = { values: list };
+}
 
 const categoryTypeName = (type: string) =>
 	CATEGORY_TYPES.find((option) => option.value === type)?.name ?? type;
@@ -112,17 +126,21 @@ export function filtersFromFields(
 		return codes.ok ? codes.value : undefined;
 	};
 
-	for (const [name, { filter, kind }] of Object.entries(set.fields)) {
+	for (const [name, { filter, kind, picker }] of Object.entries(set.fields)) {
 		if (fields[name] === undefined) continue;
-		const values = read(displayNameOf(name, set), fields[name], kind);
-		if (values && values.length > 0) filters[filter] = { values };
+		const values = read(displayNameOf(name, set), picker ? pickedValues(fields[name]) : fields[name], kind);
+		if (values) addValues(filters, filter, values);
 	}
 
 	const typeGiven = fields[CATEGORIES_FIELD.typeName] !== undefined;
-	if (typeGiven || fields[CATEGORIES_FIELD.name] !== undefined) {
+	const categoriesGiven =
+		fields[CATEGORIES_FIELD.name] !== undefined || fields[CATEGORIES_FIELD.pickerName] !== undefined;
+	if (typeGiven || categoriesGiven) {
 		const rawType = typeGiven ? fields[CATEGORIES_FIELD.typeName] : CATEGORY_TYPES[2].value;
 		const type = typeof rawType === 'string' ? rawType : '';
-		const values = read('Categories', fields[CATEGORIES_FIELD.name], CATEGORIES_FIELD.kind);
+		const picked = read('Categories', pickedValues(fields[CATEGORIES_FIELD.pickerName]), CATEGORIES_FIELD.pickerKind);
+		const typed = read('Categories', fields[CATEGORIES_FIELD.name], CATEGORIES_FIELD.kind);
+		const values = picked && typed ? [...new Set([...picked, ...typed])] : undefined;
 		if (!CATEGORY_TYPES.some((option) => option.value === type)) {
 			const allowed = CATEGORY_TYPES.map((option) => option.value).join(', ');
 			const got = typeof rawType === 'string' ? showValue(type) : describeType(rawType);

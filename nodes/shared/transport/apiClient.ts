@@ -19,7 +19,7 @@ import {
 import { budgetFingerprint, type RateBudget, readServiceWindow, sharedBudget } from './rateBudget';
 import { Redactor } from './redact';
 import { mayHaveArrived, type Outcome, parseRetryAfterMs, RETRY_POLICY, retryDelay } from './retryPolicy';
-import { networkError, redirectError, serviceError, unusableAnswer } from './serviceError';
+import { networkError, redirectError, serviceError, unusableAnswer, unusableList } from './serviceError';
 
 export interface RequestOptions {
 	/** the input item the request is for, named in errors */
@@ -31,6 +31,8 @@ export interface RequestOptions {
 	 * end later fails now instead, e.g. so a poll stays inside its budget.
 	 */
 	deadline?: number;
+	/** the query string, for endpoints whose catalog entry has a query schema */
+	query?: IDataObject;
 }
 
 function networkCodeOf(error: unknown): string | undefined {
@@ -174,6 +176,7 @@ export class ApiClient {
 				abortSignal: cancel,
 			};
 			if (definition.method !== 'GET') request.body = body ?? {};
+			if (definition.query && options.query) request.qs = options.query;
 
 			const sent = await this.attempt(request, url, itemIndex, cancel);
 			let outcome: Outcome;
@@ -191,7 +194,9 @@ export class ApiClient {
 				} else {
 					this.budget.answered(serviceWindow);
 					if (status >= 200 && status < 300) {
-						const unusable = unusableAnswer(node, status, response.body, itemIndex);
+						const unusable = definition.bareArray
+							? unusableList(node, status, response.body, itemIndex)
+							: unusableAnswer(node, status, response.body, itemIndex);
 						if (unusable) throw unusable;
 						this.retryAllowance += RETRY_POLICY.retriesPerAnswer;
 						return response.body as T;

@@ -165,6 +165,22 @@ export function redirectError(node: INode, status: number, location: unknown, it
  * response_context (request_context on enrollment answers) says request_status "failure".
  * Other statuses ("miss") and missing result lists are normal answers.
  */
+/**
+ * For the endpoints that answer with a bare JSON array (autocomplete): anything else is an
+ * error, with the service's own failure when the answer is one.
+ */
+export function unusableList(node: INode, status: number, body: unknown, itemIndex?: number): NodeApiError | undefined {
+	if (Array.isArray(body)) return undefined;
+	const failure = unusableAnswer(node, status, body, itemIndex);
+	if (failure) return failure;
+	return new NodeApiError(node, { status } as JsonObject, {
+		message: `The service returned an unexpected answer (${status}): no JSON list`,
+		description: 'Check the Base URL in the credential.',
+		httpCode: String(status),
+		itemIndex,
+	});
+}
+
 export function unusableAnswer(node: INode, status: number, body: unknown, itemIndex?: number): NodeApiError | undefined {
 	if (!body || typeof body !== 'object' || Array.isArray(body)) {
 		const kind = typeof body === 'string' && /^\s*</.test(body) ? 'an HTML page' : 'no JSON object';

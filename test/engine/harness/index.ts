@@ -6,3 +6,4 @@ export { NodeRegistry } from './nodeRegistry';
 export { type PollOptions, type PollResult, runPoll } from './runPoll';
 export { type RunOptions, runWorkflow } from './runWorkflow';
 export { itemsNode, linearWorkflow, manualTriggerNode } from './workflowJson';
+export { runListSearch } from './listSearch';

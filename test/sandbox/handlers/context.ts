@@ -13,11 +13,14 @@ export interface HandlerContext {
 	elapsedSeconds(): number;
 	/** the sandbox's seeded generator for ids it assigns */
 	ids: Random;
+	/** the query string, validated with the endpoint's query schema ({} for endpoints without one) */
+	query: Record<string, unknown>;
 }
 
 /** Always a 200: every other answer is an HttpError thrown on the way. */
 export interface Reply {
-	body: Record<string, unknown>;
+	/** an object with response_context; a bare array for autocomplete */
+	body: Record<string, unknown> | unknown[];
 }
 
 /**
