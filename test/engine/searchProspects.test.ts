@@ -171,6 +171,30 @@ describe('every prospect filter', () => {
 		for (const record of found) expect(String(record.job_title)).toMatch(/fleet|manager/i);
 	});
 
+	test('the pickers: values picked from the list and typed, sent as the filters, with the related titles flag', async () => {
+		const picked = (...values: Array<[mode: string, value: string]>) => ({
+			values: values.map(([mode, value]) => ({ value: { __rl: true, mode, value } })),
+		});
+		await run({
+			returnAll: true,
+			filters: {
+				jobTitleList: picked(['list', 'Buyer'], ['value', 'Broker; Fleet Manager']),
+				includeRelatedJobTitles: false,
+				cityList: picked(['list', 'Austin, Texas, us']),
+				regionList: picked(['value', 'US-WA, us-ny']),
+				companyNameList: picked(['list', prospects()[0].business.name]),
+				categoryList: picked(['list', 'Restaurant']),
+			},
+		});
+		expect(bodies()[0].filters).toEqual({
+			job_title: { values: ['Buyer', 'Broker', 'Fleet Manager'], include_related_job_titles: false },
+			city_region_country: { values: ['Austin, Texas, us'] },
+			region_country_code: { values: ['us-wa', 'us-ny'] },
+			company_name: { values: [prospects()[0].business.name] },
+			websearch_category: { values: ['Restaurant'] },
+		});
+	});
+
 	test('every filter at once (AND): the body holds all of them, as Filters (JSON) does', async () => {
 		const fields = {
 			jobLevels: ['manager', 'director'],
