@@ -2,6 +2,7 @@ import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workfl
 import { NodeOperationError } from 'n8n-workflow';
 
 import { LIMITS } from '../shared/limits';
+import { ApiClient } from '../shared/transport/apiClient';
 import { DEFAULT_OVERLAP_MINUTES, SAMPLE_DAYS, SAMPLE_SIZE } from './description';
 import { fetchEvents, idChunks } from './fetchEvents';
 import { advanceState, eventTime, initialState, readState, selectNewEvents, writeState } from './pollState';
@@ -60,27 +61,37 @@ function budgetMs(ctx: IPollFunctions): number {
  * workflow fires once for every event after its floor that it has not fired before.
  */
 export async function pollBusinessEvents(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
+	// n8n calls every poll of a published trigger on the same context: its client (and the
+	// credential it read) must not carry over to the next poll
+	try {
+		return await pollOnce(this);
+	} finally {
+		ApiClient.forget(this);
+	}
+}
+
+async function pollOnce(ctx: IPollFunctions): Promise<INodeExecutionData[][] | null> {
 	const now = () => Date.now();
 	const startedAt = now();
-	const budget = budgetMs(this);
+	const budget = budgetMs(ctx);
 	const run: PollRun = {
-		source: await resolveWatchedSource(this),
+		source: await resolveWatchedSource(ctx),
 		startedAt,
 		now,
 		deadline: startedAt + budget * START_SHARE,
 		waitDeadline: startedAt + budget * WAIT_SHARE,
-		lookBackDays: numberOption(this, 'lookBackDays', 0, 0, LIMITS.eventWindowDays),
-		overlapMs: numberOption(this, 'overlapMinutes', DEFAULT_OVERLAP_MINUTES, 1, 1440) * MINUTE_MS,
+		lookBackDays: numberOption(ctx, 'lookBackDays', 0, 0, LIMITS.eventWindowDays),
+		overlapMs: numberOption(ctx, 'overlapMinutes', DEFAULT_OVERLAP_MINUTES, 1, 1440) * MINUTE_MS,
 		oldestServed: startedAt - LIMITS.eventWindowDays * DAY_MS + WINDOW_MARGIN_MS,
 	};
-	if (this.getMode() === 'manual') return await sampleEvents(this, run);
+	if (ctx.getMode() === 'manual') return await sampleEvents(ctx, run);
 
-	const node = this.getNode();
-	const pollKey = `${this.getWorkflow().id ?? ''}:${node.id ?? node.name}`;
+	const node = ctx.getNode();
+	const pollKey = `${ctx.getWorkflow().id ?? ''}:${node.id ?? node.name}`;
 	if (running.has(pollKey)) return null;
 	running.add(pollKey);
 	try {
-		return await newEvents(this, run, this.getWorkflowStaticData('node'));
+		return await newEvents(ctx, run, ctx.getWorkflowStaticData('node'));
 	} finally {
 		running.delete(pollKey);
 	}

@@ -106,6 +106,15 @@ export class ApiClient {
 		return await client;
 	}
 
+	/**
+	 * Drops the client of a context that outlives one run: n8n keeps one poll context for every
+	 * poll of a published trigger, and each poll must read the credential as it is then (a fixed or
+	 * rotated API key applies at the next poll) and start with a fresh retry allowance.
+	 */
+	static forget(ctx: ApiContext): void {
+		clients.delete(ctx);
+	}
+
 	private static async create(ctx: ApiContext): Promise<ApiClient> {
 		const data = await ctx.getCredentials(CREDENTIAL_TYPE);
 		const credentials: CredentialData = data;
