@@ -193,6 +193,8 @@ interface ResourceSetup {
 	 * without a request instead of failing the run; a hint counts such items.
 	 */
 	skipItemsWithoutIds: boolean;
+	/** which items come without an id, for the hint that counts them */
+	withoutIdExample: string;
 	noEventsHint: string;
 }
 
@@ -216,6 +218,7 @@ const RESOURCES: Record<EventsResource, ResourceSetup> = {
 		schema: getBusinessEventsBody.extend({ business_ids: z.array(businessIdSchema) }),
 		eventData: true,
 		skipItemsWithoutIds: false,
+		withoutIdExample: 'companies Match Businesses found no match for',
 		noEventsHint: NO_EVENTS_HINT,
 	},
 	prospect: {
@@ -230,6 +233,7 @@ const RESOURCES: Record<EventsResource, ResourceSetup> = {
 		schema: getProspectEventsBody.extend({ prospect_ids: z.array(idSchema) }),
 		eventData: false,
 		skipItemsWithoutIds: true,
+		withoutIdExample: 'contacts Match Prospects did not find',
 		noEventsHint: NO_PROSPECT_EVENTS_HINT,
 	},
 };
@@ -311,10 +315,14 @@ function readItem(
 }
 
 /** Said when items had no id to ask for (only where such items are skipped). */
-export function withoutIdsHint(setup: Pick<ResourceSetup, 'itemField'>, count: number, mode: OutputMode): string {
+export function withoutIdsHint(
+	setup: Pick<ResourceSetup, 'itemField' | 'withoutIdExample'>,
+	count: number,
+	mode: OutputMode,
+): string {
 	const items = count === 1 ? '1 item had' : `${count} items had`;
 	const kept = mode === 'inputItem' ? 'they are kept with an empty events list' : 'they have no events in the output';
-	return `${items} no ${setup.itemField} (for example contacts Match Prospects did not find): nothing was asked for them and ${kept}`;
+	return `${items} no ${setup.itemField} (for example ${setup.withoutIdExample}): nothing was asked for them and ${kept}`;
 }
 
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
