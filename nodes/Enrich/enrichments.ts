@@ -15,6 +15,11 @@ export interface Enrichment {
 	/** key of the output item that holds this enrichment */
 	outputKey: string;
 	shape: ResultShape;
+	/**
+	 * Social posts never decide `enrichment_status` (a prospect without posts is still found); every
+	 * other enrichment does, lists included: similar companies that came back are data.
+	 */
+	ignoredByStatus?: true;
 	/** the enrichment takes typed parameters (fields shown when it is selected, see parameters.ts) */
 	parameters?: 'websiteKeywords' | 'financialIndicators' | 'websiteTraffic' | 'businessIntent';
 }
@@ -48,6 +53,7 @@ export const RESOURCES: Record<EnrichResource, ResourceDefinition> = {
 				endpoint: 'enrichProspectPosts',
 				outputKey: 'posts',
 				shape: 'list',
+				ignoredByStatus: true,
 			},
 			{
 				value: 'contactInformation',
@@ -151,6 +157,7 @@ export const RESOURCES: Record<EnrichResource, ResourceDefinition> = {
 				endpoint: 'enrichBusinessPosts',
 				outputKey: 'posts',
 				shape: 'list',
+				ignoredByStatus: true,
 			},
 			{
 				value: 'websiteKeywords',

@@ -9,7 +9,8 @@ import type { Enrichment, ResourceDefinition } from './enrichments';
  * enriched):
  * - `enriched`: the service answered for the id (record enrichments it did not answer are null;
  *   social posts are a list, empty when the prospect has none)
- * - `not_found`: none of the selected record enrichments came back for the id
+ * - `not_found`: none of the selected enrichments came back for the id (social posts aside: they
+ *   never decide the status)
  * - `skipped`: the item had no id ("no prospect ID" / "no business ID"), so it was not sent; it
  *   passes through unchanged apart from these two fields
  * - `partial`: some selected enrichments failed (after retries) while others answered; each
@@ -93,13 +94,15 @@ export function enrichedItems(
 			continue;
 		}
 		const payloads = elements.map((element) => payloadOf(element, resource.idField));
+		if (!enrichment.ignoredByStatus) {
+			recordsAsked++;
+			if (payloads.length > 0) recordsFound++;
+		}
 		if (enrichment.shape === 'list') {
 			if (postsOutput === 'split') splitPosts = payloads;
 			else added[enrichment.outputKey] = payloads;
 			continue;
 		}
-		recordsAsked++;
-		if (payloads.length > 0) recordsFound++;
 		added[enrichment.outputKey] = payloads.length === 0 ? null : payloads.length === 1 ? payloads[0] : payloads;
 	}
 	const status =
