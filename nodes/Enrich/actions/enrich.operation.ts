@@ -1,4 +1,4 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INode, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { type ItemOutcome, type ItemRequest, runBatched } from '../../shared/batching/engine';
@@ -169,8 +169,8 @@ function isCredentialError(error: ItemError): boolean {
 }
 
 /** The optional parameters object of the item's requests (items share a request only when equal). */
-function readParameters(ctx: IExecuteFunctions, itemIndex: number): IDataObject | undefined {
-	const value = parseJsonParameter(ctx.getNode(), itemIndex, readParameter(ctx, 'options.parameters', itemIndex, ''), {
+function readParameters(ctx: IExecuteFunctions, node: INode, itemIndex: number): IDataObject | undefined {
+	const value = parseJsonParameter(node, itemIndex, readParameter(ctx, 'options.parameters', itemIndex, ''), {
 		label: 'Enrichment Parameters',
 		shape: 'object',
 		example: '{"key": "value"}',
@@ -205,7 +205,7 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 	const now = new Date();
 	const prepared = prepareItems(this, (itemIndex): PreparedItem | undefined => {
 		const id = readId(this, idParameter, resource.idField, itemIndex, resourceName === 'business' ? 'business' : 'id');
-		const json = readParameters(this, itemIndex);
+		const json = readParameters(this, node, itemIndex);
 		if (id === undefined) return undefined;
 		const parameters = new Map<Enrichment, IDataObject | undefined>();
 		for (const enrichment of selected) {

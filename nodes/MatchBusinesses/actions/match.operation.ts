@@ -1,14 +1,12 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import { type ItemRequest, runBatched } from '../../shared/batching/engine';
-import { assembleOutput, prepareItems } from '../../shared/batching/items';
 import { concurrencyOption } from '../../shared/descriptions';
 import { LIMITS } from '../../shared/limits';
+import { runMatch } from '../../shared/matching';
 import { readParameter, readsOwnField } from '../../shared/parameters';
 import type { BusinessMatchItem } from '../../shared/schemas';
 import { notForTool, toolDescription } from '../../shared/toolMode';
 import { type BusinessMatchField, buildMatchEntry, readMatchEntry } from '../fields';
-import { matchOutput } from '../output';
 import { MATCH_BUSINESSES_TOOL_DESCRIPTION, matchBusinessesToolFields } from '../toolText';
 
 /** Parameter name of each match field. */
@@ -89,34 +87,14 @@ interface MatchOptions {
 }
 
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
-	const items = this.getInputData();
 	const node = this.getNode();
 	const options = this.getNodeParameter('options', 0, {}) as MatchOptions;
-	const includeInputFields = options.includeInputFields ?? true;
-
-	// 1. read and validate every item before anything is sent
-	const warnings = new Map<number, string[]>();
-	const prepared = prepareItems(this, (itemIndex): ItemRequest<BusinessMatchItem> => {
-		const read = readMatchEntry(
-			node,
-			buildMatchEntry((field) => readParameter(this, PARAMETER[field], itemIndex, '')),
-			itemIndex,
-		);
-		if (read.warnings.length > 0) warnings.set(itemIndex, read.warnings);
-		return { itemIndex, entries: [read.entry] };
-	});
-
-	// 2. one element per item, up to the service's limit per request, joined back by position
-	const outcomes = prepared.requests.length
-		? await runBatched(this, 'matchBusinesses', prepared.requests, { concurrency: options.concurrency })
-		: [];
-
-	// 3. one output item per input item, in input order
-	const sentBy = new Map(prepared.requests.map((request) => [request.itemIndex, request.entries[0]]));
-	return assembleOutput(this, prepared, outcomes, (itemIndex, outcome) => {
-		const result = outcome?.results[0]?.matches[0] ?? {};
-		const sent = (sentBy.get(itemIndex) ?? {}) as IDataObject;
-		const json = matchOutput(items[itemIndex].json, result, sent, includeInputFields, warnings.get(itemIndex));
-		return [{ json, pairedItem: { item: itemIndex } }];
+	return await runMatch<BusinessMatchItem>(this, {
+		endpoint: 'matchBusinesses',
+		idField: 'business_id',
+		readEntry: (itemIndex) =>
+			readMatchEntry(node, buildMatchEntry((field) => readParameter(this, PARAMETER[field], itemIndex, '')), itemIndex),
+		includeInputFields: options.includeInputFields ?? true,
+		concurrency: options.concurrency,
 	});
 }

@@ -1,13 +1,11 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import { type ItemRequest, runBatched } from '../../shared/batching/engine';
-import { assembleOutput, prepareItems } from '../../shared/batching/items';
 import { concurrencyOption } from '../../shared/descriptions';
 import { LIMITS } from '../../shared/limits';
+import { runMatch } from '../../shared/matching';
 import { readParameter, readsOwnField } from '../../shared/parameters';
 import type { MatchItem } from '../../shared/schemas';
 import { buildMatchEntry, type MatchField, readMatchEntry } from '../fields';
-import { matchOutput } from '../output';
 import { notForTool, toolDescription } from '../../shared/toolMode';
 import { MATCH_TOOL_DESCRIPTION, matchToolFields } from '../toolText';
 
@@ -106,35 +104,14 @@ interface MatchOptions {
 }
 
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
-	const items = this.getInputData();
 	const node = this.getNode();
 	const options = this.getNodeParameter('options', 0, {}) as MatchOptions;
-	const includeInputFields = options.includeInputFields ?? true;
-
-	// 1. read and validate every item before anything is sent
-	const warnings = new Map<number, string[]>();
-	const prepared = prepareItems(this, (itemIndex): ItemRequest<MatchItem> => {
-		const read = readMatchEntry(
-			node,
-			buildMatchEntry((field) => readParameter(this, PARAMETER[field], itemIndex, '')),
-			itemIndex,
-		);
-		if (read.warnings.length > 0) warnings.set(itemIndex, read.warnings);
-		return { itemIndex, entries: [read.entry] };
-	});
-
-	// 2. one element per item, up to the contract's limit per request, joined back by position
-	const outcomes = prepared.requests.length
-		? await runBatched(this, 'matchProspects', prepared.requests, { concurrency: options.concurrency })
-		: [];
-
-	// 3. one output item per input item, in input order. The engine joins by position, so every
-	// sent item has exactly one result (else the whole chunk failed); each is emitted once.
-	const sentBy = new Map(prepared.requests.map((request) => [request.itemIndex, request.entries[0]]));
-	return assembleOutput(this, prepared, outcomes, (itemIndex, outcome) => {
-		const result = outcome?.results[0]?.matches[0] ?? {};
-		const sent = (sentBy.get(itemIndex) ?? {}) as IDataObject;
-		const json = matchOutput(items[itemIndex].json, result, sent, includeInputFields, warnings.get(itemIndex));
-		return [{ json, pairedItem: { item: itemIndex } }];
+	return await runMatch<MatchItem>(this, {
+		endpoint: 'matchProspects',
+		idField: 'prospect_id',
+		readEntry: (itemIndex) =>
+			readMatchEntry(node, buildMatchEntry((field) => readParameter(this, PARAMETER[field], itemIndex, '')), itemIndex),
+		includeInputFields: options.includeInputFields ?? true,
+		concurrency: options.concurrency,
 	});
 }

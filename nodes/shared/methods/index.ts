@@ -6,16 +6,14 @@ export {
 	type BusinessEnrollment,
 	enrollmentLabel,
 	fetchBusinessEnrollments,
-	getBusinessEnrollments,
-	searchBusinessEnrollments,
-} from './businessEnrollments';
-export {
 	fetchProspectEnrollments,
+	getBusinessEnrollments,
 	NO_PROSPECT_ENROLLMENTS_TEXT,
 	type ProspectEnrollment,
 	prospectEnrollmentLabel,
+	searchBusinessEnrollments,
 	searchProspectEnrollments,
-} from './prospectEnrollments';
+} from './enrollments';
 export {
 	type FilterValue,
 	type FilterValueSource,
