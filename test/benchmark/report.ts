@@ -73,6 +73,14 @@ export interface CpuMeasurement {
 	controlCpuMs: number | undefined;
 }
 
+/** Linux counts CPU time in clock ticks of 10 ms: a difference within two ticks is noise, not a figure. */
+const CPU_TICK_MS = 10;
+
+function cpuPerItem(deltaMs: number, rows: number): string {
+	if (Math.abs(deltaMs) <= 2 * CPU_TICK_MS) return `below resolution (${CPU_TICK_MS} ms ticks)`;
+	return `${((deltaMs * 1000) / rows).toFixed(1)} µs`;
+}
+
 /** Per node: executionTime per item; per scenario: main-thread CPU per item beyond the control. */
 export function cpuTable(measurements: CpuMeasurement[]): string {
 	const rows: string[][] = [];
@@ -80,7 +88,7 @@ export function cpuTable(measurements: CpuMeasurement[]): string {
 		const cpu =
 			r.mainThreadCpuMs === undefined || controlCpuMs === undefined
 				? 'n/a'
-				: `${(((r.mainThreadCpuMs - controlCpuMs) * 1000) / r.rows).toFixed(1)} µs`;
+				: cpuPerItem(r.mainThreadCpuMs - controlCpuMs, r.rows);
 		const nodes = Object.entries(r.perItemUs);
 		nodes.forEach(([node, us], index) =>
 			rows.push([r.scenario, node, count(r.rows), `${us.toFixed(1)} µs`, index === 0 ? cpu : '', index === 0 ? mb(r.peakRssMb) : '']),
