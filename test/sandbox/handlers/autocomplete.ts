@@ -5,7 +5,7 @@
  * businesses, so every value found selects something when used in the matching search filter.
  */
 import type { AutocompleteField } from '../../../nodes/shared/schemas';
-import { FILTER_BRACKETS } from '../../../nodes/shared/vocabulary';
+import { FILTER_BRACKETS, JOB_DEPARTMENTS, JOB_LEVELS } from '../../../nodes/shared/vocabulary';
 import type { SandboxBusiness } from '../universe';
 import { GENERIC_JOB_TITLES } from '../universe/vocabulary/people';
 import { INDUSTRIES, INTENT_TOPICS, TECHNOLOGIES } from '../universe/vocabulary/companies';
@@ -14,17 +14,6 @@ import type { HandlerContext, Reply } from './context';
 
 /** Most suggestions one answer holds. */
 export const AUTOCOMPLETE_CAP = 20;
-
-/** The contract's job departments and levels (prospect filters); the sandbox's prospects carry titles only. */
-const JOB_DEPARTMENTS = [
-	'administration', 'customer service', 'design', 'education', 'engineering', 'finance', 'health',
-	'human resources', 'it', 'legal', 'marketing', 'media', 'operations', 'public service', 'r&d',
-	'real estate', 'sales', 'trades', 'unknown',
-];
-const JOB_LEVELS = [
-	'owner', 'founder', 'c-suite', 'president', 'vice president', 'director', 'senior manager', 'manager',
-	'partner', 'senior non-managerial', 'non-managerial', 'junior', 'advisor', 'freelancer', 'board member',
-];
 
 export interface Suggestion {
 	label: string;
