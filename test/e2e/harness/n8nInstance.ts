@@ -89,6 +89,8 @@ const INHERITED_PREFIXES_TO_DROP = ['N8N_', 'DB_', 'EXECUTIONS_', 'QUEUE_', 'NOD
 export class N8nInstance {
 	readonly baseUrl: string;
 	readonly client: N8nRestClient;
+	/** the account `setupOwner` created or logged in with, to log in again after a 401 */
+	private owner: OwnerAccount | undefined;
 	private server: SpawnedGroup | undefined;
 	private serverLog: string[] = [];
 	private serverLogFile: WriteStream | undefined;
@@ -260,6 +262,7 @@ export class N8nInstance {
 	 */
 	async setupOwner(owner: OwnerAccount = DEFAULT_OWNER): Promise<string> {
 		this.assertRunning();
+		this.owner = owner;
 		try {
 			return await this.client.setupOwner(owner);
 		} catch (error) {
@@ -268,11 +271,23 @@ export class N8nInstance {
 		}
 	}
 
-	/** Authenticated call of n8n's internal REST API; `path` is relative to `/rest`. Returns `data`. */
+	/**
+	 * Authenticated call of n8n's internal REST API; `path` is relative to `/rest`. Returns `data`.
+	 * A 401 on a session that worked is answered by logging in again, once per call: a clean-clone
+	 * run saw n8n refuse the owner's fresh session once (cause not found); it is logged with
+	 * n8n's last lines, so a repeat can be diagnosed instead of failing the suite.
+	 */
 	async rest<T = unknown>(method: string, restPath: string, body?: unknown): Promise<T> {
 		this.assertRunning();
 		if (!this.client.isAuthenticated) await this.setupOwner();
-		return await this.client.request<T>(method, restPath, body);
+		try {
+			return await this.client.request<T>(method, restPath, body);
+		} catch (error) {
+			if (!(error instanceof RestError && error.status === 401) || this.owner === undefined) throw error;
+			this.options.log?.(`${method} ${restPath} answered 401: logging in again. n8n's last lines:\n${this.serverOutput(20)}`);
+			await this.client.login(this.owner.email, this.owner.password);
+			return await this.client.request<T>(method, restPath, body);
+		}
 	}
 
 	/** Node type descriptions n8n serves to the editor (written at start to `.cache/n8n/public/types`). */
