@@ -3,11 +3,12 @@
  * request as the endpoint allows, results joined back by position, and one output item per input
  * item carrying the id found (or null), `matched` and what was sent.
  */
-import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import { type ItemRequest, runBatched } from './batching/engine';
 import { assembleOutput, prepareItems } from './batching/items';
 import type { EndpointName } from './catalog';
+import { concurrencyOption } from './descriptions';
 
 /** The key of what was sent for a row: a name no contact or account table uses for its own column. */
 export const MATCH_INPUT_KEY = 'match_input';
@@ -37,19 +38,40 @@ export function matchOutput(
 	return includeInputFields ? { ...inputJson, ...matchFields } : matchFields;
 }
 
+/** The Options collection of a match node: Batch Concurrency and Include Input Fields. */
+export function matchOptions(idField: string): INodeProperties {
+	return {
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		options: [
+			concurrencyOption,
+			{
+				displayName: 'Include Input Fields',
+				name: 'includeInputFields',
+				type: 'boolean',
+				default: true,
+				description: `Whether to keep the input item's own fields next to the match result, so the next node still sees the whole row. The result fields (${idField}, matched, ${MATCH_INPUT_KEY}) replace input fields of the same name.`,
+			},
+		],
+	};
+}
+
 export interface MatchRun<Entry> {
 	endpoint: EndpointName;
 	/** the id field the service answers with: `prospect_id`, `business_id` */
 	idField: string;
 	/** the match element of one item and what was left out of it (throws for an item that cannot match) */
 	readEntry: (itemIndex: number) => { entry: Entry; warnings: string[] };
-	includeInputFields: boolean;
-	concurrency?: number;
 }
 
 /** Reads and checks every item, sends the matches, and returns one output item per input item, in order. */
 export async function runMatch<Entry>(ctx: IExecuteFunctions, run: MatchRun<Entry>): Promise<INodeExecutionData[]> {
 	const items = ctx.getInputData();
+	const options = ctx.getNodeParameter('options', 0, {}) as { concurrency?: number; includeInputFields?: boolean };
+	const includeInputFields = options.includeInputFields ?? true;
 
 	// 1. read and validate every item before anything is sent
 	const warnings = new Map<number, string[]>();
@@ -61,7 +83,7 @@ export async function runMatch<Entry>(ctx: IExecuteFunctions, run: MatchRun<Entr
 
 	// 2. one element per item, up to the endpoint's limit per request, joined back by position
 	const outcomes = prepared.requests.length
-		? await runBatched(ctx, run.endpoint, prepared.requests, { concurrency: run.concurrency })
+		? await runBatched(ctx, run.endpoint, prepared.requests, { concurrency: options.concurrency })
 		: [];
 
 	// 3. one output item per input item, in input order. The engine joins by position, so every
@@ -70,7 +92,7 @@ export async function runMatch<Entry>(ctx: IExecuteFunctions, run: MatchRun<Entr
 	return assembleOutput(ctx, prepared, outcomes, (itemIndex, outcome) => {
 		const result = outcome?.results[0]?.matches[0] ?? {};
 		const sent = (sentBy.get(itemIndex) ?? {}) as IDataObject;
-		const json = matchOutput(run.idField, items[itemIndex].json, result, sent, run.includeInputFields, warnings.get(itemIndex));
+		const json = matchOutput(run.idField, items[itemIndex].json, result, sent, includeInputFields, warnings.get(itemIndex));
 		return [{ json, pairedItem: { item: itemIndex } }];
 	});
 }

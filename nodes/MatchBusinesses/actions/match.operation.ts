@@ -1,8 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import { concurrencyOption } from '../../shared/descriptions';
 import { LIMITS } from '../../shared/limits';
-import { runMatch } from '../../shared/matching';
+import { matchOptions, runMatch } from '../../shared/matching';
 import { readParameter, readsOwnField } from '../../shared/parameters';
 import type { BusinessMatchItem } from '../../shared/schemas';
 import { notForTool, toolDescription } from '../../shared/toolMode';
@@ -61,40 +60,15 @@ export const description: INodeProperties[] = [
 			"Address of the company's professional network profile. A field that breaks a rule is left out when the item can still match on its other fields; the output item then gets a warnings field.",
 	}),
 	...matchBusinessesToolFields(PARAMETER),
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		options: [
-			concurrencyOption,
-			{
-				displayName: 'Include Input Fields',
-				name: 'includeInputFields',
-				type: 'boolean',
-				default: true,
-				description:
-					"Whether to keep the input item's own fields next to the match result, so the next node still sees the whole row. The result fields (business_id, matched, match_input) replace input fields of the same name.",
-			},
-		],
-	},
+	matchOptions('business_id'),
 ];
-
-interface MatchOptions {
-	concurrency?: number;
-	includeInputFields?: boolean;
-}
 
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
 	const node = this.getNode();
-	const options = this.getNodeParameter('options', 0, {}) as MatchOptions;
 	return await runMatch<BusinessMatchItem>(this, {
 		endpoint: 'matchBusinesses',
 		idField: 'business_id',
 		readEntry: (itemIndex) =>
 			readMatchEntry(node, buildMatchEntry((field) => readParameter(this, PARAMETER[field], itemIndex, '')), itemIndex),
-		includeInputFields: options.includeInputFields ?? true,
-		concurrency: options.concurrency,
 	});
 }
