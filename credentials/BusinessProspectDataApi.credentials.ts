@@ -6,31 +6,14 @@ import type {
 	ICredentialType,
 	INodeProperties,
 } from 'n8n-workflow';
+import { UserError } from 'n8n-workflow';
 
 import { LIMITS } from '../nodes/shared/limits';
+import { keyRefusal, normalizeBaseUrl } from '../nodes/shared/transport/connection';
 
 /** Shown under Base URL in the credential dialog, where the address is typed. */
 export const BASE_URL_HINT =
 	'Starts with https:// (plain http only for localhost). A trailing /v1 is removed for you.';
-
-/** Shown by the credential test instead of sending the key in clear text. */
-export const REFUSED_BASE_URL =
-	'The Base URL must use https (plain http only for localhost or 127.0.0.1), without a query string or user name';
-
-/**
- * Only https, or plain http to localhost, 127.x.x.x or [::1], and no query string, fragment or
- * user info (what normalizeBaseUrl allows).
- */
-const ALLOWED_BASE_URL = String.raw`/^(https:\/\/[^\/?#@\s]+|http:\/\/(localhost|127(\.\d{1,3}){3}|\[::1\])(:\d+)?)(\/[^?#\s]*)?$/i`;
-
-/** The Base URL as the nodes use it: trimmed, without trailing slashes or a trailing /v1. */
-const CLEAN_BASE_URL = String.raw`$credentials.baseUrl.trim().replace(/\/+$/, "").replace(/\/v1$/i, "").replace(/\/+$/, "")`;
-
-/**
- * The credential test's base URL: the cleaned Base URL when allowed, else REFUSED_BASE_URL,
- * which is not a URL, so the request fails before anything is sent.
- */
-export const TEST_BASE_URL = `={{ ${ALLOWED_BASE_URL}.test(${CLEAN_BASE_URL}) ? ${CLEAN_BASE_URL} : "${REFUSED_BASE_URL}" }}`;
 
 /**
  * API key credential. The key travels in the API_KEY header (set by `authenticate`, so n8n
@@ -66,7 +49,7 @@ export class BusinessProspectDataApi implements ICredentialType {
 			placeholder: 'https://api.example.com',
 			hint: BASE_URL_HINT,
 			description:
-				'The service address, such as https://api.example.com (a trailing /v1 is removed for you). It must start with https:// so the API key travels encrypted: plain http is refused except for a server on this machine (localhost or 127.0.0.1), and the credential test then fails with ERR_INVALID_URL. No query string.',
+				'The service address, such as https://api.example.com (a trailing /v1 is removed for you). It must start with https:// so the API key travels encrypted: plain http is refused except for a server on this machine (localhost or 127.0.0.1). No query string.',
 		},
 		{
 			displayName: 'Partner ID',
@@ -88,22 +71,32 @@ export class BusinessProspectDataApi implements ICredentialType {
 	];
 
 	/**
-	 * Sets the API_KEY header. A function rather than the generic `={{$credentials.apiKey}}`
-	 * form: n8n evaluates that expression for every request (about 0.6 ms each), which a run of
-	 * 10,000 contacts would pay hundreds of times for the same value.
+	 * Sets the API_KEY header, after checking where the request goes: over https, or plain http
+	 * to this machine only (keyRefusal), for every request signed with this credential. A Base URL
+	 * the credential test passes is cleaned and checked as the nodes do (normalizeBaseUrl), so the
+	 * test says what is wrong with it. A function rather than the generic
+	 * `={{$credentials.apiKey}}` form: n8n evaluates that expression for every request (about
+	 * 0.6 ms each), which a run of 10,000 contacts would pay hundreds of times for the same value.
 	 */
 	async authenticate(credentials: ICredentialDataDecryptedObject, requestOptions: IHttpRequestOptions): Promise<IHttpRequestOptions> {
+		if (requestOptions.baseURL !== undefined) {
+			const baseUrl = normalizeBaseUrl(String(requestOptions.baseURL));
+			if (typeof baseUrl !== 'string') throw new UserError(baseUrl.error);
+			requestOptions.baseURL = baseUrl;
+		}
+		const refusal = keyRefusal(requestOptions);
+		if (refusal !== undefined) throw new UserError(refusal);
 		requestOptions.headers = { ...requestOptions.headers, API_KEY: String(credentials.apiKey ?? '') };
 		return requestOptions;
 	}
 
 	/**
 	 * The cheapest authenticated call: listing business enrollments (no body, no credits). Like the
-	 * nodes, it sends the key only over https or to this machine (see TEST_BASE_URL).
+	 * nodes, it sends the key only over https or to this machine (checked in authenticate).
 	 */
 	test: ICredentialTestRequest = {
 		request: {
-			baseURL: TEST_BASE_URL,
+			baseURL: '={{$credentials.baseUrl}}',
 			url: '/v1/businesses/events/enrollments',
 			method: 'GET',
 			// the key never follows a redirect to another address

@@ -4,6 +4,7 @@
  * n8n's own credential test (the editor's "Test" button) passes with the right key and explains
  * a wrong one, without the key leaking into anything n8n outputs.
  */
+import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -24,11 +25,37 @@ describe('the package in real n8n', () => {
 
 	const credential = { id: 'smokeCredential1', name: 'Business Prospect Data (sandbox)' };
 	const examples = loadExampleWorkflows(credential);
+	/** The sandbox under an address that is not localhost or 127.0.0.1, where the key must not go. */
+	const plainHttpSandboxUrl = () => sandbox.url.replace('127.0.0.1', '0.0.0.0');
+	const httpRequestWorkflow = {
+		id: 'SmokeHttpRequestPlain',
+		name: 'HTTP Request node with the credential, over plain http',
+		nodes: [
+			{ id: randomUUID(), name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} },
+			{
+				id: randomUUID(),
+				name: 'HTTP Request',
+				type: 'n8n-nodes-base.httpRequest',
+				typeVersion: 4.2,
+				position: [220, 0],
+				parameters: {
+					url: '', // set in prepare, once the sandbox listens
+					authentication: 'predefinedCredentialType',
+					nodeCredentialType: CREDENTIAL_TYPE,
+					options: {},
+				},
+				credentials: { [CREDENTIAL_TYPE]: credential },
+			},
+		],
+		connections: { Start: { main: [[{ node: 'HTTP Request', type: 'main', index: 0 }]] } },
+	};
 	const n8n = useN8n({
 		start: true,
 		prepare: async (instance) => {
 			await instance.importCredential({ ...credential, data: { apiKey: sandbox.apiKey, baseUrl: sandbox.url } });
 			await instance.importWorkflows(examples.map((example) => example.workflow));
+			httpRequestWorkflow.nodes[1].parameters.url = `${plainHttpSandboxUrl()}/v1/businesses/events/enrollments`;
+			await instance.importWorkflow(httpRequestWorkflow);
 		},
 	});
 	const packageName = readManifest().name;
@@ -93,11 +120,22 @@ describe('the package in real n8n', () => {
 			expect(sentSince(before).map((request) => request.path)).toEqual(['/v1/businesses/events/enrollments']);
 		});
 
-		test('refuses a base URL with a query string before sending anything', async () => {
+		test('refuses a base URL with a query string before sending anything, saying why', async () => {
 			const before = sandbox.requests.length;
 			const result = await n8n().testCredential({ apiKey: sandbox.apiKey, baseUrl: `${sandbox.url}/?x=` });
-			expect(result.status).toBe('Error');
+			expect(result).toEqual({
+				status: 'Error',
+				message: 'The Base URL must not contain a query string or fragment (? or #). Enter the address only, such as https://api.example.com, without /v1.',
+			});
 			expect(sandbox.requests.length).toBe(before);
+		});
+
+		test('says what is wrong with a base URL that is not a URL', async () => {
+			const result = await n8n().testCredential({ apiKey: sandbox.apiKey, baseUrl: 'api.example.com' });
+			expect(result).toEqual({
+				status: 'Error',
+				message: 'The Base URL "api.example.com" is not a valid URL. Enter the address only, such as https://api.example.com.',
+			});
 		});
 
 		test('never follows a redirect with the key', async () => {
@@ -124,12 +162,24 @@ describe('the package in real n8n', () => {
 			}
 		});
 
-		test('refuses to send the key over plain http to another machine', async () => {
+		test('refuses to send the key over plain http to another address, saying why', async () => {
 			const before = sandbox.requests.length;
-			const result = await n8n().testCredential({ apiKey: sandbox.apiKey, baseUrl: 'http://api.example.com' });
-			expect(result.status).toBe('Error');
-			// n8n shows only the error code here; the field's description says why (https required)
-			expect(result.message).toBe('ERR_INVALID_URL');
+			// 0.0.0.0 reaches the sandbox on Linux, so a key sent in clear text would arrive there
+			const result = await n8n().testCredential({ apiKey: sandbox.apiKey, baseUrl: plainHttpSandboxUrl() });
+			expect(result).toEqual({
+				status: 'Error',
+				message: `The Base URL must use https, because the API key would otherwise travel unencrypted (plain http is allowed only for localhost or 127.0.0.1), got "${plainHttpSandboxUrl()}"`,
+			});
+			expect(sandbox.requests.length).toBe(before);
+		});
+
+		test("never sends the key over plain http from n8n's HTTP Request node using the credential", async () => {
+			const before = sandbox.requests.length;
+			const result = await n8n().execute(httpRequestWorkflow.id);
+			expect(result.status).toBe('error');
+			expect(result.nodeError('HTTP Request')?.message).toBe(
+				`The API key is sent only over https (plain http only to localhost or 127.0.0.1), so it was not sent to "${plainHttpSandboxUrl()}"`,
+			);
 			expect(sandbox.requests.length).toBe(before);
 		});
 

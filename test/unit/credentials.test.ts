@@ -1,60 +1,92 @@
 /**
- * The credential test sends the API key only where the nodes would: over https, or plain http
- * to this machine. Its base URL expression is evaluated here by n8n-workflow's expression engine
- * and compared with normalizeBaseUrl, which the nodes use at run time.
+ * The credential adds the API key only to requests that go over https, or over plain http to
+ * this machine: the nodes' requests, its own test (whose Base URL it cleans and checks as the
+ * nodes do, with normalizeBaseUrl) and an HTTP Request node using it. A refused request fails with
+ * a message that says why, before anything is sent.
  */
-import type { INodeType } from 'n8n-workflow';
-import { Workflow } from 'n8n-workflow';
+import type { IHttpRequestOptions } from 'n8n-workflow';
 
-import {
-	BusinessProspectDataApi,
-	REFUSED_BASE_URL,
-	TEST_BASE_URL,
-} from '../../credentials/BusinessProspectDataApi.credentials';
+import { BusinessProspectDataApi } from '../../credentials/BusinessProspectDataApi.credentials';
 import { normalizeBaseUrl } from '../../nodes/shared/transport/connection';
 
-const nodeType = { description: { properties: [] } } as unknown as INodeType;
-const workflow = new Workflow({
-	nodes: [{ id: '1', name: 'A', type: 'test', typeVersion: 1, position: [0, 0], parameters: {} }],
-	connections: {},
-	active: false,
-	nodeTypes: { getByName: () => nodeType, getByNameAndVersion: () => nodeType, getKnownTypes: () => ({}) },
-});
+const API_KEY = 'sk-unit-credential-key';
+const credential = new BusinessProspectDataApi();
+const sign = async (request: IHttpRequestOptions) => await credential.authenticate({ apiKey: API_KEY }, request);
+const TEST_PATH = credential.test.request.url as string;
 
-const testBaseUrl = (baseUrl: string) =>
-	workflow.expression.getParameterValue(TEST_BASE_URL, null, 0, 0, 'A', [], 'internal', {
-		$credentials: { baseUrl },
-	});
-
-describe('credential test base URL', () => {
-	it('is the expression the credential test uses', () => {
-		expect(new BusinessProspectDataApi().test.request.baseURL).toBe(TEST_BASE_URL);
+describe('credential test request', () => {
+	it('reads the Base URL as typed and lists enrollments without following redirects', () => {
+		expect(credential.test.request).toMatchObject({
+			baseURL: '={{$credentials.baseUrl}}',
+			url: '/v1/businesses/events/enrollments',
+			method: 'GET',
+			disableFollowRedirect: true,
+		});
 	});
 
 	it.each([
 		['https://api.example.com/', 'https://api.example.com'],
 		[' https://api.example.com// ', 'https://api.example.com'],
+		['https://api.example.com/v1/', 'https://api.example.com'],
 		['http://localhost:4010/', 'http://localhost:4010'],
 		['http://127.0.0.1:4010', 'http://127.0.0.1:4010'],
 		['http://[::1]:4010', 'http://[::1]:4010'],
-	])('sends to %p as the nodes do', (raw, expected) => {
+	])('sends to %p as the nodes do, with the key', async (raw, expected) => {
 		expect(normalizeBaseUrl(raw)).toBe(expected);
-		expect(testBaseUrl(raw)).toBe(expected);
+		const signed = await sign({ baseURL: raw, url: TEST_PATH });
+		expect(signed.baseURL).toBe(expected);
+		expect(signed.headers).toEqual({ API_KEY });
 	});
 
 	it.each([
-		'http://api.example.com',
-		'HTTP://api.example.com/',
-		'http://localhost.evil.example',
-		'http://localhost@evil.example',
-		'http://127.0.0.1:80@evil.example/',
-		'http://127.0.0.1.evil.example',
-		'ftp://api.example.com',
-		'api.example.com',
-	])('refuses %p, which the nodes refuse too, without a URL to send to', (raw) => {
-		expect(typeof normalizeBaseUrl(raw)).toBe('object');
-		expect(testBaseUrl(raw)).toBe(REFUSED_BASE_URL);
-		expect(() => new URL(REFUSED_BASE_URL)).toThrow();
-		expect(() => new URL(`${REFUSED_BASE_URL}/v1/businesses/events/enrollments`)).toThrow();
+		['http://api.example.com', 'must use https'],
+		['HTTP://api.example.com/', 'must use https'],
+		['http://0.0.0.0:4010', 'must use https'],
+		['http://localhost.evil.example', 'must use https'],
+		['http://127.0.0.1.evil.example', 'must use https'],
+		['ftp://api.example.com', 'must use https'],
+		['http://localhost@evil.example', 'user name or password'],
+		['http://127.0.0.1:80@evil.example/', 'user name or password'],
+		['https://api.example.com/?x=1', 'query string'],
+		['api.example.com', 'is not a valid URL'],
+	])('refuses %p, as the nodes do, saying why', async (raw, why) => {
+		const refusal = normalizeBaseUrl(raw);
+		expect(typeof refusal).toBe('object');
+		const request: IHttpRequestOptions = { baseURL: raw, url: TEST_PATH, headers: {} };
+		await expect(sign(request)).rejects.toThrow((refusal as { error: string }).error);
+		await expect(sign({ baseURL: raw, url: TEST_PATH })).rejects.toThrow(why);
+		expect(request.headers).toEqual({});
+	});
+});
+
+describe('every signed request (nodes, HTTP Request node)', () => {
+	it.each([
+		'https://api.example.com/v1/businesses',
+		'HTTPS://api.example.com/v1/businesses',
+		'http://localhost:4010/v1/businesses',
+		'http://127.0.0.1:4010/v1/businesses?x=1',
+		'http://[::1]:4010/v1/businesses',
+	])('adds the key to %p', async (url) => {
+		expect((await sign({ url })).headers).toEqual({ API_KEY });
+		// the request library's form, used by n8n's HTTP Request node
+		expect((await sign({ uri: url } as unknown as IHttpRequestOptions)).headers).toEqual({ API_KEY });
+	});
+
+	it.each([
+		['http://api.example.com/v1/businesses', 'http://api.example.com'],
+		['http://0.0.0.0:4010/v1/businesses', 'http://0.0.0.0:4010'],
+		['http://localhost@evil.example/', 'http://evil.example'],
+		['http://127.0.0.1.evil.example/', 'http://127.0.0.1.evil.example'],
+		['ws://localhost:4010/', 'ws://localhost:4010'],
+	])('refuses to add the key to %p', async (url, host) => {
+		const message = `The API key is sent only over https (plain http only to localhost or 127.0.0.1), so it was not sent to "${host}"`;
+		await expect(sign({ url, headers: { accept: 'application/json' } })).rejects.toThrow(message);
+		await expect(sign({ uri: url } as unknown as IHttpRequestOptions)).rejects.toThrow(message);
+	});
+
+	it('refuses a request without a valid address, and never names the key', async () => {
+		const failure = sign({ url: 'not a url' });
+		await expect(failure).rejects.toThrow('The API key was not sent: the request has no valid address.');
+		await expect(failure).rejects.not.toThrow(API_KEY);
 	});
 });

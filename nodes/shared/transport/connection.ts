@@ -55,6 +55,33 @@ export function normalizeBaseUrl(raw: string): string | { error: string } {
 	};
 }
 
+/** What a request that would carry the API key says about where it goes (n8n's or request's form). */
+export interface KeyedRequest {
+	url?: unknown;
+	uri?: unknown;
+	baseURL?: unknown;
+}
+
+/**
+ * Why the API key must not travel with this request, or undefined when it may: over https, or
+ * plain http to this machine. The credential checks every request it adds the key to (the nodes',
+ * its own test, an HTTP Request node using it), so no path sends the key in clear text.
+ */
+export function keyRefusal(request: KeyedRequest): string | undefined {
+	const url = String(request.url ?? request.uri ?? '');
+	const target = /^[a-z][a-z\d+.-]*:/i.test(url) ? url : `${String(request.baseURL ?? '')}${url}`;
+	if (/^https:\/\//i.test(target)) return undefined;
+	let parsed: URL;
+	try {
+		parsed = new URL(target);
+	} catch {
+		return 'The API key was not sent: the request has no valid address. Check the Base URL in the Business Prospect Data API credential.';
+	}
+	if (parsed.protocol === 'https:') return undefined;
+	if (parsed.protocol === 'http:' && LOOPBACK_HOSTS.test(parsed.hostname)) return undefined;
+	return `The API key is sent only over https (plain http only to localhost or 127.0.0.1), so it was not sent to "${parsed.protocol}//${parsed.host}"`;
+}
+
 /** The credential's request budget: a whole number from 1 up, the service's published limit by default. */
 export function readMaxRequestsPerMinute(raw: unknown): number {
 	const value = typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : raw;
