@@ -255,6 +255,36 @@ describe('ApiClient.request', () => {
 		expect(calls[0].method).toBe('GET');
 	});
 
+	it('sends nothing more in the run once the service refused the API key (401)', async () => {
+		const refused = { statusCode: 401, body: { details: 'Invalid API key' } };
+		const { ctx, calls } = fakeContext(script(refused, ok({})));
+		const first = await request(ctx, 'getBusinessEvents', {}, { itemIndex: 0 });
+		expect(first.message).toBe('The service rejected the API key or partner ID (401): Invalid API key');
+		const later = await request(ctx, 'matchProspects', {}, { itemIndex: 3, items: [3, 4, 5] });
+		expect(later).toBeInstanceOf(NodeApiError);
+		expect(later.message).toBe(
+			'The service rejected the API key or partner ID (401): Invalid API key (not sent for items 3 to 5: an earlier request of this run was refused)',
+		);
+		expect(later.httpCode).toBe('401');
+		expect(later.context.itemIndex).toBe(3);
+		// the partner ID does not help a refused key either
+		const listed = await request(ctx, 'listBusinessEnrollments');
+		expect(listed.httpCode).toBe('401');
+		expect(calls).toHaveLength(1);
+		// the next run (a new context) tries again
+		const next = fakeContext(() => ok({ events: [] }), { credentials: { ...(await ctx.getCredentials('x')) } });
+		expect(await request(next.ctx, 'getBusinessEvents', {})).toEqual({ events: [] });
+	});
+
+	it('after a 401 that came with the partner ID, still sends requests that do not carry it', async () => {
+		const credentials = { baseUrl: 'http://127.0.0.1:9', partnerId: 'partner-unknown', apiKey: 'key-partner-401', maxRequestsPerMinute: UNLIMITED };
+		const { ctx, calls } = fakeContext(script({ statusCode: 401, body: { details: 'Unknown partner id' } }, ok({ events: [] })), { credentials });
+		expect((await request(ctx, 'listBusinessEnrollments')).httpCode).toBe('401');
+		expect(await request(ctx, 'getBusinessEvents', {})).toEqual({ events: [] });
+		expect((await request(ctx, 'listBusinessEnrollments')).httpCode).toBe('401');
+		expect(calls.map((call) => call.headers.partner_id)).toEqual(['partner-unknown', undefined]);
+	});
+
 	it('never follows a redirect: a 3xx is an error that says where it pointed', async () => {
 		for (const statusCode of [301, 302, 303, 307, 308]) {
 			const { ctx, calls } = fakeContext(() => ({ statusCode, headers: { location: 'http://elsewhere.test/steal' } }));

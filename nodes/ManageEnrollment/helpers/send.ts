@@ -1,23 +1,14 @@
 /**
- * Sends planned enrollments one after another (so split parts are created in key order and a
- * failure leaves a clear picture of what exists) and turns each into one output item, linked
- * to the input items whose ids it holds.
+ * Sends planned enrollments one after another, on the shared runner (so split parts are created
+ * in key order and a failure leaves a clear picture of what exists), and turns each into one
+ * output item, linked to the input items whose ids it holds.
  */
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
-import { errorItem, type ItemError, pairedTo, toItemError } from '../../shared/batching/items';
+import { errorItem, type ItemError, type ItemResult, pairedTo, runEach, type StopProgress } from '../../shared/batching/items';
 import type { EndpointName } from '../../shared/catalog';
 import { ApiClient } from '../../shared/transport/apiClient';
 import type { PlannedEnrollment } from './plan';
-
-/** What was already done when a later request fails: users must not create those again. */
-function addProgress(error: ItemError, done: string[], notSent: string[], verb: string) {
-	const parts = [
-		done.length ? `Already ${verb} before this failure: ${done.join(', ')}.` : '',
-		notSent.length ? `Not sent: ${notSent.join(', ')}.` : '',
-	].filter(Boolean);
-	if (parts.length) error.description = [error.description, ...parts].filter(Boolean).join(' ');
-}
 
 /** Output fields of one enrollment: what the service answered and what was sent. */
 function enrollmentJson(body: IDataObject, response: IDataObject): IDataObject {
@@ -37,9 +28,32 @@ export interface SendOptions {
 	markExisting?: boolean;
 }
 
+/** One enrollment to send, for the shared runner: its first item names it in errors. */
+interface EnrollmentRequest {
+	itemIndex: number;
+	entry: PlannedEnrollment & { body: IDataObject };
+}
+
+const keyOf = (request: EnrollmentRequest) => String(request.entry.body.enrollment_key);
+
+/** What was already done when a later request fails: users must not create those again. */
+function describeProgress(verb: SendOptions['verb']) {
+	return (error: ItemError, { done, notSent }: StopProgress<EnrollmentRequest, IDataObject>) => {
+		const sent = done.map(
+			({ request, value }) => `${keyOf(request)} (${String(value?.enrollment_id ?? request.entry.body.enrollment_id)})`,
+		);
+		const parts = [
+			sent.length ? `Already ${verb} before this failure: ${sent.join(', ')}.` : '',
+			notSent.length ? `Not sent: ${notSent.map(keyOf).join(', ')}.` : '',
+		].filter(Boolean);
+		if (parts.length) error.description = [error.description, ...parts].filter(Boolean).join(' ');
+	};
+}
+
 /**
  * Sends the planned enrollments and outputs one item per enrollment: the service's answer, an
  * enrollment that already existed (not sent again), or the error item of the items it holds.
+ * A failure that stops the run says which enrollments were already sent and which were not.
  */
 export async function sendEnrollments(
 	ctx: IExecuteFunctions,
@@ -49,38 +63,23 @@ export async function sendEnrollments(
 ): Promise<INodeExecutionData[]> {
 	const { verb, markExisting = false } = options;
 	const marked = (json: IDataObject, existed: boolean) => (markExisting ? { ...json, already_existed: existed } : json);
-	const output: INodeExecutionData[] = [];
-	const toSend = planned.filter((entry) => entry.body && !entry.existing);
-	const done: string[] = [];
-	let sent = 0;
-	for (const entry of planned) {
-		if (!entry.body) {
-			output.push(errorItem(entry.error as ItemError, entry.items));
-			continue;
-		}
+	const requests = planned.flatMap((entry): EnrollmentRequest[] =>
+		entry.body && !entry.existing ? [{ itemIndex: entry.items[0], entry: entry as EnrollmentRequest['entry'] }] : [],
+	);
+	const results = await runEach(
+		ctx,
+		requests,
+		async ({ entry, itemIndex }) => await (await ApiClient.of(ctx)).request<IDataObject>(endpoint, entry.body, { itemIndex }),
+		{ onStop: describeProgress(verb) },
+	);
+	const answers = new Map<PlannedEnrollment, ItemResult<IDataObject>>(requests.map((request, position) => [request.entry, results[position]]));
+	return planned.map((entry): INodeExecutionData => {
+		if (!entry.body) return errorItem(entry.error as ItemError, entry.items);
 		if (entry.existing) {
-			output.push({ json: marked(enrollmentJson(entry.body, entry.existing), true), pairedItem: pairedTo(entry.items) });
-			continue;
+			return { json: marked(enrollmentJson(entry.body, entry.existing), true), pairedItem: pairedTo(entry.items) };
 		}
-		sent++;
-		try {
-			const client = await ApiClient.of(ctx);
-			const response = await client.request<IDataObject>(endpoint, entry.body, { itemIndex: entry.items[0] });
-			output.push({ json: marked(enrollmentJson(entry.body, response), false), pairedItem: pairedTo(entry.items) });
-			done.push(`${String(entry.body.enrollment_key)} (${String(response?.enrollment_id ?? entry.body.enrollment_id)})`);
-		} catch (caught) {
-			const error = toItemError(ctx, caught, entry.items[0]);
-			if (!ctx.continueOnFail()) {
-				addProgress(
-					error,
-					done,
-					toSend.slice(sent).map((next) => String(next.body?.enrollment_key)),
-					verb,
-				);
-				throw error;
-			}
-			output.push(errorItem(error, entry.items));
-		}
-	}
-	return output;
+		const answer = answers.get(entry) as ItemResult<IDataObject>; // every entry to send has its result
+		if (!answer.ok) return errorItem(answer.error, entry.items);
+		return { json: marked(enrollmentJson(entry.body, answer.value), false), pairedItem: pairedTo(entry.items) };
+	});
 }

@@ -109,17 +109,12 @@ export async function runBatched<E>(
 	const failures = new Map<number, ItemFailure['error']>();
 
 	const ownerItems = (elements: Array<Element<E>>) => [...new Set(elements.flatMap((e) => e.owners.map((o) => o.itemIndex)))];
-	// once the service refuses the API key (401), every other request would be refused too: the
-	// chunks not sent yet are not sent, their items fail with that error
-	let refused: ItemFailure['error'] | undefined;
 
+	// once the service refuses the API key (401), the client sends nothing more in this run: the
+	// chunks after it fail at once with that refusal
 	await mapWithConcurrency(jobs, options.concurrency ?? DEFAULT_CONCURRENCY, async (job) => {
 		let elements = job.elements;
 		for (;;) {
-			if (refused) {
-				for (const item of ownerItems(elements)) if (!failures.has(item)) failures.set(item, refused);
-				return;
-			}
 			const itemIndex = elements[0].owners[0].itemIndex;
 			try {
 				const body = { ...job.shared, [batch.key]: elements.map((e) => e.value) } as IDataObject;
@@ -141,7 +136,6 @@ export async function runBatched<E>(
 				}
 				const failure = toItemError(node, error, itemIndex);
 				if (!continueOnFail) throw failure;
-				if (failure instanceof NodeApiError && failure.httpCode === '401') refused ??= failure;
 				for (const item of ownerItems(elements)) {
 					if (!failures.has(item)) failures.set(item, failure);
 				}

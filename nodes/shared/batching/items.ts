@@ -73,21 +73,35 @@ export function prepareItems<R>(ctx: IExecuteFunctions, read: (itemIndex: number
 /** The result of `runEach` for one item. */
 export type ItemResult<T> = { itemIndex: number; ok: true; value: T } | ItemFailure;
 
+/** What a run had done when a failure stopped it: users must not send those again. */
+export interface StopProgress<R, T> {
+	done: Array<{ request: R; value: T }>;
+	notSent: R[];
+}
+
+export interface RunEachOptions<R, T> {
+	/** requests with the same key run once and share the value */
+	key?: (request: R) => string;
+	/** adds to the failure that stops the run (Continue on Fail off) what was done and not sent */
+	onStop?: (error: ItemError, progress: StopProgress<R, T>) => void;
+}
+
 /**
  * Runs `run` for each request one after another, for requests that are not batched by the
- * engine (e.g. paginated searches). Requests with the same `key` run once and share the value
- * (which is then the same object for each of them: copy before changing it). A failure stops the
- * run unless Continue on Fail is on: then it becomes the failure of every item that shares it.
+ * engine (paginated searches, enrollments, deletes). Requests with the same `key` run once and
+ * share the value (which is then the same object for each of them: copy before changing it). A
+ * failure stops the run unless Continue on Fail is on: then it becomes the failure of every item
+ * that shares it. After a refused API key the client sends nothing more, so the rest fail at once.
  */
 export async function runEach<R extends { itemIndex: number }, T>(
 	ctx: IExecuteFunctions,
 	requests: readonly R[],
 	run: (request: R) => Promise<T>,
-	options: { key?: (request: R) => string } = {},
+	options: RunEachOptions<R, T> = {},
 ): Promise<Array<ItemResult<T>>> {
 	const done = new Map<string, { ok: true; value: T } | { ok: false; error: ItemError }>();
 	const results: Array<ItemResult<T>> = [];
-	for (const request of requests) {
+	for (const [position, request] of requests.entries()) {
 		const key = options.key?.(request);
 		let result = key === undefined ? undefined : done.get(key);
 		if (!result) {
@@ -95,7 +109,14 @@ export async function runEach<R extends { itemIndex: number }, T>(
 				result = { ok: true, value: await run(request) };
 			} catch (caught) {
 				const error = toItemError(ctx, caught, request.itemIndex);
-				if (!ctx.continueOnFail()) throw error;
+				if (!ctx.continueOnFail()) {
+					options.onStop?.(error, {
+						// without Continue on Fail every earlier request succeeded
+						done: results.map((earlier, index) => ({ request: requests[index], value: (earlier as { value: T }).value })),
+						notSent: requests.slice(position + 1),
+					});
+					throw error;
+				}
 				result = { ok: false, error };
 			}
 			if (key !== undefined) done.set(key, result);

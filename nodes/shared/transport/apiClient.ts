@@ -76,6 +76,11 @@ const clients = new WeakMap<object, Promise<ApiClient>>();
 export class ApiClient {
 	/** the service answered (any HTTP status) during this run */
 	private answered = false;
+	/**
+	 * The service refused the API key (401) in this run, with or without the partner ID header:
+	 * every later request sent the same way would be refused too, so none is sent.
+	 */
+	private readonly refusedKey = new Map<boolean, unknown>();
 	private retryAllowance: number = RETRY_POLICY.initialRetryAllowance;
 
 	/** the node never changes within a run, and n8n deep-copies it on every `getNode()` */
@@ -165,7 +170,9 @@ export class ApiClient {
 		const cancel = this.cancelSignal();
 		const itemIndex = options.itemIndex ?? options.items?.[0];
 		const headers: IDataObject = { Accept: 'application/json' };
-		if (definition.partnerHeader && this.connection.partnerId) headers.partner_id = this.connection.partnerId;
+		const withPartner = definition.partnerHeader === true && this.connection.partnerId !== undefined;
+		if (withPartner) headers.partner_id = this.connection.partnerId;
+		if (this.refusedKey.has(withPartner)) throw this.keyRefused(this.refusedKey.get(withPartner), itemIndex, options.items);
 
 		const counts = { failures: 0, throttled: 0 };
 		let reachedService = 0;
@@ -227,6 +234,11 @@ export class ApiClient {
 			if (delay !== undefined && isFailure && this.retryAllowance < 1) delay = undefined;
 			if (delay !== undefined && options.deadline !== undefined && Date.now() + delay > options.deadline) delay = undefined;
 			if (delay === undefined) {
+				if ('status' in outcome && outcome.status === 401) {
+					this.refusedKey.set(withPartner, response?.body);
+					// refused without a partner ID: it is the key, which every request carries
+					if (!withPartner) this.refusedKey.set(true, response?.body);
+				}
 				throw this.finalFailure(outcome, response, url, {
 					itemIndex,
 					items: options.items,
@@ -351,6 +363,14 @@ export class ApiClient {
 				failure: { cause: 'rate-limited', retryAfterMs: Math.max(1_000, this.budget.refusedUntil - Date.now()) },
 			},
 		);
+	}
+
+	/** A request not sent because the service refused the API key earlier in this run. */
+	private keyRefused(body: unknown, itemIndex?: number, items?: readonly number[]) {
+		const error = serviceError(this.node, 401, body, { itemIndex });
+		const where = items && items.length > 1 ? ` for ${describeItems(items)}` : '';
+		error.message = `${error.message} (not sent${where}: an earlier request of this run was refused)`;
+		return error;
 	}
 
 	private cancelled(itemIndex?: number) {

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import { errorItem, pairedTo, prepareItems, toItemError } from '../../../shared/batching/items';
+import { errorItem, pairedTo, prepareItems, runEach, toItemError } from '../../../shared/batching/items';
 import { validateItem } from '../../../shared/batching/validate';
 import { ENDPOINTS } from '../../../shared/catalog';
 import { ApiClient } from '../../../shared/transport/apiClient';
@@ -35,42 +35,27 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 		if (items) items.push(itemIndex);
 		else byId.set(id, [itemIndex]);
 	}
-	const entries: Array<{ items: number[]; id?: string }> = [
-		...[...byId].map(([id, items]) => ({ id, items })),
-		...[...prepared.errors.keys()].map((itemIndex) => ({ items: [itemIndex] })),
-	].sort((a, b) => a.items[0] - b.items[0]);
-
-	const output: INodeExecutionData[] = [];
-	for (const entry of entries) {
-		if (entry.id === undefined) {
-			const error = prepared.errors.get(entry.items[0]);
-			if (error) output.push(errorItem(error, entry.items));
-			continue;
-		}
+	const deletes = [...byId].map(([id, items]) => ({ itemIndex: items[0], id, items }));
+	const results = await runEach(this, deletes, async ({ id, itemIndex }): Promise<IDataObject> => {
 		try {
 			const client = await ApiClient.of(this);
-			const response = await client.request<IDataObject>(
-				'deleteProspectEnrollment',
-				{ enrollment_id: entry.id },
-				{ itemIndex: entry.items[0] },
-			);
+			const response = await client.request<IDataObject>('deleteProspectEnrollment', { enrollment_id: id }, { itemIndex });
 			const status = response?.status;
-			output.push({
-				json: { enrollment_id: entry.id, deleted: status === 'success', ...(status === undefined ? {} : { status }) },
-				pairedItem: pairedTo(entry.items),
-			});
+			return { enrollment_id: id, deleted: status === 'success', ...(status === undefined ? {} : { status }) };
 		} catch (caught) {
-			if (goneOnRetry(caught)) {
-				output.push({
-					json: { enrollment_id: entry.id, deleted: true },
-					pairedItem: pairedTo(entry.items),
-				});
-				continue;
-			}
-			const error = toItemError(this, caught, entry.items[0]);
-			if (!this.continueOnFail()) throw error;
-			output.push(errorItem(error, entry.items));
+			if (goneOnRetry(caught)) return { enrollment_id: id, deleted: true };
+			throw toItemError(this, caught, itemIndex);
 		}
-	}
-	return output;
+	});
+
+	// in input order: each delete at its first item, and the items that failed validation
+	const output: Array<{ first: number; item: INodeExecutionData }> = deletes.map(({ items }, position) => {
+		const result = results[position];
+		return {
+			first: items[0],
+			item: result.ok ? { json: result.value, pairedItem: pairedTo(items) } : errorItem(result.error, items),
+		};
+	});
+	for (const [itemIndex, error] of prepared.errors) output.push({ first: itemIndex, item: errorItem(error, itemIndex) });
+	return output.sort((a, b) => a.first - b.first).map(({ item }) => item);
 }

@@ -1,0 +1,80 @@
+/**
+ * A refused API key (401) stops the run's requests in every node, not only in the batching
+ * engine: the run's one client remembers the refusal and sends nothing more. Manage Enrollment
+ * sent every remaining enrollment and delete with the refused key under Continue on Fail, and
+ * Search Businesses every remaining item's search.
+ */
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
+
+import { type Sandbox, startSandbox } from '../sandbox';
+import { itemsNode, linearWorkflow, manualTriggerNode, runWorkflow, type WorkflowNode } from './harness';
+
+const REFUSED = /^The service rejected the API key or partner ID \(401\): Invalid or missing API key/;
+const NOT_SENT = ' (not sent: an earlier request of this run was refused)';
+
+let sandbox: Sandbox;
+beforeAll(async () => {
+	sandbox = await startSandbox({ rateLimit: false });
+});
+afterAll(async () => await sandbox.close());
+beforeEach(() => sandbox.clearRequests());
+
+async function run(type: string, name: string, items: IDataObject[], parameters: INodeParameters, settings: Partial<WorkflowNode> = {}) {
+	const node: WorkflowNode = { name, type: `n8n-nodes-business-prospect-data.${type}`, typeVersion: 1, parameters, ...settings };
+	return await runWorkflow(linearWorkflow([manualTriggerNode(), itemsNode(items), node]), {
+		credentials: { businessProspectDataApi: { apiKey: 'a-refused-key-0000', baseUrl: sandbox.url } },
+	});
+}
+
+const prospectIds = (count: number) => sandbox.universe.prospects.slice(0, count).map((prospect) => prospect.prospect_id);
+const CONTINUE = { onError: 'continueRegularOutput' } as const;
+const createEach: INodeParameters = {
+	resource: 'prospectEnrollment',
+	operation: 'create',
+	combine: 'each',
+	enrollmentKey: '={{ "watch-" + $json.prospect_id.slice(0, 6) }}',
+};
+
+describe('Manage Enrollment with a refused API key', () => {
+	test('create, one enrollment per item, under Continue on Fail: 1 request, every item an error, paired', async () => {
+		const result = await run('manageEnrollment', 'Manage Enrollment', prospectIds(3).map((prospect_id) => ({ prospect_id })), createEach, CONTINUE);
+		expect(sandbox.requests.map((request) => request.status)).toEqual([401]);
+		const out = result.output('Manage Enrollment');
+		expect(out.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
+		const errors = out.map((item) => String(item.json.error));
+		expect(errors[0]).toMatch(REFUSED);
+		expect(errors[0]).not.toContain('not sent');
+		for (const error of errors.slice(1)) {
+			expect(error).toMatch(REFUSED);
+			expect(error.endsWith(NOT_SENT)).toBe(true);
+		}
+	});
+
+	test('create without Continue on Fail: the run stops at the first request and names what was not sent', async () => {
+		const ids = prospectIds(3);
+		const result = await run('manageEnrollment', 'Manage Enrollment', ids.map((prospect_id) => ({ prospect_id })), createEach);
+		expect(sandbox.requests).toHaveLength(1);
+		expect(result.error?.message).toMatch(REFUSED);
+		expect(result.error?.description).toContain(`Not sent: watch-${ids[1].slice(0, 6)}, watch-${ids[2].slice(0, 6)}.`);
+	});
+
+	test('delete of three enrollments under Continue on Fail: 1 request, three paired error items', async () => {
+		const items = ['e-1', 'e-2', 'e-3'].map((enrollment_id) => ({ enrollment_id }));
+		const result = await run('manageEnrollment', 'Manage Enrollment', items, { resource: 'prospectEnrollment', operation: 'delete' }, CONTINUE);
+		expect(sandbox.requests.map((request) => [request.method, request.status])).toEqual([['DELETE', 401]]);
+		const out = result.output('Manage Enrollment');
+		expect(out.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
+		expect(out.map((item) => String(item.json.error).endsWith(NOT_SENT))).toEqual([false, true, true]);
+	});
+});
+
+describe('Search Businesses with a refused API key', () => {
+	test('three different searches under Continue on Fail: 1 request, three paired error items', async () => {
+		const items = [10, 20, 30].map((limit) => ({ limit }));
+		const result = await run('searchBusinesses', 'Search Businesses', items, { mode: 'preview', limit: '={{ $json.limit }}' }, CONTINUE);
+		expect(sandbox.requests).toHaveLength(1);
+		const out = result.output('Search Businesses');
+		expect(out.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
+		for (const item of out) expect(String(item.json.error)).toMatch(REFUSED);
+	});
+});
