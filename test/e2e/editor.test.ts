@@ -4,7 +4,8 @@
  * the sandbox credential, the example workflows). It opens every example, the parameter panel of
  * every node for each resource and operation, the credential dialog and the node creator, and
  * checks what is drawn: the expected fields, no console errors, no "undefined" in subtitles,
- * every node found by the service's name. Screenshots go to docs/images/ (the README shows them).
+ * every node found by the service's name. Screenshots go to a temporary folder, or to docs/images/
+ * (which the README shows) with `npm run screenshots`.
  */
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -31,7 +32,15 @@ import { REPO_ROOT } from './harness/n8nInstall';
 import { CREDENTIAL_TYPE, DEFAULT_OWNER, PACKAGE_NAME } from './harness/n8nInstance';
 
 const CHROMIUM = '/usr/bin/chromium';
-const IMAGES = path.join(REPO_ROOT, 'docs', 'images');
+/**
+ * Every run takes the screenshots (drawing them is part of the check), but only
+ * `npm run screenshots` (UPDATE_SCREENSHOTS=1) replaces the README's images in docs/images: a test
+ * run leaves the working tree as it was.
+ */
+const IMAGES =
+	process.env.UPDATE_SCREENSHOTS === '1'
+		? path.join(REPO_ROOT, 'docs', 'images')
+		: path.join(os.tmpdir(), 'n8n-nodes-business-prospect-data-screenshots');
 const SERVICE_NAME = 'Business Prospect Data';
 const CREDENTIAL = { id: 'bpdSandboxCred01', name: 'Business Prospect Data (sandbox)' };
 const ALL_NODES_WORKFLOW = 'editorAllNodes01';

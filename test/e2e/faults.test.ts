@@ -19,6 +19,11 @@ import { startSandbox, type Sandbox } from '../sandbox';
 import type { WorkflowJson } from './harness/n8nInstance';
 
 const UNLIMITED = { id: 'fault-unlimited-credential', name: 'Business Prospect Data (no client limit)' };
+/**
+ * The fault runs' own key: n8n keeps one rate budget per key, and the shared-budget test must not
+ * wait for the fault runs' requests of the last minute (nor they for its), as it would on one key.
+ */
+const FAULTS_KEY = 'sandbox-faults-key-2';
 const MATCH = ENDPOINTS.matchProspects.path;
 const ENRICH = ENDPOINTS.enrichProspectProfiles.path;
 
@@ -43,7 +48,7 @@ describe('faults and a shared rate limit, in real n8n', () => {
 			apiKey: sandbox.apiKey,
 			// the default credential keeps the default budget (200 a minute)
 			liftClientRateLimit: false,
-			extraCredentials: [{ ...UNLIMITED, data: { apiKey: sandbox.apiKey, baseUrl: sandbox.url, maxRequestsPerMinute: 1_000_000 } }],
+			extraCredentials: [{ ...UNLIMITED, data: { apiKey: FAULTS_KEY, baseUrl: sandbox.url, maxRequestsPerMinute: 1_000_000 } }],
 			log: (message) => process.stderr.write(`[faults] ${message}\n`),
 			workflows: [
 				onCredential(flows.matchEnrichOurs('FaultsMatchEnrich'), UNLIMITED),
@@ -65,9 +70,9 @@ describe('faults and a shared rate limit, in real n8n', () => {
 
 	test.each([1, 2, 3, 4, 5])('fault seed %i: 20%% 5xx and 5%% dropped connections, the run completes, extra requests = faults', async (seed) => {
 		sandbox.clearRequests();
-		sandbox.configure({ faults: { errorRate: 0.2, dropRate: 0.05, seed } });
+		sandbox.configure({ faults: { errorRate: 0.2, dropRate: 0.05, seed }, apiKey: FAULTS_KEY });
 		const run = await bench.run('FaultsMatchEnrich', contacts);
-		sandbox.configure({ faults: {} });
+		sandbox.configure({ faults: {}, apiKey: undefined });
 
 		expect(run.error ?? '').toBe('');
 		expect(run.status).toBe('success');
