@@ -27,9 +27,10 @@ describe('the package in real n8n', () => {
 	const examples = loadExampleWorkflows(credential);
 	/** The sandbox under an address that is not localhost or 127.0.0.1, where the key must not go. */
 	const plainHttpSandboxUrl = () => sandbox.url.replace('127.0.0.1', '0.0.0.0');
-	const httpRequestWorkflow = {
-		id: 'SmokeHttpRequestPlain',
-		name: 'HTTP Request node with the credential, over plain http',
+	/** n8n's HTTP Request node signing its request with this package's credential. */
+	const httpRequestWorkflow = (id: string) => ({
+		id,
+		name: `HTTP Request node with the credential (${id})`,
 		nodes: [
 			{ id: randomUUID(), name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} },
 			{
@@ -48,14 +49,17 @@ describe('the package in real n8n', () => {
 			},
 		],
 		connections: { Start: { main: [[{ node: 'HTTP Request', type: 'main', index: 0 }]] } },
-	};
+	});
+	const plainHttpRequest = httpRequestWorkflow('SmokeHttpRequestPlain');
+	const loopbackHttpRequest = httpRequestWorkflow('SmokeHttpRequestLocal');
 	const n8n = useN8n({
 		start: true,
 		prepare: async (instance) => {
 			await instance.importCredential({ ...credential, data: { apiKey: sandbox.apiKey, baseUrl: sandbox.url } });
 			await instance.importWorkflows(examples.map((example) => example.workflow));
-			httpRequestWorkflow.nodes[1].parameters.url = `${plainHttpSandboxUrl()}/v1/businesses/events/enrollments`;
-			await instance.importWorkflow(httpRequestWorkflow);
+			plainHttpRequest.nodes[1].parameters.url = `${plainHttpSandboxUrl()}/v1/businesses/events/enrollments`;
+			loopbackHttpRequest.nodes[1].parameters.url = `${sandbox.url}/v1/businesses/events/enrollments`;
+			await instance.importWorkflows([plainHttpRequest, loopbackHttpRequest]);
 		},
 	});
 	const packageName = readManifest().name;
@@ -175,12 +179,21 @@ describe('the package in real n8n', () => {
 
 		test("never sends the key over plain http from n8n's HTTP Request node using the credential", async () => {
 			const before = sandbox.requests.length;
-			const result = await n8n().execute(httpRequestWorkflow.id);
+			const result = await n8n().execute(plainHttpRequest.id);
 			expect(result.status).toBe('error');
 			expect(result.nodeError('HTTP Request')?.message).toBe(
 				`The API key is sent only over https (plain http only to localhost or 127.0.0.1), so it was not sent to "${plainHttpSandboxUrl()}"`,
 			);
 			expect(sandbox.requests.length).toBe(before);
+		});
+
+		test('an HTTP Request node using the credential sends the key to this machine over plain http', async () => {
+			const before = sandbox.requests.length;
+			const result = await n8n().execute(loopbackHttpRequest.id);
+			expect({ status: result.status, error: result.describeError() }).toEqual({ status: 'success', error: '' });
+			expect(sentSince(before).map((request) => [request.path, request.status, request.headers.api_key])).toEqual([
+				['/v1/businesses/events/enrollments', 200, sandbox.apiKey],
+			]);
 		});
 
 		test("never writes a key into n8n's output", () => {
