@@ -1,44 +1,27 @@
 /**
- * Get Events in n8n-core's engine against the sandbox: ids gathered across items,
- * de-duplicated and sent 40 per request; every event paired to every item that asked for its
- * business; timestamp_from honoured; a Since outside the event window stopped before any
- * request. Expected events are computed from the sandbox's universe, not from its handler.
+ * Get Events for businesses (Resource: Business) in n8n-core's engine against the sandbox: ids
+ * gathered across items, de-duplicated and sent 40 per request; every event paired to every item
+ * that asked for its business; timestamp_from honoured; a Since outside the event window stopped
+ * before any request. Expected events are computed from the sandbox's universe, not from its
+ * handler. Set-up and shared helpers: ../setup.ts.
  */
-import type { IDataObject, INodeParameters, IPairedItemData } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
-import { BUSINESS_EVENT_TYPES } from '../../nodes/shared/vocabulary';
-import { DEFAULT_BUSINESS_EVENT_TYPES } from '../../nodes/shared/eventTypes';
-import { LIMITS } from '../../nodes/shared/limits';
-import { NO_EVENTS_HINT } from '../../nodes/GetEvents/actions/getEvents.operation';
-import { type BusinessEvent, type Sandbox, startSandbox } from '../sandbox';
-import { itemsNode, linearWorkflow, manualTriggerNode, runWorkflow, type WorkflowNode } from './harness';
+import { BUSINESS_EVENT_TYPES } from '../../../../nodes/shared/vocabulary';
+import { DEFAULT_BUSINESS_EVENT_TYPES } from '../../../../nodes/shared/eventTypes';
+import { LIMITS } from '../../../../nodes/shared/limits';
+import { NO_EVENTS_HINT } from '../../../../nodes/GetEvents/actions/getEvents.operation';
+import type { BusinessEvent } from '../../../sandbox';
+import { itemsNode, linearWorkflow, manualTriggerNode, runWorkflow } from '../../harness';
+import { DAY_MS, forResource, isoDaysAgo, itemsOf, NODE, sandbox, setUpSandbox } from '../setup';
 
-const NODE = 'Get Events';
 const EVENTS_PATH = '/v1/businesses/events';
-const DAY_MS = 86_400_000;
+const { eventsNode, getEvents } = forResource({});
 
-let sandbox: Sandbox;
-beforeAll(async () => {
-	sandbox = await startSandbox();
-});
-afterAll(async () => await sandbox.close());
-beforeEach(() => sandbox.clearRequests());
-
-function eventsNode(parameters: INodeParameters, settings: Partial<WorkflowNode> = {}): WorkflowNode {
-	return { name: NODE, type: 'n8n-nodes-business-prospect-data.getEvents', typeVersion: 1, parameters, ...settings };
-}
-
-async function getEvents(items: IDataObject[], parameters: INodeParameters = {}, settings: Partial<WorkflowNode> = {}) {
-	const workflow = linearWorkflow([manualTriggerNode(), itemsNode(items), eventsNode(parameters, settings)]);
-	return await runWorkflow(workflow, {
-		credentials: { businessProspectDataApi: { apiKey: sandbox.apiKey, baseUrl: sandbox.url } },
-	});
-}
+setUpSandbox();
 
 const eventRequests = () => sandbox.requests.filter((request) => request.path === EVENTS_PATH);
 const bodies = () => eventRequests().map((request) => request.body as IDataObject);
-const itemsOf = (pairs: IPairedItemData[]) => pairs.map((pair) => pair.item).sort((a, b) => a - b);
-const isoDaysAgo = (days: number) => new Date(Date.now() - days * DAY_MS).toISOString();
 
 /** The events the contract says the service returns: named ids and types, strictly after `since`. */
 function expectedEvents(ids: Iterable<string>, types: readonly string[], since: string): BusinessEvent[] {

@@ -1,54 +1,32 @@
 /**
- * Get Events for prospects in n8n-core's engine against the sandbox: ids gathered across items,
- * de-duplicated and sent 40 per request to /v1/prospects/events; every event paired to every
- * item that asked for its prospect; the defaults read prospect_id, so Match Prospects -> Get
- * Events needs no configuration (misses are passed over). Expected events come from the
- * sandbox's universe, not from its handler.
+ * Get Events for prospects (Resource: Prospect) in n8n-core's engine against the sandbox: ids
+ * gathered across items, de-duplicated and sent 40 per request to /v1/prospects/events; every
+ * event paired to every item that asked for its prospect; the defaults read prospect_id, so Match
+ * Prospects -> Get Events needs no configuration (misses are passed over); the generated tool.
+ * Expected events come from the sandbox's universe, not from its handler. Set-up and shared
+ * helpers: ../setup.ts.
  */
-import type { IDataObject, INodeParameters, IPairedItemData } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
-import { GetEvents } from '../../nodes/GetEvents/GetEvents.node';
-import { NO_PROSPECT_EVENTS_HINT } from '../../nodes/GetEvents/actions/getEvents.operation';
-import { GET_PROSPECT_EVENTS_TOOL_DESCRIPTION } from '../../nodes/GetEvents/toolText';
-import { DEFAULT_PROSPECT_EVENT_TYPES } from '../../nodes/shared/eventTypes';
-import { LIMITS } from '../../nodes/shared/limits';
-import { PROSPECT_EVENT_TYPES } from '../../nodes/shared/vocabulary';
-import { type ProspectEvent, type Sandbox, startSandbox } from '../sandbox';
-import { itemsNode, linearWorkflow, manualTriggerNode, runWorkflow, type WorkflowNode } from './harness';
-import { contactTable, expectedProspectId } from './matchEnrichContacts';
+import { GetEvents } from '../../../../nodes/GetEvents/GetEvents.node';
+import { NO_PROSPECT_EVENTS_HINT } from '../../../../nodes/GetEvents/actions/getEvents.operation';
+import { GET_PROSPECT_EVENTS_TOOL_DESCRIPTION } from '../../../../nodes/GetEvents/toolText';
+import { DEFAULT_PROSPECT_EVENT_TYPES } from '../../../../nodes/shared/eventTypes';
+import { LIMITS } from '../../../../nodes/shared/limits';
+import { PROSPECT_EVENT_TYPES } from '../../../../nodes/shared/vocabulary';
+import type { ProspectEvent } from '../../../sandbox';
+import { itemsNode, linearWorkflow, manualTriggerNode, runWorkflow, type WorkflowNode } from '../../harness';
+import { contactTable, expectedProspectId } from '../../matchEnrichContacts';
+import { credentials, DAY_MS, forResource, isoDaysAgo, itemsOf, NODE, sandbox, setUpSandbox } from '../setup';
 
-const NODE = 'Get Events';
 const EVENTS_PATH = '/v1/prospects/events';
-const DAY_MS = 86_400_000;
+const { getEvents } = forResource({ resource: 'prospect' });
 
-let sandbox: Sandbox;
-beforeAll(async () => {
-	sandbox = await startSandbox();
-});
-afterAll(async () => await sandbox.close());
-beforeEach(() => sandbox.clearRequests());
-
-const credentials = () => ({ businessProspectDataApi: { apiKey: sandbox.apiKey, baseUrl: sandbox.url } });
-
-function eventsNode(parameters: INodeParameters, settings: Partial<WorkflowNode> = {}): WorkflowNode {
-	return {
-		name: NODE,
-		type: 'n8n-nodes-business-prospect-data.getEvents',
-		typeVersion: 1,
-		parameters: { resource: 'prospect', ...parameters },
-		...settings,
-	};
-}
-
-async function getEvents(items: IDataObject[], parameters: INodeParameters = {}, settings: Partial<WorkflowNode> = {}) {
-	const workflow = linearWorkflow([manualTriggerNode(), itemsNode(items), eventsNode(parameters, settings)]);
-	return await runWorkflow(workflow, { credentials: credentials() });
-}
+setUpSandbox();
 
 const eventRequests = () => sandbox.requests.filter((request) => request.path === EVENTS_PATH);
 const bodies = () => eventRequests().map((request) => request.body as IDataObject);
-const itemsOf = (pairs: IPairedItemData[]) => pairs.map((pair) => pair.item).sort((a, b) => a - b);
-const isoDaysAgo = (days: number) => new Date(Date.now() - days * DAY_MS).toISOString();
+
 const byId = (a: IDataObject, b: IDataObject) => String(a.event_id).localeCompare(String(b.event_id));
 const prospectIds = (from: number, count: number) =>
 	sandbox.universe.prospects.slice(from, from + count).map((prospect) => prospect.prospect_id);

@@ -1,55 +1,27 @@
 /**
- * The Business Events Trigger watching prospects, polled through n8n-core against the sandbox:
- * prospect ids 40 per request to /v1/prospects/events, each new event fired exactly once across
- * polls (the floor and memory the business source uses), and a prospect enrollment created by
- * the Manage Enrollment node as the source.
+ * The Business Events Trigger watching prospects (Prospect IDs, Prospect Enrollment), polled
+ * through n8n-core against the sandbox: prospect ids 40 per request to /v1/prospects/events, each
+ * new event fired exactly once across polls (the floor and memory the business source uses), and
+ * a prospect enrollment created by the Manage Enrollment node as the source. Set-up and helpers:
+ * setup.ts.
  */
 import type { IDataObject, NodeOperationError } from 'n8n-workflow';
 
-import { DEFAULT_PROSPECT_EVENT_TYPES } from '../../nodes/shared/eventTypes';
-import { LIMITS } from '../../nodes/shared/limits';
-import { type Sandbox, startSandbox } from '../sandbox';
-import { itemsNode, linearWorkflow, manualTriggerNode, runWorkflow, type WorkflowNode } from './harness';
-import { runPoll, type PollOptions } from './harness/runPoll';
+import { DEFAULT_PROSPECT_EVENT_TYPES } from '../../../nodes/shared/eventTypes';
+import { LIMITS } from '../../../nodes/shared/limits';
+import { itemsNode, linearWorkflow, manualTriggerNode, runWorkflow } from '../harness';
+import { chronological, credentials, idsOf, poll, sandbox, setUpSandbox, triggerNode } from './setup';
 
-const TYPE = 'n8n-nodes-business-prospect-data.businessEventsTrigger';
 const EVENTS_PATH = '/v1/prospects/events';
 const ENROLLMENTS_PATH = '/v1/prospects/events/enrollments';
 
-let sandbox: Sandbox;
-beforeAll(async () => {
-	sandbox = await startSandbox();
-});
-afterAll(async () => await sandbox.close());
-beforeEach(() => sandbox.clearRequests());
+setUpSandbox();
 
-const credentials = () => ({ businessProspectDataApi: { apiKey: sandbox.apiKey, baseUrl: sandbox.url } });
 const prospectIds = (from: number, count: number) =>
 	sandbox.universe.prospects.slice(from, from + count).map((prospect) => prospect.prospect_id);
 
-function triggerNode(parameters: IDataObject): WorkflowNode {
-	return {
-		name: 'Business Events Trigger',
-		type: TYPE,
-		typeVersion: 1,
-		parameters: { pollTimes: { item: [{ mode: 'everyMinute' }] }, ...parameters },
-	};
-}
-
-async function poll(node: WorkflowNode, options: Omit<PollOptions, 'credentials'>) {
-	const result = await runPoll(node, { credentials: credentials(), ...options });
-	return { events: result.items?.map((item) => item.json) ?? null, staticData: result.staticData };
-}
-
 const eventRequests = () => sandbox.requests.filter((request) => request.path === EVENTS_PATH);
 const bodyOf = (index: number) => eventRequests()[index].body as IDataObject;
-const idsOf = (events: IDataObject[] | null) => events?.map((event) => event.event_id) ?? null;
-const chronological = (events: IDataObject[]) =>
-	[...events].sort(
-		(x, y) =>
-			Date.parse(x.event_time as string) - Date.parse(y.event_time as string) ||
-			(String(x.event_id) < String(y.event_id) ? -1 : 1),
-	);
 
 describe('Business Events Trigger watching prospects', () => {
 	it('watches 50 prospect ids in 2 requests per poll and fires each new event exactly once', async () => {

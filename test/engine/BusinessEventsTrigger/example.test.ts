@@ -1,20 +1,19 @@
 /**
  * The shipped trigger example, as a user first meets it: "Fetch Test Event" in the editor runs the
  * poll in manual mode, which must show real events of the example's businesses (not an error).
+ * Set-up: setup.ts.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import type { WorkflowNode } from './harness';
-import { runPoll } from './harness/runPoll';
-import { startSandbox, type Sandbox } from '../sandbox';
+import type { WorkflowNode } from '../harness';
+import { runPoll } from '../harness/runPoll';
+import { sandbox, setUpSandbox } from './setup';
 
-let sandbox: Sandbox;
-beforeAll(async () => (sandbox = await startSandbox()));
-afterAll(async () => await sandbox.close());
+setUpSandbox();
 
 it('the example trigger shows up to 5 recent events of its businesses in a test run', async () => {
-	const example = JSON.parse(readFileSync(join(__dirname, '../../examples/events-trigger.json'), 'utf8'));
+	const example = JSON.parse(readFileSync(join(__dirname, '../../../examples/events-trigger.json'), 'utf8'));
 	const trigger = example.nodes.find((node: WorkflowNode) => node.type.endsWith('.businessEventsTrigger')) as WorkflowNode;
 	const watched = new Set(String(trigger.parameters.businessIds).split(/[\s,]+/));
 

@@ -7,24 +7,22 @@
  *
  * What the API client learns from the credential must not outlive the poll: a user who fixes or
  * rotates the API key in the credential expects the next poll to use it, without republishing.
+ *
+ * Set-up: setup.ts.
  */
 import { PollContext, PollTriggerExecutor } from 'n8n-core';
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
-import { startSandbox, type Sandbox } from '../sandbox';
-import type { WorkflowNode } from './harness';
-import { createAdditionalData } from './harness/additionalData';
-import { buildWorkflow } from './harness/buildWorkflow';
-import { Container } from './harness/n8nInternals';
+import type { WorkflowNode } from '../harness';
+import { createAdditionalData } from '../harness/additionalData';
+import { buildWorkflow } from '../harness/buildWorkflow';
+import { Container } from '../harness/n8nInternals';
+import { sandbox, setUpSandbox, TYPE } from './setup';
 
-const TYPE = 'n8n-nodes-business-prospect-data.businessEventsTrigger';
 const EVENTS_PATH = '/v1/businesses/events';
 
-let sandbox: Sandbox;
-beforeAll(async () => {
-	sandbox = await startSandbox({ rateLimit: false });
-});
-afterAll(async () => await sandbox.close());
+setUpSandbox({ rateLimit: false });
+
 afterEach(() => sandbox.configure({ apiKey: undefined }));
 
 /** One activation: one PollContext for every poll, as n8n's active-workflow machinery keeps it. */

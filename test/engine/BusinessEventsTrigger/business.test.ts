@@ -1,59 +1,28 @@
 /**
- * The Business Events Trigger polled through n8n-core (PollTriggerExecutor and PollContext, with
- * the server's per-poll staging of static data) against the sandbox: first activation, events
- * firing exactly once across polls (tied times, overlapping windows), look-back, manual samples,
- * 40 ids per request, enrollments as the source, and a 429 that neither loses nor repeats events.
+ * The Business Events Trigger watching businesses (Business IDs, Business Enrollment), polled
+ * through n8n-core (PollTriggerExecutor and PollContext, with the server's per-poll staging of
+ * static data) against the sandbox: first activation, events firing exactly once across polls
+ * (tied times, overlapping windows), look-back, manual samples, 40 ids per request, enrollments as
+ * the source, and a 429 that neither loses nor repeats events. Set-up and helpers: setup.ts.
  */
 import type { IDataObject, NodeApiError } from 'n8n-workflow';
 
-import { DEFAULT_BUSINESS_EVENT_TYPES } from '../../nodes/shared/eventTypes';
-import type { WorkflowNode } from './harness';
-import { runPoll, type PollOptions } from './harness/runPoll';
-import { startSandbox, type Sandbox } from '../sandbox';
+import { DEFAULT_BUSINESS_EVENT_TYPES } from '../../../nodes/shared/eventTypes';
+import { runPoll } from '../harness/runPoll';
+import { chronological, idsOf, poll, sandbox, setUpSandbox, triggerNode } from './setup';
 
-const TYPE = 'n8n-nodes-business-prospect-data.businessEventsTrigger';
 const EVENTS_PATH = '/v1/businesses/events';
 
-let sandbox: Sandbox;
-beforeAll(async () => {
-	sandbox = await startSandbox();
-});
-afterAll(async () => await sandbox.close());
-beforeEach(() => {
-	sandbox.clearRequests();
-	sandbox.configure({ faults: {}, retryAfterSeconds: undefined });
-});
+setUpSandbox();
+beforeEach(() => sandbox.configure({ faults: {}, retryAfterSeconds: undefined }));
 
-const credentials = () => ({ businessProspectDataApi: { apiKey: sandbox.apiKey, baseUrl: sandbox.url } });
 afterEach(() => sandbox.configure({ apiKey: undefined }));
+
 const businessIds = (from: number, count: number) =>
 	sandbox.universe.businesses.slice(from, from + count).map((business) => business.business_id);
 
-function triggerNode(parameters: IDataObject): WorkflowNode {
-	return {
-		name: 'Business Events Trigger',
-		type: TYPE,
-		typeVersion: 1,
-		parameters: { pollTimes: { item: [{ mode: 'everyMinute' }] }, ...parameters },
-	};
-}
-
-/** One poll; returns the fired events' json (null when nothing fired) and the committed static data. */
-async function poll(node: WorkflowNode, options: Omit<PollOptions, 'credentials'>) {
-	const result = await runPoll(node, { credentials: credentials(), ...options });
-	return { events: result.items?.map((item) => item.json) ?? null, staticData: result.staticData };
-}
-
 const eventRequests = () => sandbox.requests.filter((request) => request.path === EVENTS_PATH);
 const bodyOf = (index: number) => eventRequests()[index].body as IDataObject;
-const idsOf = (events: IDataObject[] | null) => events?.map((event) => event.event_id) ?? null;
-/** The order the trigger fires in: by event time, ties by event_id. */
-const chronological = (events: IDataObject[]) =>
-	[...events].sort(
-		(x, y) =>
-			Date.parse(x.event_time as string) - Date.parse(y.event_time as string) ||
-			(String(x.event_id) < String(y.event_id) ? -1 : 1),
-	);
 
 /** Adds an event for one business, at the sandbox's now or at a given time. */
 const addEvent = (businessId: string, extra: { event_time?: string; event_name?: string } = {}) =>

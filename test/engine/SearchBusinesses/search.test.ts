@@ -1,43 +1,21 @@
 /**
- * Search Businesses in n8n-core's engine against the sandbox: paging and request counts, every
- * filter against the sandbox's universe, per-item runs and pairing, and validation that stops a
- * bad search before anything is sent. Expected answers are computed from the universe's facets
- * here, independently of the sandbox's own filter code.
+ * Search Businesses, the Search operation, in n8n-core's engine against the sandbox: paging and
+ * request counts, every filter against the sandbox's universe, per-item runs and pairing, the
+ * total, and validation that stops a bad search before anything is sent. Expected answers are
+ * computed from the universe's facets here, independently of the sandbox's own filter code.
+ * Get Statistics is in getStatistics.test.ts; set-up in setup.ts.
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { FILTER_NAMES, type FilterName } from '../../nodes/shared/schemas';
-import { type RecordedRequest, type Sandbox, type SandboxBusiness, startSandbox } from '../sandbox';
-import { itemsNode, linearWorkflow, manualTriggerNode, runWorkflow, type WorkflowNode } from './harness';
-import { RETRY_POLICY } from '../../nodes/shared/transport/retryPolicy';
+import { FILTER_NAMES, type FilterName } from '../../../nodes/shared/schemas';
+import { RETRY_POLICY } from '../../../nodes/shared/transport/retryPolicy';
+import type { RecordedRequest, SandboxBusiness } from '../../sandbox';
+import { NODE, sandbox, search, setUpSandbox } from './setup';
 
-const NODE = 'Search Businesses';
 const SEARCH_PATH = '/v1/businesses';
 const PREVIEW_FIELDS = ['business_id', 'country_name', 'domain', 'logo', 'name'];
 
-let sandbox: Sandbox;
-beforeAll(async () => {
-	sandbox = await startSandbox();
-});
-afterAll(async () => await sandbox.close());
-beforeEach(() => sandbox.clearRequests());
-
-function searchNode(parameters: INodeParameters, settings: Partial<WorkflowNode> = {}): WorkflowNode {
-	return {
-		name: NODE,
-		type: 'n8n-nodes-business-prospect-data.searchBusinesses',
-		typeVersion: 1,
-		parameters,
-		...settings,
-	};
-}
-
-async function search(parameters: INodeParameters, items: IDataObject[] = [{}], settings: Partial<WorkflowNode> = {}) {
-	const workflow = linearWorkflow([manualTriggerNode(), itemsNode(items), searchNode(parameters, settings)]);
-	return await runWorkflow(workflow, {
-		credentials: { businessProspectDataApi: { apiKey: sandbox.apiKey, baseUrl: sandbox.url } },
-	});
-}
+setUpSandbox();
 
 const searches = (): RecordedRequest[] => sandbox.requests.filter((r) => r.path === SEARCH_PATH);
 const bodies = () => searches().map((r) => r.body as IDataObject);
@@ -484,5 +462,13 @@ describe('service failures', () => {
 		});
 		expect(idsOf(out.slice(1))).toEqual(idsOf(jp));
 		expect(run.pairedItems(NODE)).toEqual([0, ...jp.map(() => 1)].map((item) => [{ item }]));
+	});
+});
+
+describe('totals and request context', () => {
+	test('Include Total on Search Businesses too', async () => {
+		const total = sandbox.universe.searchBusinesses({ country_code: { values: ['se'] } }).length;
+		const result = await search({ limit: 2, filters: { countries: 'se' }, options: { includeTotal: true } }, [{}], {});
+		expect(result.json(NODE).map((record) => record.total_results)).toEqual([total, total]);
 	});
 });

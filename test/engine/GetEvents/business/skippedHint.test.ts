@@ -1,16 +1,12 @@
 /**
  * Get Events (Business) passes over items whose business_id is null (companies Match Businesses
  * found no match for) and a hint counts them: the hint must name the business case, not the
- * prospect one.
+ * prospect one. Set-up: ../setup.ts.
  */
-import { startSandbox, type Sandbox } from '../sandbox';
-import { itemsNode, linearWorkflow, manualTriggerNode, runWorkflow } from './harness';
+import { itemsNode, linearWorkflow, manualTriggerNode, runWorkflow } from '../../harness';
+import { sandbox, setUpSandbox } from '../setup';
 
-let sandbox: Sandbox;
-beforeAll(async () => {
-	sandbox = await startSandbox({ rateLimit: false });
-});
-afterAll(async () => await sandbox.close());
+setUpSandbox({ rateLimit: false });
 
 test('the hint about items without a business_id names Match Businesses, not contacts of Match Prospects', async () => {
 	const id = sandbox.universe.businesses[0].business_id;

@@ -2,35 +2,20 @@
  * Every enrichment of Enrich through n8n-core's WorkflowExecute against the sandbox: all business
  * enrichments at once (exact requests per endpoint, pairing, content), contact information,
  * typed parameters (sent, grouped per value, validated before any request), and one failed
- * enrichment that never loses the others of the same item.
+ * enrichment that never loses the others of the same item. Enrich as a tool is in
+ * enrichTool.test.ts, a refused API key in refusedKey.test.ts; set-up and helpers in setup.ts.
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { Enrich } from '../../nodes/Enrich/Enrich.node';
-import { RESOURCES } from '../../nodes/Enrich/enrichments';
-import { previousMonth } from '../../nodes/Enrich/parameters';
-import { ENDPOINTS } from '../../nodes/shared/catalog';
-import { LIMITS } from '../../nodes/shared/limits';
-import { RETRY_POLICY } from '../../nodes/shared/transport/retryPolicy';
-import { startSandbox, type Sandbox } from '../sandbox';
-import { contactInformation, type MoreBusinessEnrichmentKind, moreBusinessEnrichment } from '../sandbox/universe/moreEnrichments';
-import { itemsNode, linearWorkflow, manualTriggerNode, runWorkflow, type WorkflowNode } from './harness';
+import { previousMonth } from '../../../nodes/Enrich/parameters';
+import { LIMITS } from '../../../nodes/shared/limits';
+import { RETRY_POLICY } from '../../../nodes/shared/transport/retryPolicy';
+import { contactInformation } from '../../sandbox/universe/moreEnrichments';
+import { itemsNode, linearWorkflow, manualTriggerNode, runWorkflow, type WorkflowNode } from '../harness';
+import { BUSINESS, credentials, expected, pathOf, sandbox, setUpSandbox } from './setup';
 
-let sandbox: Sandbox;
-beforeAll(async () => {
-	sandbox = await startSandbox({ rateLimit: false });
-});
-afterAll(async () => await sandbox.close());
-beforeEach(() => {
-	sandbox.clearRequests();
-	sandbox.configure({ faults: {} });
-});
+setUpSandbox();
 
-const credentials = () => ({ businessProspectDataApi: { apiKey: sandbox.apiKey, baseUrl: sandbox.url } });
-const pathOf = (value: string) => {
-	const enrichment = [...RESOURCES.business.enrichments, ...RESOURCES.prospect.enrichments].find((e) => e.value === value);
-	return ENDPOINTS[enrichment!.endpoint].path;
-};
 const requestsTo = (path: string) => sandbox.requests.filter((request) => request.path === path);
 const bodies = (path: string) => requestsTo(path).map((request) => request.body as IDataObject);
 const range = (n: number) => Array.from({ length: n }, (_, i) => i);
@@ -46,38 +31,6 @@ const enrichNode = (parameters: INodeParameters = {}, settings: Partial<Workflow
 
 async function run(items: IDataObject[], node: WorkflowNode) {
 	return await runWorkflow(linearWorkflow([manualTriggerNode(), itemsNode(items), node]), { credentials: credentials() });
-}
-
-/** value in the node -> output key and the sandbox's kind */
-const BUSINESS = {
-	firmographics: ['firmographics', 'firmographics'],
-	technographics: ['technographics', 'technographics'],
-	employeeRatings: ['employee_ratings', 'ratings'],
-	financialIndicators: ['financial_indicators', 'financials'],
-	workforceTrends: ['workforce_trends', 'workforce'],
-	competitiveLandscape: ['competitive_landscape', 'competitive_landscape'],
-	businessPosts: ['posts', 'posts'],
-	websiteKeywords: ['website_keywords', 'website_keywords'],
-	lookalikes: ['similar_companies', 'lookalikes'],
-	webstack: ['website_technologies', 'webstack'],
-	companyHierarchy: ['company_hierarchy', 'hierarchy'],
-	websiteTraffic: ['website_traffic', 'traffic'],
-	businessIntent: ['business_intent', 'intent'],
-} as const satisfies Record<string, readonly [string, MoreBusinessEnrichmentKind]>;
-const LISTS = new Set(['businessPosts', 'lookalikes']);
-
-/** What the sandbox serves for one business, as the node's output holds it. */
-function expected(value: keyof typeof BUSINESS, businessId: string, parameters: IDataObject = {}) {
-	const universe = sandbox.universe;
-	const world = {
-		seed: universe.seed,
-		anchorMs: universe.anchor.getTime(),
-		businesses: universe.businesses,
-		business: (id: string) => universe.business(id),
-	};
-	const data = moreBusinessEnrichment(BUSINESS[value][1], world, universe.business(businessId)!, parameters);
-	if (LISTS.has(value)) return data;
-	return data.length === 0 ? null : data[0];
 }
 
 describe('Enrich: all thirteen new business enrichments at once', () => {
@@ -426,80 +379,5 @@ describe('Enrich: one failed enrichment never loses the others', () => {
 		);
 		expect(result.error?.message).toContain('(401)');
 		expect(sandbox.requests).toHaveLength(1);
-	});
-});
-
-describe('Enrich as a tool (n8n\'s generated enrichTool variant)', () => {
-	/** What n8n's convertNodeToAiTool changes that the node reads: the type name ends with Tool. */
-	class EnrichTool extends Enrich {
-		constructor() {
-			super();
-			this.description = { ...this.description, name: 'enrichTool' };
-		}
-	}
-	const TOOL_TYPE = 'n8n-nodes-business-prospect-data.enrichTool';
-	/** the model's argument, as $fromAI resolves it */
-	const toolNode = (parameters: INodeParameters): WorkflowNode => ({
-		name: 'Enrich Tool',
-		type: TOOL_TYPE,
-		typeVersion: 1,
-		parameters: { resource: 'business', ...parameters },
-	});
-	const runTool = async (node: WorkflowNode) =>
-		await runWorkflow(linearWorkflow([manualTriggerNode(), itemsNode([{}]), node]), {
-			credentials: credentials(),
-			nodeTypes: { [TOOL_TYPE]: new EnrichTool() },
-		});
-
-	test('new enrichments with their configured parameters: one request each, one answer', async () => {
-		const business = sandbox.universe.businesses[3];
-		const result = await runTool(
-			toolNode({
-				businessId: business.business_id,
-				businessEnrichments: ['firmographics', 'websiteKeywords', 'lookalikes'],
-				websiteKeywords: 'pricing',
-			}),
-		);
-		expect(result.error).toBeUndefined();
-		expect(sandbox.requests.map((request) => [request.path, request.body])).toEqual([
-			[pathOf('firmographics'), { business_ids: [business.business_id] }],
-			[pathOf('websiteKeywords'), { business_ids: [business.business_id], parameters: { keywords: ['pricing'] } }],
-			[pathOf('lookalikes'), { business_ids: [business.business_id] }],
-		]);
-		expect(result.json('Enrich Tool')).toEqual([
-			{
-				business_id: business.business_id,
-				firmographics: expected('firmographics', business.business_id),
-				website_keywords: expected('websiteKeywords', business.business_id, { keywords: ['pricing'] }),
-				similar_companies: expected('lookalikes', business.business_id),
-				enrichment_status: 'enriched',
-				enrichment_reason: null,
-			},
-		]);
-	});
-
-	test('one failed enrichment: the model still gets the others, told which one failed', async () => {
-		const business = sandbox.universe.businesses[3];
-		sandbox.configure({ faults: { sequence: ['ok', '403'] } });
-		const result = await runTool(
-			toolNode({ businessId: business.business_id, businessEnrichments: ['firmographics', 'technographics'] }),
-		);
-		expect(result.error).toBeUndefined();
-		const [answer] = result.json('Enrich Tool');
-		expect(answer.firmographics).toEqual(expected('firmographics', business.business_id));
-		expect(answer.technographics).toMatchObject({ http_code: 403 });
-		expect(answer.enrichment_status).toBe('partial');
-	});
-
-	test('a missing keyword list is an error text for the model, and nothing is sent', async () => {
-		const business = sandbox.universe.businesses[3];
-		// n8n itself refuses an empty required field; an expression that gives nothing reaches the node
-		const result = await runTool(
-			toolNode({ businessId: business.business_id, businessEnrichments: ['websiteKeywords'], websiteKeywords: '={{ "" }}' }),
-		);
-		expect(sandbox.requests).toHaveLength(0);
-		expect(result.error?.message).toBe(
-			'Keywords is required for Website Keywords: give at least one keyword. Write the words to look for, separated by commas, or deselect Website Keywords.',
-		);
 	});
 });

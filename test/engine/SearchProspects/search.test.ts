@@ -1,56 +1,18 @@
 /**
- * Search Prospects and Get Statistics (both search nodes) in n8n-core's engine against the
- * sandbox: pages, order and request counts, every prospect filter sent exactly and really
- * filtering, totals, request context, statistics one request per input item, and validation that
- * names item, field and rule before anything is sent. Expected prospects are computed here from
- * the universe's facets, independently of the sandbox's filter code.
+ * Search Prospects, the Search operation, in n8n-core's engine against the sandbox: pages, order
+ * and request counts, every prospect filter sent exactly and really filtering, totals, request
+ * context, and validation that names item, field and rule before anything is sent. Expected
+ * prospects are computed here from the universe's facets, independently of the sandbox's filter
+ * code. Get Statistics is in getStatistics.test.ts; set-up and helpers in setup.ts.
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { LIMITS } from '../../nodes/shared/limits';
-import { PROSPECT_FILTER_NAMES } from '../../nodes/shared/schemas';
-import { type RecordedRequest, type Sandbox, type SearchableProspect, startSandbox } from '../sandbox';
-import { itemsNode, linearWorkflow, manualTriggerNode, runWorkflow, type WorkflowNode } from './harness';
+import { LIMITS } from '../../../nodes/shared/limits';
+import { PROSPECT_FILTER_NAMES } from '../../../nodes/shared/schemas';
+import type { SearchableProspect } from '../../sandbox';
+import { bodies, idsOf, idsWhere, NODE, prospects, requestsTo, run, sandbox, SEARCH_PATH, setUpSandbox } from './setup';
 
-const NODE = 'Search Prospects';
-const BUSINESS_NODE = 'Search Businesses';
-const SEARCH_PATH = '/v1/prospects';
-
-let sandbox: Sandbox;
-beforeAll(async () => {
-	sandbox = await startSandbox();
-});
-afterAll(async () => await sandbox.close());
-beforeEach(() => sandbox.clearRequests());
-
-function node(type: 'searchProspects' | 'searchBusinesses', parameters: INodeParameters, settings: Partial<WorkflowNode> = {}): WorkflowNode {
-	return {
-		name: type === 'searchProspects' ? NODE : BUSINESS_NODE,
-		type: `n8n-nodes-business-prospect-data.${type}`,
-		typeVersion: 1,
-		parameters,
-		...settings,
-	};
-}
-
-async function run(
-	parameters: INodeParameters,
-	items: IDataObject[] = [{}],
-	settings: Partial<WorkflowNode> = {},
-	type: 'searchProspects' | 'searchBusinesses' = 'searchProspects',
-) {
-	const workflow = linearWorkflow([manualTriggerNode(), itemsNode(items), node(type, parameters, settings)]);
-	return await runWorkflow(workflow, {
-		credentials: { businessProspectDataApi: { apiKey: sandbox.apiKey, baseUrl: sandbox.url } },
-	});
-}
-
-const requestsTo = (path: string): RecordedRequest[] => sandbox.requests.filter((r) => r.path === path);
-const bodies = (path = SEARCH_PATH) => requestsTo(path).map((r) => r.body as IDataObject);
-const idsOf = (records: Array<{ prospect_id?: unknown }>) => records.map((r) => r.prospect_id);
-const prospects = () => sandbox.universe.searchableProspects;
-const where = (test: (entry: SearchableProspect) => boolean) => prospects().filter(test);
-const idsWhere = (test: (entry: SearchableProspect) => boolean) => where(test).map((entry) => entry.prospect.prospect_id);
+setUpSandbox();
 
 describe('paging', () => {
 	const directors = (entry: SearchableProspect) => entry.facets.job_level === 'director';
@@ -259,12 +221,6 @@ describe('totals and request context', () => {
 		expect(bodies()[0]).toMatchObject({ size: 3, page_size: 3 });
 	});
 
-	test('Include Total on Search Businesses too', async () => {
-		const total = sandbox.universe.searchBusinesses({ country_code: { values: ['se'] } }).length;
-		const result = await run({ limit: 2, filters: { countries: 'se' }, options: { includeTotal: true } }, [{}], {}, 'searchBusinesses');
-		expect(result.json(BUSINESS_NODE).map((record) => record.total_results)).toEqual([total, total]);
-	});
-
 	test('Request Context is sent as request_context on every page; {} sends none', async () => {
 		await run({ limit: 150, filters: { jobLevels: ['director'] }, options: { requestContext: '{ "campaign": "q3" }' } });
 		expect(bodies().map((b) => b.request_context)).toEqual([{ campaign: 'q3' }, { campaign: 'q3' }]);
@@ -272,58 +228,6 @@ describe('totals and request context', () => {
 		sandbox.clearRequests();
 		await run({ limit: 5, options: { requestContext: '{}' } });
 		expect(bodies()).toEqual([{ mode: 'preview', size: 5, page_size: 5, page: 1 }]);
-	});
-});
-
-describe('Get Statistics', () => {
-	test('Search Prospects: one request per input item, items with the same filters share one, one item each with total_results and stats', async () => {
-		const result = await run(
-			{ operation: 'getStatistics', filters: { jobLevels: '={{ $json.levels }}' }, options: { requestContext: '{ "run": 7 }' } },
-			[{ levels: ['director'] }, { levels: ['owner', 'founder'] }, { levels: ['director'] }],
-		);
-
-		expect(result.error).toBeUndefined();
-		expect(requestsTo('/v1/prospects/stats').map((r) => r.body)).toEqual([
-			{ filters: { job_level: { values: ['director'] } }, request_context: { run: 7 } },
-			{ filters: { job_level: { values: ['owner', 'founder'] } }, request_context: { run: 7 } },
-		]);
-		expect(requestsTo(SEARCH_PATH)).toHaveLength(0);
-		const director = sandbox.universe.prospectStats({ job_level: { values: ['director'] } });
-		const owners = sandbox.universe.prospectStats({ job_level: { values: ['owner', 'founder'] } });
-		expect(result.json(NODE)).toEqual([director, owners, director]);
-		expect(director.total_results).toBe(idsWhere((e) => e.facets.job_level === 'director').length);
-		expect(Object.keys(director.stats)).toEqual(['job_departments_per_location', 'total_per_location', 'job_levels_per_location']);
-		expect(result.pairedItems(NODE)).toEqual([0, 1, 2].map((item) => [{ item }]));
-		const output = result.output(NODE);
-		expect(output[2].json).not.toBe(output[0].json);
-	});
-
-	test('Search Businesses: no filters sends {filters: {}}; one item with total_results and the three breakdowns', async () => {
-		const result = await run({ operation: 'getStatistics' }, [{}], {}, 'searchBusinesses');
-
-		expect(result.error).toBeUndefined();
-		expect(requestsTo('/v1/businesses/stats').map((r) => r.body)).toEqual([{ filters: {} }]);
-		const [item] = result.json(BUSINESS_NODE);
-		expect(item).toEqual(sandbox.universe.businessStats({}));
-		expect(item.total_results).toBe(sandbox.universe.businesses.length);
-		expect(Object.keys(item.stats as IDataObject)).toEqual([
-			'business_categories_per_location',
-			'revenue_per_category',
-			'number_of_employees_per_category',
-		]);
-	});
-
-	test('invalid filters fail the item before anything is sent; under Continue on Fail the others run', async () => {
-		const result = await run(
-			{ operation: 'getStatistics', filters: { jobLevels: '={{ $json.levels }}' } },
-			[{ levels: ['director'] }, { levels: ['CEO'] }],
-			{ onError: 'continueRegularOutput' },
-		);
-		expect(result.json(NODE)[1]).toEqual({
-			error: `Item 1: Job Levels: "ceo" must be one of ${['owner', 'founder', 'c-suite', 'president', 'vice president', 'director', 'senior manager', 'manager', 'partner', 'senior non-managerial', 'non-managerial', 'junior', 'advisor', 'freelancer', 'board member'].join(', ')}`,
-			details: 'Check "Filters > Job Levels". Nothing was sent to the service for this item.',
-		});
-		expect(requestsTo('/v1/prospects/stats')).toHaveLength(1);
 	});
 });
 

@@ -3,18 +3,14 @@
  * asks the batching engine to collect failures (so one failed enrichment never loses the others),
  * and the engine then sent every remaining chunk with the refused key. Once the service refuses
  * the key, no further request may be sent: its items fail with that error.
+ * Set-up: setup.ts.
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { startSandbox, type Sandbox } from '../sandbox';
-import { itemsNode, linearWorkflow, manualTriggerNode, runWorkflow, type WorkflowNode } from './harness';
+import { itemsNode, linearWorkflow, manualTriggerNode, runWorkflow, type WorkflowNode } from '../harness';
+import { sandbox, setUpSandbox } from './setup';
 
-let sandbox: Sandbox;
-beforeAll(async () => {
-	sandbox = await startSandbox({ rateLimit: false });
-});
-afterAll(async () => await sandbox.close());
-beforeEach(() => sandbox.clearRequests());
+setUpSandbox();
 
 /** 300 distinct business ids: 6 requests of 50 per enrichment */
 const rows = (): IDataObject[] => Array.from({ length: 300 }, (_, i) => ({ business_id: i.toString(16).padStart(32, '0') }));

@@ -1,0 +1,77 @@
+/**
+ * What every Manage Enrollment engine test file shares: its own sandbox (started once per file,
+ * enrollments and faults reset before each test), the workflow that runs the node on items, and
+ * helpers that read the sandbox's request log and universe. A test file calls setUpSandbox()
+ * once at its top, then uses `sandbox` and the helpers.
+ */
+import type { IDataObject, INodeParameters, IPairedItemData } from 'n8n-workflow';
+
+import { type Sandbox, startSandbox } from '../../sandbox';
+import {
+	type BusinessProspectDataCredentials,
+	itemsNode,
+	linearWorkflow,
+	manualTriggerNode,
+	runWorkflow,
+	type WorkflowNode,
+} from '../harness';
+
+export const NODE = 'Manage Enrollment';
+export const BUSINESS_PATH = '/v1/businesses/events/enrollments';
+export const PROSPECT_PATH = '/v1/prospects/events/enrollments';
+
+/** This test file's sandbox, set by the beforeAll that setUpSandbox() registers. */
+export let sandbox: Sandbox;
+
+/** Starts the file's sandbox before its tests and closes it after; resets it before each test. */
+export function setUpSandbox(): void {
+	beforeAll(async () => {
+		sandbox = await startSandbox({ retryAfterSeconds: 0 });
+	});
+	afterAll(async () => await sandbox.close());
+	beforeEach(() => {
+		sandbox.clearRequests();
+		sandbox.configure({ faults: {}, partnerId: undefined });
+		sandbox.enrollments.businesses.clear();
+		sandbox.enrollments.prospects.clear();
+	});
+}
+
+function enrollmentNode(parameters: INodeParameters, settings: Partial<WorkflowNode> = {}): WorkflowNode {
+	return {
+		name: NODE,
+		type: 'n8n-nodes-business-prospect-data.manageEnrollment',
+		typeVersion: 1,
+		parameters,
+		...settings,
+	};
+}
+
+export async function run(
+	items: IDataObject[],
+	parameters: INodeParameters,
+	options: { settings?: Partial<WorkflowNode>; credentials?: Partial<BusinessProspectDataCredentials> } = {},
+) {
+	const workflow = linearWorkflow([manualTriggerNode(), itemsNode(items), enrollmentNode(parameters, options.settings)]);
+	return await runWorkflow(workflow, {
+		credentials: {
+			businessProspectDataApi: { apiKey: sandbox.apiKey, baseUrl: sandbox.url, ...options.credentials },
+		},
+	});
+}
+
+export const requestsTo = (path: string, method?: string) =>
+	sandbox.requests.filter((request) => request.path === path && (method === undefined || request.method === method));
+export const itemsOf = (pairs: IPairedItemData[]) => pairs.map((pair) => pair.item).sort((a, b) => a - b);
+export const businessIds = (count: number, from = 0) =>
+	sandbox.universe.businesses.slice(from, from + count).map((business) => business.business_id);
+export const prospectIds = (count: number) => sandbox.universe.prospects.slice(0, count).map((prospect) => prospect.prospect_id);
+export const range = (from: number, to: number) => Array.from({ length: to - from }, (_, i) => from + i);
+
+export const createBusiness = (parameters: INodeParameters = {}): INodeParameters => ({
+	resource: 'businessEnrollment',
+	operation: 'create',
+	enrollmentKey: 'k-watch',
+	eventTypes: ['new_funding_round', 'new_product'],
+	...parameters,
+});

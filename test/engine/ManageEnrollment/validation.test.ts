@@ -1,0 +1,50 @@
+/**
+ * Manage Enrollment in n8n-core's engine against the sandbox: validation before sending (the
+ * enrollment key, event types, items without ids), and an invalid item under Continue on Fail.
+ * Checks that belong to one operation only are in its file (e.g. ttl_days in
+ * prospectEnrollment/create.test.ts). Set-up and helpers: ./setup.ts.
+ */
+import { BUSINESS_PATH, businessIds, createBusiness, itemsOf, NODE, requestsTo, run, sandbox, setUpSandbox } from './setup';
+
+setUpSandbox();
+
+describe('validation before sending', () => {
+	test.each([
+		['abc', 'Item 0: enrollment_key must be at least 4 characters long'],
+		[' ab ', 'Item 0: enrollment_key must be at least 4 characters long'],
+	])('enrollment key %p is rejected and nothing is sent', async (enrollmentKey, message) => {
+		const created = await run([{ business_id: businessIds(1)[0] }], createBusiness({ enrollmentKey }));
+		expect(created.error?.message).toBe(message);
+		expect(created.error?.itemIndex).toBe(0);
+		expect(sandbox.requests).toHaveLength(0);
+	});
+
+	test('no event type', async () => {
+		const created = await run([{ business_id: businessIds(1)[0] }], createBusiness({ eventTypes: [] }));
+		expect(created.error?.message).toBe('Item 0: event_types must hold at least 1 event type');
+		expect(sandbox.requests).toHaveLength(0);
+	});
+
+	test('an item without ids names the item, even when other items are fine', async () => {
+		const created = await run([{ business_id: businessIds(1)[0] }, { name: 'no id' }], createBusiness());
+		expect(created.error?.message).toBe(
+			'Item 1: Business IDs is empty: the item has no business_id. Map a field that holds the IDs, or type them.',
+		);
+		expect(sandbox.requests).toHaveLength(0);
+	});
+
+	test('under Continue on Fail an invalid item becomes a paired error item and the others are enrolled', async () => {
+		const ids = businessIds(2);
+		const created = await run(
+			[{ business_id: ids[0], key: 'good-key' }, { business_id: ids[1], key: 'bad' }],
+			createBusiness({ combine: 'each', enrollmentKey: '={{ $json.key }}' }),
+			{ settings: { onError: 'continueRegularOutput' } },
+		);
+		expect(requestsTo(BUSINESS_PATH, 'POST')).toHaveLength(1);
+		expect(created.json(NODE)).toEqual([
+			expect.objectContaining({ enrollment_key: 'good-key', business_ids: [ids[0]] }),
+			{ error: 'Item 1: enrollment_key must be at least 4 characters long', details: 'Nothing was sent to the service for this item.' },
+		]);
+		expect(created.pairedItems(NODE).map(itemsOf)).toEqual([[0], [1]]);
+	});
+});

@@ -1,0 +1,49 @@
+/**
+ * What every Search Prospects engine test file shares: its own sandbox (started once per file,
+ * its request log cleared before each test), the workflow that runs the node on items, and
+ * helpers that read the request log and the universe's prospects. A test file calls
+ * setUpSandbox() once at its top, then uses `sandbox` and the helpers.
+ */
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
+
+import { type RecordedRequest, type Sandbox, type SearchableProspect, startSandbox } from '../../sandbox';
+import { itemsNode, linearWorkflow, manualTriggerNode, runWorkflow, type WorkflowNode } from '../harness';
+
+export const NODE = 'Search Prospects';
+export const SEARCH_PATH = '/v1/prospects';
+
+/** This test file's sandbox, set by the beforeAll that setUpSandbox() registers. */
+export let sandbox: Sandbox;
+
+/** Starts the file's sandbox before its tests and closes it after; clears its request log before each test. */
+export function setUpSandbox(): void {
+	beforeAll(async () => {
+		sandbox = await startSandbox();
+	});
+	afterAll(async () => await sandbox.close());
+	beforeEach(() => sandbox.clearRequests());
+}
+
+function node(parameters: INodeParameters, settings: Partial<WorkflowNode> = {}): WorkflowNode {
+	return {
+		name: NODE,
+		type: 'n8n-nodes-business-prospect-data.searchProspects',
+		typeVersion: 1,
+		parameters,
+		...settings,
+	};
+}
+
+export async function run(parameters: INodeParameters, items: IDataObject[] = [{}], settings: Partial<WorkflowNode> = {}) {
+	const workflow = linearWorkflow([manualTriggerNode(), itemsNode(items), node(parameters, settings)]);
+	return await runWorkflow(workflow, {
+		credentials: { businessProspectDataApi: { apiKey: sandbox.apiKey, baseUrl: sandbox.url } },
+	});
+}
+
+export const requestsTo = (path: string): RecordedRequest[] => sandbox.requests.filter((r) => r.path === path);
+export const bodies = (path = SEARCH_PATH) => requestsTo(path).map((r) => r.body as IDataObject);
+export const idsOf = (records: Array<{ prospect_id?: unknown }>) => records.map((r) => r.prospect_id);
+export const prospects = () => sandbox.universe.searchableProspects;
+export const where = (test: (entry: SearchableProspect) => boolean) => prospects().filter(test);
+export const idsWhere = (test: (entry: SearchableProspect) => boolean) => where(test).map((entry) => entry.prospect.prospect_id);
