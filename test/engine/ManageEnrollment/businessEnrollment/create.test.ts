@@ -130,7 +130,7 @@ describe('business create is idempotent by key', () => {
 	});
 });
 
-describe('Continue on Fail', () => {
+describe('business create under Continue on Fail', () => {
 	test('with the error output: failed items reach output 1, enrollments output 0', async () => {
 		const ids = businessIds(3);
 		const created = await run(

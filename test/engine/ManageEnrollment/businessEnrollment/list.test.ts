@@ -7,7 +7,7 @@ import { BUSINESS_PATH, businessIds, createBusiness, NODE, requestsTo, run, sand
 
 setUpSandbox();
 
-describe('business enrollment: create with 45 combined ids', () => {
+describe('business enrollment: list', () => {
 	test('list sends partner_id only when the credential has one', async () => {
 		sandbox.configure({ partnerId: 'partner-42' });
 		await run([{}], { resource: 'businessEnrollment', operation: 'list' }, { credentials: { partnerId: 'partner-42' } });
@@ -24,7 +24,7 @@ describe('business enrollment: create with 45 combined ids', () => {
 	});
 });
 
-describe('Continue on Fail', () => {
+describe('list under Continue on Fail', () => {
 	test('list: a failed request becomes one error item paired to item 0', async () => {
 		const listed = await run(
 			[{}, {}],

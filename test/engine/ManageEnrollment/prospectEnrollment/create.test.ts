@@ -8,7 +8,7 @@ import { PROSPECT_PATH, prospectIds, requestsTo, run, sandbox, setUpSandbox } fr
 
 setUpSandbox();
 
-describe('validation before sending', () => {
+describe('prospect enrollment: create', () => {
 	test('ttl_days must be a positive whole number', async () => {
 		const created = await run([{ prospect_id: prospectIds(1)[0] }], {
 			resource: 'prospectEnrollment',
@@ -21,7 +21,7 @@ describe('validation before sending', () => {
 	});
 });
 
-describe('business create is idempotent by key', () => {
+describe('prospect create cannot check existing keys', () => {
 	test('prospect create says that a re-run creates the enrollment again (the service cannot list them)', async () => {
 		const parameters = { resource: 'prospectEnrollment', operation: 'create', enrollmentKey: 'job-changes' };
 		await run([{ prospect_id: prospectIds(1)[0] }], parameters);

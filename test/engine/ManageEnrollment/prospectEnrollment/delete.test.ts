@@ -8,7 +8,7 @@ import { NODE, run, sandbox, setUpSandbox } from '../setup';
 
 setUpSandbox();
 
-describe('prospect enrollment: create, update, delete round trip', () => {
+describe('prospect enrollment: delete', () => {
 	test('delete without an enrollment id names the item and sends nothing', async () => {
 		const deleted = await run([{ other: 1 }], { resource: 'prospectEnrollment', operation: 'delete' });
 		expect(deleted.error?.message).toBe('Item 0: enrollment_id must not be empty');

@@ -9,7 +9,7 @@ import { prospectIds, run, sandbox, setUpSandbox } from '../setup';
 
 setUpSandbox();
 
-describe('update: the items of one enrollment make one update', () => {
+describe('prospect enrollment: update', () => {
 	test('a prospect update without event types is refused before sending', async () => {
 		const parameters: INodeParameters = { resource: 'prospectEnrollment', operation: 'update', enrollmentKey: 'job-changes' };
 		const item = { prospect_id: prospectIds(1)[0], enrollment_id: 'e-1' };
