@@ -60,6 +60,23 @@ export interface KeyedRequest {
 	url?: unknown;
 	uri?: unknown;
 	baseURL?: unknown;
+	/** a proxy the request goes through: a URL (request's form) or n8n's { protocol, host, port } */
+	proxy?: unknown;
+}
+
+/** The proxy a request names, as a URL; undefined when none (or one that is not an address). */
+function proxyAddress(proxy: unknown): URL | undefined {
+	let address = '';
+	if (typeof proxy === 'string') address = proxy;
+	else if (proxy && typeof proxy === 'object' && 'host' in proxy && proxy.host) {
+		const { protocol, host, port } = proxy as { protocol?: unknown; host: unknown; port?: unknown };
+		address = `${String(protocol ?? 'http').replace(/:$/, '')}://${String(host)}${port === undefined ? '' : `:${String(port)}`}`;
+	}
+	try {
+		return address === '' ? undefined : new URL(address);
+	} catch {
+		return undefined;
+	}
 }
 
 /**
@@ -78,7 +95,12 @@ export function keyRefusal(request: KeyedRequest): string | undefined {
 		return 'The API key was not sent: the request has no valid address. Check the Base URL in the Business Prospect Data API credential.';
 	}
 	if (parsed.protocol === 'https:') return undefined;
-	if (parsed.protocol === 'http:' && LOOPBACK_HOSTS.test(parsed.hostname)) return undefined;
+	if (parsed.protocol === 'http:' && LOOPBACK_HOSTS.test(parsed.hostname)) {
+		// through a proxy, plain http goes to the proxy, which reads every header
+		const proxy = proxyAddress(request.proxy);
+		if (proxy === undefined || LOOPBACK_HOSTS.test(proxy.hostname)) return undefined;
+		return `The API key is sent over plain http only to this machine, so it was not sent through the proxy at "${proxy.protocol}//${proxy.host}"`;
+	}
 	return `The API key is sent only over https (plain http only to localhost or 127.0.0.1), so it was not sent to "${parsed.protocol}//${parsed.host}"`;
 }
 
