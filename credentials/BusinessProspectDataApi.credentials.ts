@@ -72,11 +72,12 @@ export class BusinessProspectDataApi implements ICredentialType {
 
 	/**
 	 * Sets the API_KEY header, after checking where the request goes: over https, or plain http
-	 * to this machine only (keyRefusal), for every request signed with this credential. A Base URL
-	 * the credential test passes is cleaned and checked as the nodes do (normalizeBaseUrl), so the
-	 * test says what is wrong with it. Redirects are not followed, and plain http does not go
-	 * through a proxy elsewhere. A function rather than the generic `={{$credentials.apiKey}}` form: n8n evaluates that expression for every request (about
-	 * 0.6 ms each), which a run of 10,000 contacts would pay hundreds of times for the same value.
+	 * to this machine only and not through a proxy elsewhere (keyRefusal), for every request
+	 * signed with this credential. A Base URL the credential test passes is cleaned and checked as
+	 * the nodes do (normalizeBaseUrl), so the test says what is wrong with it. Redirects are not
+	 * followed. A function rather than the generic `={{$credentials.apiKey}}` form: n8n evaluates
+	 * that expression for every request (about 0.6 ms each), which a run of 10,000 contacts would
+	 * pay hundreds of times for the same value.
 	 */
 	async authenticate(credentials: ICredentialDataDecryptedObject, requestOptions: IHttpRequestOptions): Promise<IHttpRequestOptions> {
 		if (requestOptions.baseURL !== undefined) {

@@ -5,7 +5,7 @@
  * a wrong one, without the key leaking into anything n8n outputs.
  */
 import { randomUUID } from 'node:crypto';
-import { createServer } from 'node:http';
+import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 import { startSandbox, type Sandbox } from '../sandbox';
@@ -14,13 +14,37 @@ import { useN8n } from './harness/jest';
 import { CREDENTIAL_TYPE } from './harness/n8nInstance';
 import { expectedCredentialTypes, expectedNodeTypes, readManifest } from './support/packageManifest';
 
+/** A local server that records the API key of each request and answers with `answer`. */
+function recorder(answer: (response: ServerResponse) => void) {
+	const received: Array<{ url: string; apiKey: unknown }> = [];
+	const server = createServer((request, response) => {
+		received.push({ url: String(request.url), apiKey: request.headers.api_key });
+		answer(response);
+	});
+	const port = () => (server.address() as AddressInfo).port;
+	return { server, received, port };
+}
+const answer = (status: number, headers: Record<string, string> = {}) => (response: ServerResponse) => {
+	response.writeHead(status, { 'content-type': 'application/json', ...headers });
+	response.end('{"ok":true}');
+};
+
 describe('the package in real n8n', () => {
 	let sandbox: Sandbox;
+	// where the key must never arrive in clear text: reached as 0.0.0.0, "another address"
+	const elsewhere = recorder(answer(200));
+	// this machine, where the key may go: redirects to the other address
+	const origin = recorder((response) => answer(302, { location: `http://0.0.0.0:${elsewhere.port()}/landing` })(response));
+	// a forward proxy at another address
+	const proxy = recorder(answer(200));
+	const listeners = [elsewhere, origin, proxy];
 	beforeAll(async () => {
 		sandbox = await startSandbox();
+		for (const { server } of listeners) await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
 	});
 	afterAll(async () => {
 		await sandbox?.close();
+		for (const { server } of listeners) await new Promise((resolve) => server.close(resolve));
 	});
 
 	const credential = { id: 'smokeCredential1', name: 'Business Prospect Data (sandbox)' };
@@ -28,7 +52,7 @@ describe('the package in real n8n', () => {
 	/** The sandbox under an address that is not localhost or 127.0.0.1, where the key must not go. */
 	const plainHttpSandboxUrl = () => sandbox.url.replace('127.0.0.1', '0.0.0.0');
 	/** n8n's HTTP Request node signing its request with this package's credential. */
-	const httpRequestWorkflow = (id: string) => ({
+	const httpRequestWorkflow = (id: string, options: Record<string, unknown> = {}) => ({
 		id,
 		name: `HTTP Request node with the credential (${id})`,
 		nodes: [
@@ -43,7 +67,7 @@ describe('the package in real n8n', () => {
 					url: '', // set in prepare, once the sandbox listens
 					authentication: 'predefinedCredentialType',
 					nodeCredentialType: CREDENTIAL_TYPE,
-					options: {},
+					options,
 				},
 				credentials: { [CREDENTIAL_TYPE]: credential },
 			},
@@ -52,6 +76,8 @@ describe('the package in real n8n', () => {
 	});
 	const plainHttpRequest = httpRequestWorkflow('SmokeHttpRequestPlain');
 	const loopbackHttpRequest = httpRequestWorkflow('SmokeHttpRequestLocal');
+	const redirectedHttpRequest = httpRequestWorkflow('SmokeHttpRequestRedirect');
+	const proxiedHttpRequest = httpRequestWorkflow('SmokeHttpRequestProxy');
 	const n8n = useN8n({
 		start: true,
 		prepare: async (instance) => {
@@ -59,7 +85,10 @@ describe('the package in real n8n', () => {
 			await instance.importWorkflows(examples.map((example) => example.workflow));
 			plainHttpRequest.nodes[1].parameters.url = `${plainHttpSandboxUrl()}/v1/businesses/events/enrollments`;
 			loopbackHttpRequest.nodes[1].parameters.url = `${sandbox.url}/v1/businesses/events/enrollments`;
-			await instance.importWorkflows([plainHttpRequest, loopbackHttpRequest]);
+			redirectedHttpRequest.nodes[1].parameters.url = `http://127.0.0.1:${origin.port()}/start`;
+			proxiedHttpRequest.nodes[1].parameters.url = `http://127.0.0.1:${origin.port()}/through-proxy`;
+			proxiedHttpRequest.nodes[1].parameters.options = { proxy: `http://0.0.0.0:${proxy.port()}` };
+			await instance.importWorkflows([plainHttpRequest, loopbackHttpRequest, redirectedHttpRequest, proxiedHttpRequest]);
 		},
 	});
 	const packageName = readManifest().name;
@@ -194,6 +223,22 @@ describe('the package in real n8n', () => {
 			expect(sentSince(before).map((request) => [request.path, request.status, request.headers.api_key])).toEqual([
 				['/v1/businesses/events/enrollments', 200, sandbox.apiKey],
 			]);
+		});
+
+		test('an HTTP Request node using the credential does not follow a redirect with the key', async () => {
+			await n8n().execute(redirectedHttpRequest.id);
+			// the first request, to this machine, carried the key; the node follows redirects by default
+			expect(origin.received).toEqual([{ url: '/start', apiKey: sandbox.apiKey }]);
+			expect(elsewhere.received).toEqual([]);
+		});
+
+		test('an HTTP Request node using the credential does not send the key over plain http through a proxy elsewhere', async () => {
+			const result = await n8n().execute(proxiedHttpRequest.id);
+			expect(result.nodeError('HTTP Request')?.message).toBe(
+				`The API key is sent over plain http only to this machine, so it was not sent through the proxy at "http://0.0.0.0:${proxy.port()}"`,
+			);
+			expect(proxy.received).toEqual([]);
+			expect(origin.received.filter((request) => request.url === '/through-proxy')).toEqual([]);
 		});
 
 		test("never writes a key into n8n's output", () => {

@@ -1,17 +1,19 @@
 /**
  * The credential adds the API key only to requests that go over https, or over plain http to
- * this machine: the nodes' requests, its own test (whose Base URL it cleans and checks as the
- * nodes do, with normalizeBaseUrl) and an HTTP Request node using it. A refused request fails with
- * a message that says why, before anything is sent.
+ * this machine and not through a proxy elsewhere: the nodes' requests, its own test (whose Base
+ * URL it cleans and checks as the nodes do, with normalizeBaseUrl) and an HTTP Request node using
+ * it. A refused request fails with a message that says why, before anything is sent. No signed
+ * request follows a redirect: n8n keeps custom headers such as API_KEY on every redirect.
  */
-import type { IHttpRequestOptions } from 'n8n-workflow';
+import type { IHttpRequestOptions, IRequestOptions } from 'n8n-workflow';
 
 import { BusinessProspectDataApi } from '../../credentials/BusinessProspectDataApi.credentials';
 import { normalizeBaseUrl } from '../../nodes/shared/transport/connection';
 
 const API_KEY = 'sk-unit-credential-key';
 const credential = new BusinessProspectDataApi();
-const sign = async (request: IHttpRequestOptions) => await credential.authenticate({ apiKey: API_KEY }, request);
+const sign = async (request: IHttpRequestOptions | IRequestOptions) =>
+	await credential.authenticate({ apiKey: API_KEY }, request as IHttpRequestOptions);
 const TEST_PATH = credential.test.request.url as string;
 
 describe('credential test request', () => {
@@ -88,5 +90,74 @@ describe('every signed request (nodes, HTTP Request node)', () => {
 		const failure = sign({ url: 'not a url' });
 		await expect(failure).rejects.toThrow('The API key was not sent: the request has no valid address.');
 		await expect(failure).rejects.not.toThrow(API_KEY);
+	});
+});
+
+const REFUSED_PROXY =
+	'The API key is sent over plain http only to this machine, so it was not sent through the proxy at "http://10.0.0.5:3128"';
+
+describe('a proxy on the way', () => {
+	it.each([
+		[
+			'the request library form (HTTP Request node)',
+			{
+				uri: 'http://127.0.0.1:4010/v1/businesses',
+				proxy: 'http://10.0.0.5:3128',
+			},
+		],
+		[
+			'an address object',
+			{
+				url: 'http://localhost:4010/v1/businesses',
+				proxy: { host: '10.0.0.5', port: 3128 },
+			},
+		],
+		[
+			'an address object with a protocol',
+			{
+				url: 'http://[::1]:4010/x',
+				proxy: { protocol: 'http:', host: '10.0.0.5', port: 3128 },
+			},
+		],
+	])('refuses plain http to this machine through a proxy elsewhere: %s', async (_form, request) => {
+		const options = { headers: {}, ...request } as IRequestOptions;
+		await expect(sign(options)).rejects.toThrow(REFUSED_PROXY);
+		expect(options.headers).toEqual({});
+	});
+
+	it.each([
+		['https through any proxy (a tunnel: the proxy sees no header)', { uri: 'https://api.example.com/x', proxy: 'http://10.0.0.5:3128' }],
+		['plain http through a proxy on this machine', { uri: 'http://127.0.0.1:4010/x', proxy: 'http://127.0.0.1:3128' }],
+		['an empty proxy option', { uri: 'http://127.0.0.1:4010/x', proxy: '' }],
+		['a proxy option without a host', { uri: 'http://127.0.0.1:4010/x', proxy: {} }],
+	])('adds the key to %s', async (_case, request) => {
+		expect((await sign(request as IRequestOptions)).headers).toEqual({
+			API_KEY,
+		});
+	});
+
+	it('refuses plain http through a proxy option that is not an address', async () => {
+		await expect(sign({ uri: 'http://127.0.0.1:4010/x', proxy: 'http://' } as IRequestOptions)).rejects.toThrow(
+			'The API key was not sent: the request names a proxy that is not an address.',
+		);
+	});
+});
+
+describe('redirects', () => {
+	it('turns off following redirects in the request library form (the HTTP Request node follows them by default)', async () => {
+		const signed = (await sign({
+			uri: 'http://127.0.0.1:4010/x',
+			followRedirect: true,
+			followAllRedirects: true,
+		})) as IRequestOptions;
+		expect(signed).toMatchObject({
+			followRedirect: false,
+			followAllRedirects: false,
+		});
+	});
+
+	it('turns off following redirects in the form of httpRequest (which follows them unless told not to)', async () => {
+		const signed = await sign({ url: 'https://api.example.com/x' });
+		expect(signed).toMatchObject({ disableFollowRedirect: true });
 	});
 });

@@ -64,18 +64,25 @@ export interface KeyedRequest {
 	proxy?: unknown;
 }
 
-/** The proxy a request names, as a URL; undefined when none (or one that is not an address). */
-function proxyAddress(proxy: unknown): URL | undefined {
-	let address = '';
+/**
+ * The proxy a request names: a URL, undefined when none, or null when it names one that is not
+ * an address (refused: where such a request would go is unknown).
+ */
+function proxyAddress(proxy: unknown): URL | undefined | null {
+	if (proxy === undefined || proxy === null || proxy === false || proxy === '') return undefined;
+	let address: string;
 	if (typeof proxy === 'string') address = proxy;
-	else if (proxy && typeof proxy === 'object' && 'host' in proxy && proxy.host) {
+	else if (typeof proxy === 'object' && 'host' in proxy && proxy.host) {
 		const { protocol, host, port } = proxy as { protocol?: unknown; host: unknown; port?: unknown };
 		address = `${String(protocol ?? 'http').replace(/:$/, '')}://${String(host)}${port === undefined ? '' : `:${String(port)}`}`;
+	} else {
+		// no host: axios and the request library use no proxy
+		return undefined;
 	}
 	try {
-		return address === '' ? undefined : new URL(address);
+		return new URL(address);
 	} catch {
-		return undefined;
+		return null;
 	}
 }
 
@@ -98,6 +105,7 @@ export function keyRefusal(request: KeyedRequest): string | undefined {
 	if (parsed.protocol === 'http:' && LOOPBACK_HOSTS.test(parsed.hostname)) {
 		// through a proxy, plain http goes to the proxy, which reads every header
 		const proxy = proxyAddress(request.proxy);
+		if (proxy === null) return 'The API key was not sent: the request names a proxy that is not an address.';
 		if (proxy === undefined || LOOPBACK_HOSTS.test(proxy.hostname)) return undefined;
 		return `The API key is sent over plain http only to this machine, so it was not sent through the proxy at "${proxy.protocol}//${proxy.host}"`;
 	}
