@@ -71,8 +71,8 @@ describe('faults and a shared rate limit, in real n8n', () => {
 	test.each([1, 2, 3, 4, 5])('fault seed %i: 20%% 5xx and 5%% dropped connections, the run completes, extra requests = faults', async (seed) => {
 		sandbox.clearRequests();
 		sandbox.configure({ faults: { errorRate: 0.2, dropRate: 0.05, seed }, apiKey: FAULTS_KEY });
-		const run = await bench.run('FaultsMatchEnrich', contacts);
-		sandbox.configure({ faults: {}, apiKey: undefined });
+		// restored even when the run throws, so a failure here does not fail the tests after it
+		const run = await bench.run('FaultsMatchEnrich', contacts).finally(() => sandbox.configure({ faults: {}, apiKey: undefined }));
 
 		expect(run.error ?? '').toBe('');
 		expect(run.status).toBe('success');
@@ -98,8 +98,9 @@ describe('faults and a shared rate limit, in real n8n', () => {
 		sandbox.clearRequests();
 		sandbox.configure({ faults: {}, rateLimit: LIMITS.rateLimit });
 		const rows = scenarios.contacts(sandbox.universe, 3_000);
-		const [a, b] = await Promise.all([bench.run('SharedBudgetA', rows), bench.run('SharedBudgetB', rows)]);
-		sandbox.configure({ rateLimit: false });
+		const [a, b] = await Promise.all([bench.run('SharedBudgetA', rows), bench.run('SharedBudgetB', rows)]).finally(() =>
+			sandbox.configure({ rateLimit: false }),
+		);
 
 		for (const run of [a, b]) {
 			expect(run.error ?? '').toBe('');
