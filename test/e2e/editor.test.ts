@@ -4,7 +4,7 @@
  * the sandbox credential, the example workflows). It opens every example, the parameter panel of
  * every node for each resource and operation, the credential dialog and the node creator, and
  * checks what is drawn: the expected fields, no console errors, no "undefined" in subtitles,
- * every node found by the service's name. Screenshots go to a temporary folder, or to docs/images/
+ * every node found by the service's name, the credential test's reason for a refused Base URL. Screenshots go to a temporary folder, or to docs/images/
  * (which the README shows) with `npm run screenshots`.
  */
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
@@ -25,6 +25,7 @@ import { MatchBusinesses } from '../../nodes/MatchBusinesses/MatchBusinesses.nod
 import { MatchProspects } from '../../nodes/MatchProspects/MatchProspects.node';
 import { SearchBusinesses } from '../../nodes/SearchBusinesses/SearchBusinesses.node';
 import { SearchProspects } from '../../nodes/SearchProspects/SearchProspects.node';
+import { normalizeBaseUrl } from '../../nodes/shared/transport/connection';
 import { startSandbox, type Sandbox } from '../sandbox';
 import { loadExampleWorkflows } from './harness/exampleWorkflows';
 import { useN8n } from './harness/jest';
@@ -353,6 +354,38 @@ describe('the editor in a real browser (Debian Chromium)', () => {
 		for (const label of ['API Key', 'Base URL', 'Partner ID', 'Max Requests per Minute']) expect(text).toContain(label);
 		// what Base URL must be, written under the field (a description would hide in a tooltip)
 		expect(text).toContain(BASE_URL_HINT);
+		await page.keyboard.press('Escape');
+	});
+
+	test('the credential test says why a plain-http Base URL on another machine is refused', async () => {
+		const search = allNodes.find((variant) => variant.type instanceof SearchBusinesses)!;
+		await open(`/workflow/${ALL_NODES_WORKFLOW}/${search.node.id}`);
+		await page.locator('[data-test-id="node-parameters"]').waitFor();
+		await page.locator('[data-test-id="credential-edit-button"]').first().click();
+		const dialog = page.locator('[data-test-id="credential-edit-dialog"]');
+		await dialog.waitFor();
+		const baseUrl = dialog.locator('[data-test-id="parameter-input-baseUrl"] input').first();
+		const save = async () => await page.locator('[data-test-id="credential-save-button"]').click();
+		// 0.0.0.0 reaches the sandbox on Linux: a key sent anyway would arrive there
+		const elsewhere = sandbox.url.replace('127.0.0.1', '0.0.0.0');
+		const refusal = normalizeBaseUrl(elsewhere) as { error: string };
+		const before = sandbox.requests.length;
+		try {
+			await baseUrl.fill(elsewhere);
+			await save();
+			// n8n's banner, then our reason behind its "More details"
+			await dialog.getByText('More details').click({ timeout: 20_000 });
+			await dialog.getByText(refusal.error).waitFor();
+			await page.screenshot({ path: path.join(IMAGES, 'credential-refused.png') });
+			expect(await dialog.innerText()).not.toContain('ERR_INVALID_URL');
+			// nothing reached the sandbox by the refused address (opening the dialog tests the saved one)
+			expect(sandbox.requests.slice(before).filter((request) => String(request.headers.host).startsWith('0.0.0.0'))).toEqual([]);
+		} finally {
+			// the other tests use this credential: back to the sandbox, which the test then reaches
+			await baseUrl.fill(sandbox.url);
+			await save();
+		}
+		await dialog.locator('[data-test-id="credentials-config-container-test-success"]').waitFor({ timeout: 20_000 });
 		await page.keyboard.press('Escape');
 	});
 
