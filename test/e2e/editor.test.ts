@@ -341,13 +341,19 @@ describe('the editor in a real browser (Debian Chromium)', () => {
 		expect(boxes).toEqual(expect.arrayContaining(['Austin, Texas, us\nSeattle, Washington, us', 'Salesforce']));
 	});
 
-	test('the credential dialog explains Base URL where it is typed', async () => {
+	/** The credential's dialog, opened from Search Businesses' panel as a user would. */
+	async function openCredentialDialog() {
 		const search = allNodes.find((variant) => variant.type instanceof SearchBusinesses)!;
 		await open(`/workflow/${ALL_NODES_WORKFLOW}/${search.node.id}`);
 		await page.locator('[data-test-id="node-parameters"]').waitFor();
 		await page.locator('[data-test-id="credential-edit-button"]').first().click();
 		const dialog = page.locator('[data-test-id="credential-edit-dialog"]');
 		await dialog.waitFor();
+		return dialog;
+	}
+
+	test('the credential dialog explains Base URL where it is typed', async () => {
+		const dialog = await openCredentialDialog();
 		await dialog.getByText('API Key').first().waitFor();
 		await page.screenshot({ path: path.join(IMAGES, 'credential.png') });
 		const text = await dialog.innerText();
@@ -358,12 +364,7 @@ describe('the editor in a real browser (Debian Chromium)', () => {
 	});
 
 	test('the credential test says why a plain-http Base URL on another machine is refused', async () => {
-		const search = allNodes.find((variant) => variant.type instanceof SearchBusinesses)!;
-		await open(`/workflow/${ALL_NODES_WORKFLOW}/${search.node.id}`);
-		await page.locator('[data-test-id="node-parameters"]').waitFor();
-		await page.locator('[data-test-id="credential-edit-button"]').first().click();
-		const dialog = page.locator('[data-test-id="credential-edit-dialog"]');
-		await dialog.waitFor();
+		const dialog = await openCredentialDialog();
 		const baseUrl = dialog.locator('[data-test-id="parameter-input-baseUrl"] input').first();
 		const save = async () => await page.locator('[data-test-id="credential-save-button"]').click();
 		// 0.0.0.0 reaches the sandbox on Linux: a key sent anyway would arrive there

@@ -9,24 +9,26 @@ import { LookUpFilterValues } from '../../nodes/LookUpFilterValues/LookUpFilterV
 import { SearchBusinesses } from '../../nodes/SearchBusinesses/SearchBusinesses.node';
 import { RETRY_POLICY } from '../../nodes/shared/transport/retryPolicy';
 import { AUTOCOMPLETE_CAP, suggest } from '../sandbox/handlers/autocomplete';
-import { type RecordedRequest, type Sandbox, startSandbox } from '../sandbox';
-import { itemsNode, linearWorkflow, manualTriggerNode, runListSearch, runWorkflow, type WorkflowNode } from './harness';
+import type { RecordedRequest } from '../sandbox';
+import {
+	itemsNode,
+	linearWorkflow,
+	manualTriggerNode,
+	onItems,
+	runListSearch,
+	runWorkflow,
+	sandboxCredentials,
+	useSandbox,
+	type WorkflowNode,
+} from './harness';
 
 const PACKAGE = 'n8n-nodes-business-prospect-data';
 const SEARCH_NODE = 'Search Businesses';
 const LOOKUP_NODE = 'Look Up Filter Values';
 
-let sandbox: Sandbox;
-beforeAll(async () => {
-	sandbox = await startSandbox();
-});
-afterAll(async () => await sandbox.close());
-beforeEach(() => {
-	sandbox.clearRequests();
-	sandbox.configure({ faults: {} });
-});
+const sandbox = useSandbox(undefined, (started) => started.configure({ faults: {} }));
 
-const credentials = () => ({ businessProspectDataApi: { apiKey: sandbox.apiKey, baseUrl: sandbox.url } });
+const credentials = () => sandboxCredentials(sandbox);
 const lookups = (): RecordedRequest[] => sandbox.requests.filter((r) => r.path.endsWith('/autocomplete'));
 
 const searchNode = (parameters: INodeParameters = {}): WorkflowNode => ({
@@ -256,7 +258,7 @@ describe('Look Up Filter Values', () => {
 			execute: base.execute,
 		};
 		const callTool = async (args: IDataObject) =>
-			await runWorkflow(linearWorkflow([manualTriggerNode(), itemsNode([args]), lookUpNode({}, TOOL_TYPE)]), {
+			await runWorkflow(onItems([args], lookUpNode({}, TOOL_TYPE)), {
 				credentials: credentials(),
 				nodeTypes: { [TOOL_TYPE]: toolVariant },
 			});

@@ -7,35 +7,23 @@
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { type Sandbox, startSandbox } from '../sandbox';
-import { itemsNode, linearWorkflow, manualTriggerNode, runWorkflow, type WorkflowNode } from './harness';
+import { onItems, packageNode, runWorkflow, sandboxCredentials, useSandbox, type WorkflowNode } from './harness';
 
 const NOTHING_SENT = 'Nothing was sent to the service for this item.';
 const DAY_MS = 86_400_000;
 
-let sandbox: Sandbox;
-beforeAll(async () => {
-	sandbox = await startSandbox({ rateLimit: false, retryAfterSeconds: 0 });
-});
-afterAll(async () => await sandbox.close());
-beforeEach(() => {
-	sandbox.clearRequests();
-	sandbox.enrollments.businesses.clear();
+const sandbox = useSandbox({ rateLimit: false, retryAfterSeconds: 0 }, (started) => {
+	started.enrollments.businesses.clear();
 	sandbox.enrollments.prospects.clear();
 });
 
-const node = (name: string, type: string, parameters: INodeParameters, settings: Partial<WorkflowNode> = {}): WorkflowNode => ({
-	name,
-	type: `n8n-nodes-business-prospect-data.${type}`,
-	typeVersion: 1,
-	parameters,
-	...settings,
-});
+const node = (name: string, type: string, parameters: INodeParameters, settings: Partial<WorkflowNode> = {}): WorkflowNode =>
+	packageNode(type, name, parameters, settings);
 const continueOnFail: Partial<WorkflowNode> = { onError: 'continueRegularOutput' };
 
 async function run(items: IDataObject[], target: WorkflowNode) {
-	return await runWorkflow(linearWorkflow([manualTriggerNode(), itemsNode(items), target]), {
-		credentials: { businessProspectDataApi: { apiKey: sandbox.apiKey, baseUrl: sandbox.url } },
+	return await runWorkflow(onItems(items, target), {
+		credentials: sandboxCredentials(sandbox),
 	});
 }
 

@@ -7,31 +7,17 @@
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { startSandbox, type Sandbox } from '../sandbox';
-import { itemsNode, linearWorkflow, manualTriggerNode, runWorkflow, type WorkflowNode } from './harness';
+import { onItems, packageNode, runWorkflow, sandboxCredentials, useSandbox, type WorkflowNode } from './harness';
 import { RETRY_POLICY } from '../../nodes/shared/transport/retryPolicy';
 
-let sandbox: Sandbox;
-beforeAll(async () => {
-	sandbox = await startSandbox({ rateLimit: false });
-});
-afterAll(async () => await sandbox.close());
-beforeEach(() => {
-	sandbox.clearRequests();
-	sandbox.configure({ faults: {} });
-});
+const sandbox = useSandbox({ rateLimit: false }, (started) => started.configure({ faults: {} }));
 
-const node = (type: string, name: string, parameters: INodeParameters = {}): WorkflowNode => ({
-	name,
-	type: `n8n-nodes-business-prospect-data.${type}`,
-	typeVersion: 1,
-	parameters,
-	onError: 'continueErrorOutput',
-});
+const node = (type: string, name: string, parameters: INodeParameters = {}): WorkflowNode =>
+	packageNode(type, name, parameters, { onError: 'continueErrorOutput' });
 
 async function run(items: IDataObject[], tested: WorkflowNode) {
-	return await runWorkflow(linearWorkflow([manualTriggerNode(), itemsNode(items), tested]), {
-		credentials: { businessProspectDataApi: { apiKey: sandbox.apiKey, baseUrl: sandbox.url } },
+	return await runWorkflow(onItems(items, tested), {
+		credentials: sandboxCredentials(sandbox),
 	});
 }
 

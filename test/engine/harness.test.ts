@@ -14,6 +14,7 @@ import {
 	linearWorkflow,
 	manualTriggerNode,
 	NodeRegistry,
+	onItems,
 	type PollOptions,
 	runPoll,
 	runWorkflow,
@@ -44,7 +45,7 @@ function probe(parameters: INodeParameters, settings: Partial<WorkflowNode> = {}
 }
 
 async function runProbe(items: IDataObject[], parameters: INodeParameters, settings: Partial<WorkflowNode> = {}) {
-	const workflow = linearWorkflow([manualTriggerNode(), itemsNode(items), probe(parameters, settings)]);
+	const workflow = onItems(items, probe(parameters, settings));
 	return await runWorkflow(workflow, { credentials: credentials(), nodeTypes });
 }
 

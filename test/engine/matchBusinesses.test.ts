@@ -10,37 +10,23 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { DEFAULT_BUSINESS_EVENT_TYPES } from '../../nodes/shared/eventTypes';
 import { LIMITS } from '../../nodes/shared/limits';
 import { RETRY_POLICY } from '../../nodes/shared/transport/retryPolicy';
-import { startSandbox, type Sandbox } from '../sandbox';
 import { businessProfileUrl } from '../sandbox/universe/businessMatch';
-import { itemsNode, linearWorkflow, manualTriggerNode, runWorkflow, type WorkflowNode } from './harness';
+import { onItems, packageNode, runWorkflow, sandboxCredentials, useSandbox, type WorkflowNode } from './harness';
 import { accountTable } from './matchBusinessesAccounts';
 
 const MATCH_PATH = '/v1/businesses/match';
 const EVENTS_PATH = '/v1/businesses/events';
 const DAY_MS = 86_400_000;
 
-let sandbox: Sandbox;
-beforeAll(async () => {
-	sandbox = await startSandbox({ rateLimit: false });
-});
-afterAll(async () => await sandbox.close());
-beforeEach(() => {
-	sandbox.clearRequests();
-	sandbox.configure({ faults: {} });
-});
+const sandbox = useSandbox({ rateLimit: false }, (started) => started.configure({ faults: {} }));
 
-const credentials = () => ({ businessProspectDataApi: { apiKey: sandbox.apiKey, baseUrl: sandbox.url } });
+const credentials = () => sandboxCredentials(sandbox);
 const requestsTo = (path: string) => sandbox.requests.filter((request) => request.path === path);
 const bodies = (path: string) => requestsTo(path).map((request) => request.body as IDataObject);
 const sentBusinesses = () => bodies(MATCH_PATH).map((body) => body.businesses_to_match as IDataObject[]);
 
-const matchNode = (parameters: INodeParameters = {}, settings: Partial<WorkflowNode> = {}): WorkflowNode => ({
-	name: 'Match Businesses',
-	type: 'n8n-nodes-business-prospect-data.matchBusinesses',
-	typeVersion: 1,
-	parameters,
-	...settings,
-});
+const matchNode = (parameters: INodeParameters = {}, settings: Partial<WorkflowNode> = {}): WorkflowNode =>
+	packageNode('matchBusinesses', 'Match Businesses', parameters, settings);
 const eventsNode = (parameters: INodeParameters = {}): WorkflowNode => ({
 	name: 'Get Events',
 	type: 'n8n-nodes-business-prospect-data.getEvents',
@@ -49,7 +35,7 @@ const eventsNode = (parameters: INodeParameters = {}): WorkflowNode => ({
 });
 
 async function run(items: IDataObject[], ...nodes: WorkflowNode[]) {
-	return await runWorkflow(linearWorkflow([manualTriggerNode(), itemsNode(items), ...nodes]), { credentials: credentials() });
+	return await runWorkflow(onItems(items, ...nodes), { credentials: credentials() });
 }
 
 const pairedIndexes = (pairs: Array<Array<{ item: number }>>) => pairs.map((pair) => pair.map((p) => p.item));

@@ -8,8 +8,7 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { LIMITS } from '../../nodes/shared/limits';
-import { startSandbox, type Sandbox } from '../sandbox';
-import { itemsNode, linearWorkflow, manualTriggerNode, runWorkflow, type WorkflowNode } from './harness';
+import { onItems, packageNode, runWorkflow, sandboxCredentials, useSandbox, type WorkflowNode } from './harness';
 import { contactTable, expectedProspectId } from './matchEnrichContacts';
 import { RETRY_POLICY } from '../../nodes/shared/transport/retryPolicy';
 
@@ -23,39 +22,21 @@ const BUSINESS_PATHS = {
 	challenges: '/v1/businesses/pc_business_challenges_10k/bulk_enrich',
 };
 
-let sandbox: Sandbox;
-beforeAll(async () => {
-	// No request budget: this file sends a few hundred requests within a minute, more than the
-	// service's 200 a minute; pacing is tested elsewhere, counts are what this file checks.
-	sandbox = await startSandbox({ rateLimit: false });
-});
-afterAll(async () => await sandbox.close());
-beforeEach(() => {
-	sandbox.clearRequests();
-	sandbox.configure({ faults: {} });
-});
+// No request budget: this file sends a few hundred requests within a minute, more than the
+// service's 200 a minute; pacing is tested elsewhere, counts are what this file checks.
+const sandbox = useSandbox({ rateLimit: false }, (started) => started.configure({ faults: {} }));
 
-const credentials = () => ({ businessProspectDataApi: { apiKey: sandbox.apiKey, baseUrl: sandbox.url } });
+const credentials = () => sandboxCredentials(sandbox);
 const requestsTo = (path: string) => sandbox.requests.filter((request) => request.path === path);
 const bodies = (path: string) => requestsTo(path).map((request) => request.body as IDataObject);
 
-const matchNode = (parameters: INodeParameters = {}, settings: Partial<WorkflowNode> = {}): WorkflowNode => ({
-	name: 'Match Prospects',
-	type: 'n8n-nodes-business-prospect-data.matchProspects',
-	typeVersion: 1,
-	parameters,
-	...settings,
-});
-const enrichNode = (parameters: INodeParameters = {}, settings: Partial<WorkflowNode> = {}): WorkflowNode => ({
-	name: 'Enrich',
-	type: 'n8n-nodes-business-prospect-data.enrich',
-	typeVersion: 1,
-	parameters,
-	...settings,
-});
+const matchNode = (parameters: INodeParameters = {}, settings: Partial<WorkflowNode> = {}): WorkflowNode =>
+	packageNode('matchProspects', 'Match Prospects', parameters, settings);
+const enrichNode = (parameters: INodeParameters = {}, settings: Partial<WorkflowNode> = {}): WorkflowNode =>
+	packageNode('enrich', 'Enrich', parameters, settings);
 
 async function run(items: IDataObject[], ...nodes: WorkflowNode[]) {
-	return await runWorkflow(linearWorkflow([manualTriggerNode(), itemsNode(items), ...nodes]), {
+	return await runWorkflow(onItems(items, ...nodes), {
 		credentials: credentials(),
 	});
 }

@@ -6,22 +6,15 @@
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { type Sandbox, startSandbox } from '../sandbox';
-import { itemsNode, linearWorkflow, manualTriggerNode, runWorkflow, type WorkflowNode } from './harness';
+import { onItems, packageNode, runWorkflow, useSandbox, type WorkflowNode } from './harness';
 
 const REFUSED = /^The service rejected the API key or partner ID \(401\): Invalid or missing API key/;
 const NOT_SENT = ' (not sent: an earlier request of this run was refused)';
 
-let sandbox: Sandbox;
-beforeAll(async () => {
-	sandbox = await startSandbox({ rateLimit: false });
-});
-afterAll(async () => await sandbox.close());
-beforeEach(() => sandbox.clearRequests());
+const sandbox = useSandbox({ rateLimit: false });
 
 async function run(type: string, name: string, items: IDataObject[], parameters: INodeParameters, settings: Partial<WorkflowNode> = {}) {
-	const node: WorkflowNode = { name, type: `n8n-nodes-business-prospect-data.${type}`, typeVersion: 1, parameters, ...settings };
-	return await runWorkflow(linearWorkflow([manualTriggerNode(), itemsNode(items), node]), {
+	return await runWorkflow(onItems(items, packageNode(type, name, parameters, settings)), {
 		credentials: { businessProspectDataApi: { apiKey: 'a-refused-key-0000', baseUrl: sandbox.url } },
 	});
 }

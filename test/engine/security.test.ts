@@ -12,7 +12,7 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { RETRY_POLICY } from '../../nodes/shared/transport/retryPolicy';
 import { startSandbox, type Sandbox } from '../sandbox';
-import { itemsNode, linearWorkflow, manualTriggerNode, runWorkflow, type WorkflowNode } from './harness';
+import { onItems, runWorkflow, type WorkflowNode } from './harness';
 
 const API_KEY = 'sk-live-ENGINE-SECRET-4242';
 
@@ -61,7 +61,7 @@ const node = (type: string, name: string, parameters: INodeParameters, settings:
 });
 
 async function run(baseUrl: string, items: IDataObject[], tested: WorkflowNode, apiKey = API_KEY) {
-	return await runWorkflow(linearWorkflow([manualTriggerNode(), itemsNode(items), tested]), {
+	return await runWorkflow(onItems(items, tested), {
 		credentials: { businessProspectDataApi: { apiKey, baseUrl, maxRequestsPerMinute: 1_000_000 } as never },
 	});
 }

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import type { WorkflowNode } from '../harness';
+import { sandboxCredentials, type WorkflowNode } from '../harness';
 import { runPoll } from '../harness/runPoll';
 import { sandbox, setUpSandbox } from './setup';
 
@@ -19,7 +19,7 @@ it('the example trigger shows up to 5 recent events of its businesses in a test 
 
 	const result = await runPoll(trigger, {
 		mode: 'manual',
-		credentials: { businessProspectDataApi: { apiKey: sandbox.apiKey, baseUrl: sandbox.url } },
+		credentials: sandboxCredentials(sandbox),
 	});
 
 	const events = result.items!.map((item) => item.json);

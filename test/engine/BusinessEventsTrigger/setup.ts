@@ -6,25 +6,21 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { type Sandbox, type SandboxOptions, startSandbox } from '../../sandbox';
-import type { WorkflowNode } from '../harness';
+import type { Sandbox, SandboxOptions } from '../../sandbox';
+import { sandboxCredentials, useSandbox, type WorkflowNode } from '../harness';
 import { runPoll, type PollOptions } from '../harness/runPoll';
 
 export const TYPE = 'n8n-nodes-business-prospect-data.businessEventsTrigger';
 
-/** This test file's sandbox, set by the beforeAll that setUpSandbox() registers. */
+/** This test file's sandbox, set by setUpSandbox() (started by the beforeAll it registers). */
 export let sandbox: Sandbox;
 
 /** Starts the file's sandbox before its tests and closes it after; clears its request log before each test. */
 export function setUpSandbox(options?: SandboxOptions): void {
-	beforeAll(async () => {
-		sandbox = await startSandbox(options);
-	});
-	afterAll(async () => await sandbox.close());
-	beforeEach(() => sandbox.clearRequests());
+	sandbox = useSandbox(options);
 }
 
-export const credentials = () => ({ businessProspectDataApi: { apiKey: sandbox.apiKey, baseUrl: sandbox.url } });
+export const credentials = () => sandboxCredentials(sandbox);
 
 export function triggerNode(parameters: IDataObject): WorkflowNode {
 	return {

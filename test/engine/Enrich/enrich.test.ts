@@ -11,7 +11,7 @@ import { previousMonth } from '../../../nodes/Enrich/parameters';
 import { LIMITS } from '../../../nodes/shared/limits';
 import { RETRY_POLICY } from '../../../nodes/shared/transport/retryPolicy';
 import { contactInformation } from '../../sandbox/universe/moreEnrichments';
-import { itemsNode, linearWorkflow, manualTriggerNode, runWorkflow, type WorkflowNode } from '../harness';
+import { onItems, packageNode, runWorkflow, type WorkflowNode } from '../harness';
 import { BUSINESS, credentials, expected, pathOf, sandbox, setUpSandbox } from './setup';
 
 setUpSandbox();
@@ -21,16 +21,11 @@ const bodies = (path: string) => requestsTo(path).map((request) => request.body 
 const range = (n: number) => Array.from({ length: n }, (_, i) => i);
 const pairedIndexes = (pairs: Array<Array<{ item: number }>>) => pairs.map((pair) => pair.map((p) => p.item));
 
-const enrichNode = (parameters: INodeParameters = {}, settings: Partial<WorkflowNode> = {}): WorkflowNode => ({
-	name: 'Enrich',
-	type: 'n8n-nodes-business-prospect-data.enrich',
-	typeVersion: 1,
-	parameters,
-	...settings,
-});
+const enrichNode = (parameters: INodeParameters = {}, settings: Partial<WorkflowNode> = {}): WorkflowNode =>
+	packageNode('enrich', 'Enrich', parameters, settings);
 
 async function run(items: IDataObject[], node: WorkflowNode) {
-	return await runWorkflow(linearWorkflow([manualTriggerNode(), itemsNode(items), node]), { credentials: credentials() });
+	return await runWorkflow(onItems(items, node), { credentials: credentials() });
 }
 
 describe('Enrich: all thirteen new business enrichments at once', () => {
@@ -374,7 +369,7 @@ describe('Enrich: one failed enrichment never loses the others', () => {
 
 	test('a refused API key stops at the first request: the other enrichments are not tried', async () => {
 		const result = await runWorkflow(
-			linearWorkflow([manualTriggerNode(), itemsNode(rows()), enrichNode({ resource: 'business', businessEnrichments: selection })]),
+			onItems(rows(), enrichNode({ resource: 'business', businessEnrichments: selection })),
 			{ credentials: { businessProspectDataApi: { apiKey: 'wrong-key', baseUrl: sandbox.url } } },
 		);
 		expect(result.error?.message).toContain('(401)');

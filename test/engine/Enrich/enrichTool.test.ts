@@ -6,7 +6,7 @@
 import type { INodeParameters } from 'n8n-workflow';
 
 import { Enrich } from '../../../nodes/Enrich/Enrich.node';
-import { itemsNode, linearWorkflow, manualTriggerNode, runWorkflow, type WorkflowNode } from '../harness';
+import { onItems, runWorkflow, type WorkflowNode } from '../harness';
 import { credentials, expected, pathOf, sandbox, setUpSandbox } from './setup';
 
 setUpSandbox();
@@ -28,7 +28,7 @@ describe('Enrich as a tool (n8n\'s generated enrichTool variant)', () => {
 		parameters: { resource: 'business', ...parameters },
 	});
 	const runTool = async (node: WorkflowNode) =>
-		await runWorkflow(linearWorkflow([manualTriggerNode(), itemsNode([{}]), node]), {
+		await runWorkflow(onItems([{}], node), {
 			credentials: credentials(),
 			nodeTypes: { [TOOL_TYPE]: new EnrichTool() },
 		});

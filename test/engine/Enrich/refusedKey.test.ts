@@ -7,7 +7,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { itemsNode, linearWorkflow, manualTriggerNode, runWorkflow, type WorkflowNode } from '../harness';
+import { onItems, runWorkflow, type WorkflowNode } from '../harness';
 import { sandbox, setUpSandbox } from './setup';
 
 setUpSandbox();
@@ -22,7 +22,7 @@ const enrich = (settings: Partial<WorkflowNode> = {}, concurrency = 1): Workflow
 	...settings,
 });
 const run = async (node: WorkflowNode) =>
-	await runWorkflow(linearWorkflow([manualTriggerNode(), itemsNode(rows()), node]), {
+	await runWorkflow(onItems(rows(), node), {
 		credentials: { businessProspectDataApi: { apiKey: 'a-refused-key-0000', baseUrl: sandbox.url } },
 	});
 

@@ -8,25 +8,19 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { RESOURCES } from '../../../nodes/Enrich/enrichments';
 import { ENDPOINTS } from '../../../nodes/shared/catalog';
-import { startSandbox, type Sandbox } from '../../sandbox';
+import type { Sandbox } from '../../sandbox';
+import { sandboxCredentials, useSandbox } from '../harness';
 import { type MoreBusinessEnrichmentKind, moreBusinessEnrichment } from '../../sandbox/universe/moreEnrichments';
 
-/** This test file's sandbox, set by the beforeAll that setUpSandbox() registers. */
+/** This test file's sandbox, set by setUpSandbox() (started by the beforeAll it registers). */
 export let sandbox: Sandbox;
 
 /** Starts the file's sandbox before its tests and closes it after; clears its requests and faults before each test. */
 export function setUpSandbox(): void {
-	beforeAll(async () => {
-		sandbox = await startSandbox({ rateLimit: false });
-	});
-	afterAll(async () => await sandbox.close());
-	beforeEach(() => {
-		sandbox.clearRequests();
-		sandbox.configure({ faults: {} });
-	});
+	sandbox = useSandbox({ rateLimit: false }, (started) => started.configure({ faults: {} }));
 }
 
-export const credentials = () => ({ businessProspectDataApi: { apiKey: sandbox.apiKey, baseUrl: sandbox.url } });
+export const credentials = () => sandboxCredentials(sandbox);
 export const pathOf = (value: string) => {
 	const enrichment = [...RESOURCES.business.enrichments, ...RESOURCES.prospect.enrichments].find((e) => e.value === value);
 	return ENDPOINTS[enrichment!.endpoint].path;

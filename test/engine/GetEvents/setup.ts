@@ -6,25 +6,21 @@
  */
 import type { IDataObject, INodeParameters, IPairedItemData } from 'n8n-workflow';
 
-import { type Sandbox, type SandboxOptions, startSandbox } from '../../sandbox';
-import { itemsNode, linearWorkflow, manualTriggerNode, runWorkflow, type WorkflowNode } from '../harness';
+import type { Sandbox, SandboxOptions } from '../../sandbox';
+import { onItems, runWorkflow, sandboxCredentials, useSandbox, type WorkflowNode } from '../harness';
 
 export const NODE = 'Get Events';
 export const DAY_MS = 86_400_000;
 
-/** This test file's sandbox, set by the beforeAll that setUpSandbox() registers. */
+/** This test file's sandbox, set by setUpSandbox() (started by the beforeAll it registers). */
 export let sandbox: Sandbox;
 
 /** Starts the file's sandbox before its tests and closes it after; clears its request log before each test. */
 export function setUpSandbox(options?: SandboxOptions): void {
-	beforeAll(async () => {
-		sandbox = await startSandbox(options);
-	});
-	afterAll(async () => await sandbox.close());
-	beforeEach(() => sandbox.clearRequests());
+	sandbox = useSandbox(options);
 }
 
-export const credentials = () => ({ businessProspectDataApi: { apiKey: sandbox.apiKey, baseUrl: sandbox.url } });
+export const credentials = () => sandboxCredentials(sandbox);
 
 /** The Get Events node for one resource, and a run of it on items: its parameters are `defaults`, then the test's. */
 export function forResource(defaults: INodeParameters) {
@@ -39,7 +35,7 @@ export function forResource(defaults: INodeParameters) {
 	}
 
 	async function getEvents(items: IDataObject[], parameters: INodeParameters = {}, settings: Partial<WorkflowNode> = {}) {
-		const workflow = linearWorkflow([manualTriggerNode(), itemsNode(items), eventsNode(parameters, settings)]);
+		const workflow = onItems(items, eventsNode(parameters, settings));
 		return await runWorkflow(workflow, { credentials: credentials() });
 	}
 

@@ -6,13 +6,14 @@
  */
 import type { IDataObject, INodeParameters, IPairedItemData } from 'n8n-workflow';
 
-import { type Sandbox, startSandbox } from '../../sandbox';
+import type { Sandbox } from '../../sandbox';
 import {
 	type BusinessProspectDataCredentials,
-	itemsNode,
-	linearWorkflow,
-	manualTriggerNode,
+	onItems,
+	packageNode,
 	runWorkflow,
+	sandboxCredentials,
+	useSandbox,
 	type WorkflowNode,
 } from '../harness';
 
@@ -20,31 +21,20 @@ export const NODE = 'Manage Enrollment';
 export const BUSINESS_PATH = '/v1/businesses/events/enrollments';
 export const PROSPECT_PATH = '/v1/prospects/events/enrollments';
 
-/** This test file's sandbox, set by the beforeAll that setUpSandbox() registers. */
+/** This test file's sandbox, set by setUpSandbox() (started by the beforeAll it registers). */
 export let sandbox: Sandbox;
 
 /** Starts the file's sandbox before its tests and closes it after; resets it before each test. */
 export function setUpSandbox(): void {
-	beforeAll(async () => {
-		sandbox = await startSandbox({ retryAfterSeconds: 0 });
-	});
-	afterAll(async () => await sandbox.close());
-	beforeEach(() => {
-		sandbox.clearRequests();
-		sandbox.configure({ faults: {}, partnerId: undefined });
-		sandbox.enrollments.businesses.clear();
-		sandbox.enrollments.prospects.clear();
+	sandbox = useSandbox({ retryAfterSeconds: 0 }, (started) => {
+		started.configure({ faults: {}, partnerId: undefined });
+		started.enrollments.businesses.clear();
+		started.enrollments.prospects.clear();
 	});
 }
 
 function enrollmentNode(parameters: INodeParameters, settings: Partial<WorkflowNode> = {}): WorkflowNode {
-	return {
-		name: NODE,
-		type: 'n8n-nodes-business-prospect-data.manageEnrollment',
-		typeVersion: 1,
-		parameters,
-		...settings,
-	};
+	return packageNode('manageEnrollment', NODE, parameters, settings);
 }
 
 export async function run(
@@ -52,11 +42,9 @@ export async function run(
 	parameters: INodeParameters,
 	options: { settings?: Partial<WorkflowNode>; credentials?: Partial<BusinessProspectDataCredentials> } = {},
 ) {
-	const workflow = linearWorkflow([manualTriggerNode(), itemsNode(items), enrollmentNode(parameters, options.settings)]);
+	const workflow = onItems(items, enrollmentNode(parameters, options.settings));
 	return await runWorkflow(workflow, {
-		credentials: {
-			businessProspectDataApi: { apiKey: sandbox.apiKey, baseUrl: sandbox.url, ...options.credentials },
-		},
+		credentials: sandboxCredentials(sandbox, options.credentials),
 	});
 }
 

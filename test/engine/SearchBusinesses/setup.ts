@@ -5,37 +5,27 @@
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { type RecordedRequest, type Sandbox, startSandbox } from '../../sandbox';
-import { itemsNode, linearWorkflow, manualTriggerNode, runWorkflow, type WorkflowNode } from '../harness';
+import type { RecordedRequest, Sandbox } from '../../sandbox';
+import { onItems, packageNode, runWorkflow, sandboxCredentials, useSandbox, type WorkflowNode } from '../harness';
 
 export const NODE = 'Search Businesses';
 
-/** This test file's sandbox, set by the beforeAll that setUpSandbox() registers. */
+/** This test file's sandbox, set by setUpSandbox() (started by the beforeAll it registers). */
 export let sandbox: Sandbox;
 
 /** Starts the file's sandbox before its tests and closes it after; clears its request log before each test. */
 export function setUpSandbox(): void {
-	beforeAll(async () => {
-		sandbox = await startSandbox();
-	});
-	afterAll(async () => await sandbox.close());
-	beforeEach(() => sandbox.clearRequests());
+	sandbox = useSandbox();
 }
 
 function searchNode(parameters: INodeParameters, settings: Partial<WorkflowNode> = {}): WorkflowNode {
-	return {
-		name: NODE,
-		type: 'n8n-nodes-business-prospect-data.searchBusinesses',
-		typeVersion: 1,
-		parameters,
-		...settings,
-	};
+	return packageNode('searchBusinesses', NODE, parameters, settings);
 }
 
 export async function search(parameters: INodeParameters, items: IDataObject[] = [{}], settings: Partial<WorkflowNode> = {}) {
-	const workflow = linearWorkflow([manualTriggerNode(), itemsNode(items), searchNode(parameters, settings)]);
+	const workflow = onItems(items, searchNode(parameters, settings));
 	return await runWorkflow(workflow, {
-		credentials: { businessProspectDataApi: { apiKey: sandbox.apiKey, baseUrl: sandbox.url } },
+		credentials: sandboxCredentials(sandbox),
 	});
 }
 

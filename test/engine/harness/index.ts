@@ -5,5 +5,6 @@ export { type EngineError, EngineRun } from './engineRun';
 export { NodeRegistry } from './nodeRegistry';
 export { type PollOptions, type PollResult, runPoll } from './runPoll';
 export { type RunOptions, runWorkflow } from './runWorkflow';
-export { itemsNode, linearWorkflow, manualTriggerNode } from './workflowJson';
+export { itemsNode, linearWorkflow, manualTriggerNode, onItems, packageNode } from './workflowJson';
 export { runListSearch } from './listSearch';
+export { sandboxCredentials, useSandbox } from './useSandbox';

@@ -1,5 +1,5 @@
 /** Shorthands for the usual test workflow: Manual Trigger -> Items -> node(s) under test. */
-import type { IConnections, IDataObject } from 'n8n-workflow';
+import type { IConnections, IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { ITEMS_TYPE, MANUAL_TRIGGER_TYPE } from '../fixtures';
 import type { WorkflowJson, WorkflowNode } from './buildWorkflow';
@@ -20,4 +20,14 @@ export function linearWorkflow(nodes: WorkflowNode[]): WorkflowJson {
 		connections[nodes[i].name] = { main: [[{ node: nodes[i + 1].name, type: 'main', index: 0 }]] };
 	}
 	return { nodes, connections };
+}
+
+/** The usual test workflow: Manual Trigger -> Items (emitting `items`) -> `nodes`, in a line. */
+export function onItems(items: IDataObject[], ...nodes: WorkflowNode[]): WorkflowJson {
+	return linearWorkflow([manualTriggerNode(), itemsNode(items), ...nodes]);
+}
+
+/** A node of this package: `type` without the package's prefix, e.g. packageNode('enrich', 'Enrich', { resource: 'business' }). */
+export function packageNode(type: string, name: string, parameters: INodeParameters = {}, settings: Partial<WorkflowNode> = {}): WorkflowNode {
+	return { name, type: `n8n-nodes-business-prospect-data.${type}`, typeVersion: 1, parameters, ...settings };
 }

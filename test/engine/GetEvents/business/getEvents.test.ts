@@ -12,7 +12,7 @@ import { DEFAULT_BUSINESS_EVENT_TYPES } from '../../../../nodes/shared/eventType
 import { LIMITS } from '../../../../nodes/shared/limits';
 import { NO_EVENTS_HINT } from '../../../../nodes/GetEvents/actions/getEvents.operation';
 import type { BusinessEvent } from '../../../sandbox';
-import { itemsNode, linearWorkflow, manualTriggerNode, runWorkflow } from '../../harness';
+import { onItems, runWorkflow, sandboxCredentials } from '../../harness';
 import { DAY_MS, forResource, isoDaysAgo, itemsOf, NODE, sandbox, setUpSandbox } from '../setup';
 
 const EVENTS_PATH = '/v1/businesses/events';
@@ -299,10 +299,10 @@ describe('fixes', () => {
 	test('a date alone means midnight in the workflow time zone', async () => {
 		const business_id = sandbox.universe.businesses[0].business_id;
 		const day = isoDaysAgo(10).slice(0, 10);
-		const workflow = linearWorkflow([manualTriggerNode(), itemsNode([{ business_id }]), eventsNode({ since: day })]);
+		const workflow = onItems([{ business_id }], eventsNode({ since: day }));
 		const run = await runWorkflow(
 			{ ...workflow, settings: { timezone: 'Asia/Tokyo' } },
-			{ credentials: { businessProspectDataApi: { apiKey: sandbox.apiKey, baseUrl: sandbox.url } } },
+			{ credentials: sandboxCredentials(sandbox) },
 		);
 		expect(run.error).toBeUndefined();
 		// midnight in Tokyo (UTC+9) is 15:00 UTC the day before

@@ -3,7 +3,7 @@
  * found no match for) and a hint counts them: the hint must name the business case, not the
  * prospect one. Set-up: ../setup.ts.
  */
-import { itemsNode, linearWorkflow, manualTriggerNode, runWorkflow } from '../../harness';
+import { itemsNode, linearWorkflow, manualTriggerNode, runWorkflow, sandboxCredentials } from '../../harness';
 import { sandbox, setUpSandbox } from '../setup';
 
 setUpSandbox({ rateLimit: false });
@@ -16,7 +16,7 @@ test('the hint about items without a business_id names Match Businesses, not con
 			itemsNode([{ business_id: null }, { business_id: id }, { business_id: null }]),
 			{ name: 'Get Events', type: 'n8n-nodes-business-prospect-data.getEvents', typeVersion: 1, parameters: { output: 'inputItem' } },
 		]),
-		{ credentials: { businessProspectDataApi: { apiKey: sandbox.apiKey, baseUrl: sandbox.url } } },
+		{ credentials: sandboxCredentials(sandbox) },
 	);
 	expect(run.error).toBeUndefined();
 	expect(run.output('Get Events')).toHaveLength(3);

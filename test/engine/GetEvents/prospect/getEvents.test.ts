@@ -15,7 +15,7 @@ import { DEFAULT_PROSPECT_EVENT_TYPES } from '../../../../nodes/shared/eventType
 import { LIMITS } from '../../../../nodes/shared/limits';
 import { PROSPECT_EVENT_TYPES } from '../../../../nodes/shared/vocabulary';
 import type { ProspectEvent } from '../../../sandbox';
-import { itemsNode, linearWorkflow, manualTriggerNode, runWorkflow, type WorkflowNode } from '../../harness';
+import { itemsNode, linearWorkflow, manualTriggerNode, onItems, runWorkflow, type WorkflowNode } from '../../harness';
 import { contactTable, expectedProspectId } from '../../matchEnrichContacts';
 import { credentials, DAY_MS, forResource, isoDaysAgo, itemsOf, NODE, sandbox, setUpSandbox } from '../setup';
 
@@ -278,7 +278,7 @@ describe('as a tool (n8n\'s generated Get Events Tool)', () => {
 	/** One tool call: the model's arguments are the input item, as $fromAI reads them. */
 	async function callTool(args: IDataObject) {
 		const tool: WorkflowNode = { name: 'Get Events Tool', type: TOOL_TYPE, typeVersion: 1, parameters: { resource: 'prospect' } };
-		const workflow = linearWorkflow([manualTriggerNode(), itemsNode([args]), tool]);
+		const workflow = onItems([args], tool);
 		return await runWorkflow(workflow, { credentials: credentials(), nodeTypes: { [TOOL_TYPE]: toolType() } });
 	}
 

@@ -1,0 +1,41 @@
+/** A test file's own sandbox, and the credential that reaches it: what nearly every engine test file sets up. */
+import type { Sandbox, SandboxOptions } from '../../sandbox';
+import { startSandbox } from '../../sandbox';
+import type { BusinessProspectDataCredentials } from './buildWorkflow';
+
+/**
+ * Registers the hooks of a test file's sandbox: started before its tests, closed after them, its
+ * request log cleared (and `reset` run) before each test. Call it at the top of a test file, or
+ * of a setup module a test file imports. Returns the sandbox: a stand-in that forwards to the
+ * started one, so it can be held in a `const` before the sandbox exists.
+ */
+export function useSandbox(options?: SandboxOptions, reset?: (sandbox: Sandbox) => void): Sandbox {
+	let current: Sandbox | undefined;
+	const started = (): Sandbox => {
+		if (!current) throw new Error('The sandbox starts in beforeAll: use it inside a test or hook');
+		return current;
+	};
+	beforeAll(async () => {
+		current = await startSandbox(options);
+	});
+	afterAll(async () => await current?.close());
+	beforeEach(() => {
+		started().clearRequests();
+		reset?.(started());
+	});
+	return new Proxy({} as Sandbox, {
+		get(_target, key) {
+			const sandbox = started();
+			const value: unknown = Reflect.get(sandbox, key, sandbox);
+			return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(sandbox) : value;
+		},
+	});
+}
+
+/** The run's credentials: the sandbox's address and API key, unless the test overrides them. */
+export function sandboxCredentials(
+	sandbox: Sandbox,
+	overrides: Partial<BusinessProspectDataCredentials> = {},
+): { businessProspectDataApi: BusinessProspectDataCredentials } {
+	return { businessProspectDataApi: { apiKey: sandbox.apiKey, baseUrl: sandbox.url, ...overrides } };
+}
