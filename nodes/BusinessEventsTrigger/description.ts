@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { otherEventTypesOption } from '../shared/descriptions';
+import { optionsCollection, otherEventTypesOption } from '../shared/descriptions';
 import { DEFAULT_PROSPECT_EVENT_TYPES, eventTypesParameter } from '../shared/eventTypes';
 import { LIMITS } from '../shared/limits';
 import { PROSPECT_EVENT_TYPES } from '../shared/vocabulary';
@@ -133,11 +133,7 @@ export const properties: INodeProperties[] = [
 		],
 	},
 	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
+		...optionsCollection(),
 		options: [
 			{
 				displayName: 'Late Events (Minutes)',

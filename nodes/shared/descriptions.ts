@@ -26,3 +26,11 @@ export const otherEventTypesOption: INodeProperties = {
 	description:
 		'Event types the list above does not offer yet, separated by commas. The service adds new types over time.',
 };
+
+/**
+ * The head of a node's "Options" collection, as n8n's nodes write it; spread it and add the
+ * `options` list: `{ ...optionsCollection(), options: [...] }`. A fresh object for each node.
+ */
+export function optionsCollection(): Pick<INodeProperties, 'displayName' | 'name' | 'type' | 'placeholder' | 'default'> {
+	return { displayName: 'Options', name: 'options', type: 'collection', placeholder: 'Add Option', default: {} };
+}

@@ -8,7 +8,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 import { type ItemRequest, runBatched } from './batching/engine';
 import { assembleOutput, prepareItems } from './batching/items';
 import type { EndpointName } from './catalog';
-import { concurrencyOption } from './descriptions';
+import { concurrencyOption, optionsCollection } from './descriptions';
 
 /** The key of what was sent for a row: a name no contact or account table uses for its own column. */
 export const MATCH_INPUT_KEY = 'match_input';
@@ -41,11 +41,7 @@ export function matchOutput(
 /** The Options collection of a match node: Batch Concurrency and Include Input Fields. */
 export function matchOptions(idField: string): INodeProperties {
 	return {
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
+		...optionsCollection(),
 		options: [
 			concurrencyOption,
 			{

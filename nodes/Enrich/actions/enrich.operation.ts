@@ -4,7 +4,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { type ItemOutcome, type ItemRequest, runBatched } from '../../shared/batching/engine';
 import { assembleOutput, prepareItems } from '../../shared/batching/items';
 import { itemValidationError, parseJsonParameter } from '../../shared/batching/validate';
-import { concurrencyOption } from '../../shared/descriptions';
+import { concurrencyOption, optionsCollection } from '../../shared/descriptions';
 import { type IdKind, idProblem, readText } from '../../shared/inputRules';
 import { readParameter } from '../../shared/parameters';
 import { type Enrichment, type EnrichResource, RESOURCES, selectedEnrichments } from '../enrichments';
@@ -110,11 +110,7 @@ export const description: INodeProperties[] = [
 	}),
 	...parameterFields,
 	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
+		...optionsCollection(),
 		options: [
 			concurrencyOption,
 			{

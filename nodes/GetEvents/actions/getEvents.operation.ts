@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { runBatched, type ItemRequest } from '../../shared/batching/engine';
 import { prepareItems } from '../../shared/batching/items';
 import { itemValidationError, parseJsonParameter, validateItem } from '../../shared/batching/validate';
-import { concurrencyOption, otherEventTypesOption } from '../../shared/descriptions';
+import { concurrencyOption, optionsCollection, otherEventTypesOption } from '../../shared/descriptions';
 import { DEFAULT_PROSPECT_EVENT_TYPES, eventTypesParameter, readEventTypes } from '../../shared/eventTypes';
 import { parseIdList } from '../../shared/idList';
 import { LIMITS } from '../../shared/limits';
@@ -146,11 +146,7 @@ export const description: INodeProperties[] = [
 	}),
 	fixedForTool('output', 'event'),
 	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
+		...optionsCollection(),
 		options: [
 			concurrencyOption,
 			{

@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 import { NodeOperationError } from 'n8n-workflow';
 
 import { assembleOutput, prepareItems, runEach } from '../../shared/batching/items';
+import { optionsCollection } from '../../shared/descriptions';
 import { describeType, showValue } from '../../shared/inputRules';
 import { LIMITS } from '../../shared/limits';
 import { type FilterValue, type FilterValueSource, lookUpFilterValues } from '../../shared/methods/filterValues';
@@ -77,11 +78,7 @@ export const description: INodeProperties[] = [
 		description: 'The text to look up. By default the model sets it.',
 	}),
 	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
+		...optionsCollection(),
 		options: [
 			{
 				displayName: 'Semantic Search',

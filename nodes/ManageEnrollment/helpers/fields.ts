@@ -2,7 +2,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { BUSINESS_EVENT_TYPES, PROSPECT_EVENT_TYPES } from '../../shared/vocabulary';
-import { otherEventTypesOption } from '../../shared/descriptions';
+import { optionsCollection, otherEventTypesOption } from '../../shared/descriptions';
 import {
 	DEFAULT_BUSINESS_EVENT_TYPES,
 	DEFAULT_PROSPECT_EVENT_TYPES,
@@ -125,11 +125,7 @@ export const ttlDaysOption: INodeProperties = {
 
 export function optionsField(kind: EnrollmentKind, operation: string, extra: INodeProperties[] = []): INodeProperties {
 	return {
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
+		...optionsCollection(),
 		options: [...extra, otherEventTypesOption].sort((a, b) => a.displayName.localeCompare(b.displayName)),
 		displayOptions: show(kind, operation),
 	};

@@ -8,7 +8,7 @@ import { deepCopy } from 'n8n-workflow';
 
 import { stableKey } from '../batching/grouping';
 import { assembleOutput, prepareItems, runEach } from '../batching/items';
-import { concurrencyOption } from '../descriptions';
+import { concurrencyOption, optionsCollection } from '../descriptions';
 import { LIMITS } from '../limits';
 import { readParameter } from '../parameters';
 import { ApiClient } from '../transport/apiClient';
@@ -159,11 +159,7 @@ export function searchProperties(kind: SearchKind, texts: SearchTexts): INodePro
 			description: 'The search filters. By default the model sets them.',
 		}),
 		{
-			displayName: 'Options',
-			name: 'options',
-			type: 'collection',
-			placeholder: 'Add Option',
-			default: {},
+			...optionsCollection(),
 			options: [
 				optionFor(SEARCH_OPERATION, {
 					displayName: kind.exclude.parameter,
