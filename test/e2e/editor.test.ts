@@ -5,7 +5,7 @@
  * every node for each resource and operation, the credential dialog and the node creator, and
  * checks what is drawn: the expected fields, no console errors, no "undefined" in subtitles,
  * every node found by the service's name, the credential test's reason for a refused Base URL. Screenshots go to a temporary folder, or to docs/images/
- * (which the README shows) with `npm run screenshots`.
+ * (which the README and the pages in docs/ show) with `npm run screenshots`.
  */
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -35,7 +35,7 @@ import { CREDENTIAL_TYPE, DEFAULT_OWNER, PACKAGE_NAME } from './harness/n8nInsta
 const CHROMIUM = '/usr/bin/chromium';
 /**
  * Every run takes the screenshots (drawing them is part of the check), but only
- * `npm run screenshots` (UPDATE_SCREENSHOTS=1) replaces the README's images in docs/images: a test
+ * `npm run screenshots` (UPDATE_SCREENSHOTS=1) replaces the images in docs/images (shown by the README and docs/): a test
  * run leaves the working tree as it was.
  */
 const IMAGES =

@@ -1,5 +1,5 @@
 /**
- * The release pipeline: both GitHub workflows parse and do what the README's "Releasing" section
+ * The release pipeline: both GitHub workflows parse and do what docs/releasing.md
  * says, the release gate script rejects a wrong tag, the changelog has the current version, and
  * package.json names one repository. Each rule is also run on a broken copy, to show it fails.
  */
@@ -30,6 +30,7 @@ const publish = parse(publishText) as Workflow;
 const manifest = JSON.parse(read('package.json')) as Manifest;
 const changelog = read('CHANGELOG.md');
 const readme = read('README.md');
+const releasing = read('docs/releasing.md');
 const repoUrl = githubRepo(typeof manifest.repository === 'object' ? manifest.repository.url : manifest.repository)!;
 
 const copy = <T>(value: T): T => structuredClone(value);
@@ -254,9 +255,11 @@ describe('README', () => {
 		expect(section('Compatibility')).toContain(`"node": "${(manifest.engines ?? {}).node}"`);
 	});
 
-	it('has a version policy and a release guide for maintainers', () => {
+	it('has a version policy, and links the release guide for maintainers (docs/releasing.md)', () => {
 		expect(section('Version policy')).toMatch(/defaultVersion/);
-		expect(section('Releasing')).toContain('publish.yml');
-		expect(section('Releasing')).toContain('Trusted Publisher');
+		expect(readme).toContain('(docs/releasing.md)');
+		expect(releasing).toMatch(/^# Releasing\n/);
+		expect(releasing).toContain('publish.yml');
+		expect(releasing).toContain('Trusted Publisher');
 	});
 });

@@ -1,5 +1,5 @@
 /**
- * A refused API key (401) in Enrich: README says the run "stops at the first request". Enrich
+ * A refused API key (401) in Enrich: docs/operations.md (Enrich) says the run "stops at the first request". Enrich
  * asks the batching engine to collect failures (so one failed enrichment never loses the others),
  * and the engine then sent every remaining chunk with the refused key. Once the service refuses
  * the key, no further request may be sent: its items fail with that error.
