@@ -13,11 +13,18 @@ import path from 'node:path';
 
 /** Default silence before an attempt counts as stalled. */
 export const DEFAULT_STALL_MS = 120_000;
-/** Default number of attempts: 3 × 2 min of stall leaves room for the work itself inside 10 minutes. */
+/**
+ * Default number of attempts. An attempt that gets nowhere ends after at most ~2.5 min (the
+ * watchdog's 2 min of silence, or npm giving up on its own, see npmNetworkArgs), so three fail
+ * in ~7 min: inside the 10 minutes CI allows a stuck download.
+ */
 export const DEFAULT_ATTEMPTS = 3;
-/** Output of a failed attempt that makes it worth retrying (npm and apt network errors, registry 5xx). */
+/**
+ * Output of a failed attempt that makes it worth retrying: npm's and apt's network errors and
+ * registry 5xx. Not a bare "network": with --loglevel=http npm prints every URL it fetches.
+ */
 export const NETWORK_ERROR =
-	/ETIMEDOUT|ECONNRESET|ECONNREFUSED|EAI_AGAIN|ESOCKETTIMEDOUT|ENETUNREACH|EHOSTUNREACH|network|\bE5\d\d\b|\b5\d\d (Internal Server Error|Bad Gateway|Service Unavailable|Gateway Time-?out)|Temporary failure resolving|Could not connect to|Connection timed out|Failed to fetch/i;
+	/ETIMEDOUT|ECONNRESET|ECONNREFUSED|EAI_AGAIN|ESOCKETTIMEDOUT|ENETUNREACH|EHOSTUNREACH|\bnetwork (timeout|request|error)|code E5\d\d\b|\b5\d\d (Internal Server Error|Bad Gateway|Service Unavailable|Gateway Time-?out)|Temporary failure resolving|Could not connect to|Connection timed out|Failed to fetch/i;
 
 export interface WatchedRunOptions {
 	cwd?: string;
@@ -28,7 +35,7 @@ export interface WatchedRunOptions {
 	stallMs?: number;
 	/** Attempts in all, the first included (default 3). */
 	attempts?: number;
-	/** Extra progress signal for commands that work silently (e.g. bytes downloaded so far): a changed value is progress. */
+	/** Extra progress signal for commands that work silently (e.g. bytes downloaded so far): a changed value is progress. Must not throw. */
 	progress?: () => number | string;
 	/** Runs before each retry (e.g. to clean a half-written folder). */
 	beforeRetry?: (nextAttempt: number) => void | Promise<void>;
@@ -52,8 +59,9 @@ type Outcome = { kind: 'ok' } | { kind: 'stalled' } | { kind: 'failed'; why: str
 
 /** The npm flags that make npm print one line per fetch and give up idle sockets after a minute. */
 export function npmNetworkArgs(): string[] {
-	// One retry inside npm: with a 60 s timeout, a dead registry makes npm fail in ~2 min
-	// (60 s + 10 s back-off + 60 s), which the watchdog then retries; two would take ~3.5 min.
+	// A dead registry: npm logs "attempt 1 failed" after 60 s, backs off 10 s, fails after 60 s more
+	// (~130 s, a network error the watchdog retries). With npm's default 2 retries the second
+	// back-off is 60 s and an attempt takes ~4 min, three of them over 12.
 	return ['--loglevel=http', '--fetch-timeout=60000', '--fetch-retries=1', '--progress=false'];
 }
 
@@ -104,7 +112,7 @@ export async function runWatched(command: string, args: string[], options: Watch
 		outcomes.push(outcome);
 		const retryable = outcome.kind === 'stalled' || retryOn.test(outcome.output);
 		if (!retryable || attempt === attempts) break;
-		options.log?.(`\`${shown}\` ${describe(outcome, stallMs)}; retrying (attempt ${attempt + 1} of ${attempts})`);
+		options.log?.(`\`${shown}\` ${describeOutcome(outcome, stallMs)}; retrying (attempt ${attempt + 1} of ${attempts})`);
 		await options.beforeRetry?.(attempt + 1);
 	}
 
@@ -117,7 +125,7 @@ export async function runWatched(command: string, args: string[], options: Watch
 	const remedy = options.remedy ?? (options.cwd ? `cd ${commandLine(options.cwd, [])} && ${shown}` : shown);
 	throw new Error(
 		[
-			`\`${shown}\` ${describe(last, stallMs)}.`,
+			`\`${shown}\` ${describeOutcome(last, stallMs)}.`,
 			attemptsLine,
 			`Last lines of the log:`,
 			...tail(logFile, 20).map((line) => `    ${line}`),
@@ -127,7 +135,7 @@ export async function runWatched(command: string, args: string[], options: Watch
 	);
 }
 
-function describe(outcome: Outcome, stallMs: number): string {
+function describeOutcome(outcome: Outcome, stallMs: number): string {
 	if (outcome.kind === 'stalled') return `stalled: no output and no progress for ${stallMs / 1000} s`;
 	if (outcome.kind === 'failed') return `failed (${outcome.why})`;
 	return 'succeeded';

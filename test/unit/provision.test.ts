@@ -13,7 +13,7 @@ import { dirname, join } from 'node:path';
 
 import { ensureDebianPackages, findBinary, type AptRunner } from '../../scripts/provision/debian';
 import { ensureNode } from '../../scripts/provision/node';
-import { npmNetworkArgs, runWatched } from '../../scripts/provision/watchedRun';
+import { NETWORK_ERROR, npmNetworkArgs, runWatched } from '../../scripts/provision/watchedRun';
 
 type TarballMode = 'serve' | 'stall-first' | 'stall-always';
 
@@ -135,6 +135,23 @@ describe('runWatched failures and progress', () => {
 		expect(started).toEqual([1, 2, 3]);
 		expect(cleaned).toEqual([2, 3]);
 	});
+
+	it.each([
+		['npm error code ETIMEDOUT', true],
+		['npm error network timeout at: http://127.0.0.1:4873/tiny-pkg/-/tiny-pkg-1.0.0.tgz', true],
+		['npm error network request to https://registry.npmjs.org/n8n failed, reason: socket hang up', true],
+		['npm error code ECONNRESET', true],
+		['npm error code EAI_AGAIN', true],
+		['npm error code E503', true],
+		['npm error 502 Bad Gateway - GET https://registry.npmjs.org/n8n', true],
+		["Err:1 http://deb.debian.org/debian trixie InRelease\n  Temporary failure resolving 'deb.debian.org'", true],
+		['E: Failed to fetch http://deb.debian.org/debian/pool/main/c/chromium/chromium_1_amd64.deb  Connection timed out', true],
+		['npm http fetch GET 200 https://registry.npmjs.org/is-network-error 52ms (cache miss)', false],
+		['npm error code E404', false],
+		['npm error code ERESOLVE', false],
+		['gyp ERR! build error', false],
+		['E: Unable to locate package chromium', false],
+	])('NETWORK_ERROR: %j -> retried %s', (output, retried) => expect(NETWORK_ERROR.test(output)).toBe(retried));
 
 	it('kills the whole process group on a stall, not just the child', async () => {
 		const pidFile = join(work, 'grandchild.pid');
