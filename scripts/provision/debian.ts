@@ -1,0 +1,89 @@
+/**
+ * Debian packages the suites need (Chromium for the browser test, Redis for queue mode). Missing
+ * ones are installed with apt-get when running as root (as CI does), watched for stalls; otherwise
+ * the run stops at once with the one command to run.
+ */
+import { spawnSync } from 'node:child_process';
+import { accessSync, constants } from 'node:fs';
+import path from 'node:path';
+
+import { cacheRoot } from './paths';
+import { directoryBytes, runWatched, type WatchedRunOptions } from './watchedRun';
+
+export interface DebianRequirement {
+	/** An absolute path ('/usr/bin/chromium') or a name looked up on PATH ('redis-server'). */
+	binary: string;
+	/** The Debian package that provides it. */
+	package: string;
+}
+
+/** Runs `apt-get <args>`; the default is runWatched. Injectable so tests can do without apt. */
+export type AptRunner = (args: string[], options: WatchedRunOptions) => Promise<unknown>;
+
+export interface EnsureDebianOptions extends Pick<WatchedRunOptions, 'stallMs' | 'attempts' | 'log'> {
+	isRoot?: () => boolean;
+	runApt?: AptRunner;
+}
+
+/** apt's own network limits: give up an idle connection after 30 s, retry a download 3 times. */
+const APT_NETWORK = ['-o', 'Acquire::http::Timeout=30', '-o', 'Acquire::https::Timeout=30', '-o', 'Acquire::Retries=3'];
+
+const defaultRunApt: AptRunner = (args, options) =>
+	runWatched('apt-get', args, { ...options, env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+
+/** The binary's absolute path when it exists and is executable (looked up on PATH for a bare name). */
+export function findBinary(binary: string): string | undefined {
+	const candidates = path.isAbsolute(binary)
+		? [binary]
+		: (process.env.PATH ?? '').split(path.delimiter).filter(Boolean).map((dir) => path.join(dir, binary));
+	return candidates.find((candidate) => {
+		try {
+			accessSync(candidate, constants.X_OK);
+			return true;
+		} catch {
+			return false;
+		}
+	});
+}
+
+/** Installs the packages whose binary is missing; resolves with their names (empty when nothing was missing). */
+export async function ensureDebianPackages(requirements: DebianRequirement[], options: EnsureDebianOptions = {}): Promise<string[]> {
+	const missing = requirements.filter((requirement) => !findBinary(requirement.binary));
+	if (missing.length === 0) return [];
+	const packages = [...new Set(missing.map((requirement) => requirement.package))];
+	const what = missing.map((requirement) => `${requirement.binary} (Debian package ${requirement.package})`).join(', ');
+	// Recommends are kept: Chromium's bring the fonts (fonts-liberation) and Mesa that its headless
+	// rendering and the screenshots were made with.
+	const install = ['install', '-y', ...packages];
+
+	const isRoot = options.isRoot ?? (() => process.getuid?.() === 0);
+	if (!isRoot()) {
+		throw new Error(`The tests need ${what}, and only root can install it. Run:\n  sudo apt-get update && sudo apt-get ${install.join(' ')}\nthen run the tests again.`);
+	}
+
+	const runApt = options.runApt ?? defaultRunApt;
+	const remedy = `apt-get update && apt-get ${install.join(' ')}`;
+	const common: WatchedRunOptions = {
+		stallMs: options.stallMs,
+		attempts: options.attempts,
+		log: options.log,
+		remedy,
+		logFile: path.join(cacheRoot(), 'apt-get.log'),
+	};
+	options.log?.(`Installing ${packages.join(', ')} with apt-get (missing: ${what})`);
+	await runApt([...APT_NETWORK, 'update'], { ...common, progress: () => directoryBytes('/var/lib/apt/lists/partial') });
+	await runApt([...APT_NETWORK, ...install], {
+		...common,
+		// one big .deb is one "Get:" line: the partial download growing is the progress
+		progress: () => directoryBytes('/var/cache/apt/archives/partial'),
+		// a killed dpkg leaves "dpkg was interrupted": finish its work before trying again
+		beforeRetry: () => {
+			spawnSync('dpkg', ['--configure', '-a'], { stdio: 'ignore', timeout: 5 * 60_000, env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+		},
+	});
+	const still = missing.filter((requirement) => !findBinary(requirement.binary));
+	if (still.length > 0) {
+		throw new Error(`apt-get installed ${packages.join(' ')}, but ${still.map((r) => r.binary).join(', ')} is still missing. Run by hand: ${remedy}`);
+	}
+	return packages;
+}
