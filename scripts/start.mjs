@@ -6,11 +6,10 @@
  * example workflows, creates the owner account and prints the login. Ctrl-C stops everything.
  *
  * n8n 2.x needs Node >= 24: under an older Node this script re-runs itself with Node 24
- * (provisioned by scripts/node24.sh). State persists in .tmp/n8n-demo between runs.
+ * (provisioned by scripts/provision). State persists in .tmp/n8n-demo between runs.
  *
  * Options: --port <n8n port, 5678> --sandbox-port <4010> --fresh (start from an empty demo folder)
  */
-import { spawn, spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import net from 'node:net';
@@ -18,41 +17,24 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 
+import { onCurrentNode } from './provision/onCurrentNode.mjs';
+
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const DEMO_FOLDER = path.join(ROOT, '.tmp', 'n8n-demo');
 const CREDENTIAL = { id: 'bpdSandboxCred01', name: 'Business Prospect Data (sandbox)' };
 
-if (Number(process.versions.node.split('.')[0]) < 24) {
-	reexecWithNode24();
-} else {
-	main().catch((error) => {
-		console.error(`\nnpm start failed: ${error instanceof Error ? error.message : String(error)}`);
+// n8n 2.x needs Node 24: under another Node this script provisions it and runs again on it.
+onCurrentNode(fileURLToPath(import.meta.url), {
+	debian: false,
+	onFailure: (reason) => {
+		console.error(`npm start failed: ${reason}`);
 		process.exit(1);
-	});
-}
-
-function reexecWithNode24() {
-	const provision = spawnSync('bash', [path.join(ROOT, 'scripts', 'node24.sh')], {
-		encoding: 'utf8',
-		stdio: ['ignore', 'pipe', 'inherit'],
-	});
-	const bin = /export PATH="([^":]+):/.exec(provision.stdout ?? '')?.[1];
-	if (provision.status !== 0 || !bin) {
-		console.error('Could not provision Node 24 (scripts/node24.sh failed); n8n 2.x needs Node >= 24.');
-		process.exit(1);
-	}
-	const node = path.join(bin, 'node');
-	console.log(`Node ${process.versions.node} is too old for n8n 2.x: continuing with ${node}`);
-	const child = spawn(node, [fileURLToPath(import.meta.url), ...process.argv.slice(2)], {
-		stdio: 'inherit',
-		env: { ...process.env, PATH: `${bin}${path.delimiter}${process.env.PATH ?? ''}` },
-	});
-	// Ctrl-C reaches both processes (same terminal process group); the child shuts down and we
-	// exit with it. SIGTERM is sent to us only, so pass it on.
-	process.on('SIGINT', () => undefined);
-	process.on('SIGTERM', () => child.kill('SIGTERM'));
-	child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
-}
+	},
+});
+main().catch((error) => {
+	console.error(`\nnpm start failed: ${error instanceof Error ? error.message : String(error)}`);
+	process.exit(1);
+});
 
 async function main() {
 	const { values } = parseArgs({

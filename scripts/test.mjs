@@ -1,25 +1,31 @@
 #!/usr/bin/env node
-// `npm test`: lint, build, type-check the tests, then the three jest suites in order
-// (unit, in-process engine, real-n8n end to end), and one closing line with the totals.
-// Re-executes itself under Node 24 when started by an older Node (n8n 2.x needs 24).
-import { execFileSync, spawnSync } from 'node:child_process';
+// `npm test`: everything from a bare machine after `npm ci`, in one command.
+//   1. provision (scripts/provision): Debian's chromium and redis-server (apt-get as root, otherwise
+//      a stop in the first seconds naming the command), the Node.js of every n8n line
+//   2. continue under the current line's Node (n8n 2.x needs 24); the n8n installs of every line
+//      start in the background meanwhile (minutes from an empty cache)
+//   3. lint, build, type-check the tests, then the unit and in-process engine suites
+//   4. the real-n8n end-to-end suite (both n8n lines), once the installs are ready
+// and one closing line with the totals.
+// `npm run test:fast` (`--fast`): steps 1 to 3 without Debian packages or n8n: the inner loop.
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+import { onCurrentNode } from './provision/onCurrentNode.mjs';
 
-if (Number(process.versions.node.split('.')[0]) < 24) {
-	const exports = execFileSync('bash', [join(root, 'scripts/node24.sh')], { encoding: 'utf8' });
-	const env = { ...process.env };
-	for (const line of exports.split('\n')) {
-		const match = /^export (\w+)="(.*)"$/.exec(line.trim());
-		if (match) env[match[1]] = match[2].replace('$PATH', process.env.PATH ?? '');
-	}
-	const rerun = spawnSync('node', [fileURLToPath(import.meta.url), ...process.argv.slice(2)], { stdio: 'inherit', env, cwd: root });
-	process.exit(rerun.status ?? 1);
-}
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const fast = process.argv.includes('--fast');
+const provisionCli = join(root, 'scripts/provision/cli.ts');
+const fail = (reason) => {
+	console.log(`\ntests: 0 passed, 1 failed (${reason})`);
+	process.exit(1);
+};
+
+// 1 + 2: provision, then this script runs again under the current line's Node.
+onCurrentNode(fileURLToPath(import.meta.url), { debian: !fast, onFailure: fail });
 
 const run = (command, args) => {
 	console.log(`\n> ${command} ${args.join(' ')}`);
@@ -27,35 +33,23 @@ const run = (command, args) => {
 	return result.status ?? 1;
 };
 
+// 2: the n8n installs download and unpack while the first suites use the CPU.
+const n8nProvision = fast ? undefined : provisionN8nInBackground();
+
 const bin = (name) => join(root, 'node_modules/.bin', name);
 for (const [command, args] of [
 	[bin('n8n-node'), ['lint']],
 	['npm', ['run', 'build']],
 	[bin('tsc'), ['-p', 'tsconfig.test.json', '--noEmit']],
 ]) {
-	if (run(command, args) !== 0) {
-		console.log('\ntests: 0 passed, 1 failed (lint, build or type check failed)');
-		process.exit(1);
-	}
-}
-
-// Install (or find in the cache) the real n8n before jest starts: from an empty cache this takes
-// several minutes, which belongs to no single test's timeout.
-if (run('node', ['--import', 'tsx', join(root, 'test/e2e/harness/n8nInstall.ts')]) !== 0) {
-	console.log('\ntests: 0 passed, 1 failed (n8n could not be installed)');
-	process.exit(1);
+	if (run(command, args) !== 0) fail('lint, build or type check failed');
 }
 
 const reports = mkdtempSync(join(tmpdir(), 'bpd-jest-'));
-const suites = [
-	['unit', ['--selectProjects', 'unit']],
-	['engine', ['--selectProjects', 'engine']],
-	['e2e', ['--selectProjects', 'e2e', '--runInBand']],
-];
 let passed = 0;
 let failed = 0;
 let status = 0;
-for (const [name, args] of suites) {
+const runSuite = (name, args) => {
 	const outputFile = join(reports, `${name}.json`);
 	const code = run(bin('jest'), [...args, '--json', `--outputFile=${outputFile}`]);
 	try {
@@ -70,7 +64,34 @@ for (const [name, args] of suites) {
 		failed += 1;
 	}
 	if (code !== 0) status = 1;
+};
+
+// Jest's default on 2 cores is one worker; two keep both cores busy (the tests wait on HTTP too).
+runSuite('unit', ['--selectProjects', 'unit', '--maxWorkers=2']);
+runSuite('engine', ['--selectProjects', 'engine', '--maxWorkers=2']);
+if (n8nProvision) {
+	const installed = await n8nProvision;
+	// Two files at once: the longest ones mostly wait on the service's rate limit or on polls.
+	if (installed) runSuite('e2e', ['--selectProjects', 'e2e', '--maxWorkers=2']);
+	else {
+		failed += 1;
+		status = 1;
+	}
 }
 rmSync(reports, { recursive: true, force: true });
 console.log(`\ntests: ${passed} passed, ${failed} failed`);
 process.exit(status || (failed > 0 ? 1 : 0));
+
+/** Starts the n8n installs; resolves true when they are ready (their output is printed then). */
+function provisionN8nInBackground() {
+	const child = spawn(process.execPath, ['--import', 'tsx', provisionCli, 'n8n'], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+	let output = '';
+	for (const stream of [child.stdout, child.stderr]) stream.on('data', (chunk) => (output += chunk.toString()));
+	return new Promise((resolve) => {
+		child.on('close', (code) => {
+			console.log(`\n> n8n installs (started in the background)\n${output.trimEnd()}`);
+			if (code !== 0) console.log('n8n could not be installed: the end-to-end suite did not run');
+			resolve(code === 0);
+		});
+	});
+}

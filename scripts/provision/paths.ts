@@ -1,6 +1,6 @@
 /**
  * Where provisioned tools live: outside the repository, so they survive fresh clones, and keyed by
- * version below this root (`node-24`, `n8n-2.41.1`, ...). scripts/node24.sh uses the same folder.
+ * version below this root (`node-24`, `n8n-2.41.1`, ...).
  */
 import os from 'node:os';
 import path from 'node:path';

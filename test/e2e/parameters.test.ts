@@ -15,7 +15,7 @@ it('fast parameter reads give what the isolated-vm evaluator of a real n8n gives
 	const install = await ensureN8nInstalled();
 	const script = path.join(__dirname, 'support', 'vmExpressionCheck.ts');
 	const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.startsWith('JEST') && key !== 'NODE_OPTIONS'));
-	const output = execFileSync(install.node, ['--import', 'tsx', script, install.dir], {
+	const output = execFileSync(install.node.execPath, ['--import', 'tsx', script, install.dir], {
 		cwd: path.resolve(__dirname, '../..'),
 		env,
 		encoding: 'utf8',

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'yaml';
 
-import { N8N_VERSION } from '../e2e/harness/n8nInstall';
+import { N8N_LINES, OLDEST_NODE, provisioningKey } from '../../scripts/provision/n8nLines';
 import {
 	changelogProblems,
 	ciProblems,
@@ -42,7 +42,7 @@ describe('ci.yml', () => {
 		expect(ciProblems(ci)).toEqual([]);
 	});
 
-	it('keys the n8n cache on the version the harness installs (the key step, run for real, prints N8N_VERSION)', () => {
+	it('keys the cache of the installs on what they are (the key step, run for real, prints every n8n and Node version)', () => {
 		const restore = job(ci, 'checks').steps!.find((step) => step.id === 'n8n-cache')!;
 		const reference = /steps\.([\w-]+)\.outputs\.version/.exec(String(restore.with!.key))![1];
 		const source = job(ci, 'checks').steps!.find((step) => step.id === reference)!;
@@ -51,11 +51,12 @@ describe('ci.yml', () => {
 			const output = join(dir, 'output');
 			writeFileSync(output, '');
 			execFileSync('bash', ['-e', '-c', source.run!], { cwd: root, env: { ...process.env, GITHUB_OUTPUT: output } });
-			expect(readFileSync(output, 'utf8')).toBe(`version=${N8N_VERSION}\n`);
+			expect(readFileSync(output, 'utf8')).toBe(`version=${provisioningKey()}\n`);
 		} finally {
 			rmSync(dir, { recursive: true, force: true });
 		}
-		expect(N8N_VERSION).toMatch(/^\d+\.\d+\.\d+$/);
+		for (const line of N8N_LINES) expect(provisioningKey()).toContain(`n8n${line.version}-node${line.node}`);
+		expect(provisioningKey()).toContain(`node${OLDEST_NODE}`);
 	});
 
 	it.each<[string, (workflow: Workflow) => void, string]>([
@@ -68,8 +69,8 @@ describe('ci.yml', () => {
 		['no pack', (w) => (stepRunning(job(w, 'checks'), 'npm pack').run = 'npm pack'), 'ci.yml: job checks does not run `npm pack --dry-run`'],
 		['pack before test', (w) => job(w, 'checks').steps!.push(job(w, 'checks').steps!.splice(job(w, 'checks').steps!.indexOf(stepRunning(job(w, 'checks'), 'npm test')), 1)[0]), 'ci.yml: job checks does not run npm ci, npm run lint, npm run build, npm test, npm pack --dry-run in this order'],
 		['no cache', (w) => (job(w, 'checks').steps = job(w, 'checks').steps!.filter((s) => !s.uses?.startsWith('actions/cache'))), 'ci.yml: the n8n install is not cached with actions/cache'],
-		['cache keyed on something else', (w) => job(w, 'checks').steps!.filter((s) => s.uses?.startsWith('actions/cache')).forEach((s) => (s.with!.key = 'n8n-${{ hashFiles(\'package-lock.json\') }}')), 'ci.yml: the n8n cache key is not the N8N_VERSION read from test/e2e/harness/n8nInstall.ts'],
-		['cache of another path', (w) => job(w, 'checks').steps!.filter((s) => s.uses?.startsWith('actions/cache')).forEach((s) => (s.with!.path = 'node_modules')), 'ci.yml: the n8n cache path is not the versioned install directory of the harness'],
+		['cache keyed on something else', (w) => job(w, 'checks').steps!.filter((s) => s.uses?.startsWith('actions/cache')).forEach((s) => (s.with!.key = 'n8n-${{ hashFiles(\'package-lock.json\') }}')), 'ci.yml: the cache key is not what scripts/provision/cli.ts key prints'],
+		['cache of another path', (w) => job(w, 'checks').steps!.filter((s) => s.uses?.startsWith('actions/cache')).forEach((s) => (s.with!.path = 'node_modules')), 'ci.yml: the cache path is not the provisioning folder ~/.cache/n8n-nodes-business-prospect-data'],
 		['install saved after the tests', (w) => { const steps = job(w, 'checks').steps!; steps.push(steps.splice(steps.findIndex((s) => s.uses?.startsWith('actions/cache/save')), 1)[0]); }, 'ci.yml: the n8n install is saved only after the tests, so a failing run loses it'],
 	])('catches a ci.yml with %s', (_, breakIt, problem) => {
 		const broken = copy(ci);
@@ -232,7 +233,8 @@ describe('package.json', () => {
 		['no bugs', (m) => delete m.bugs, `package.json: bugs is not ${repoUrl}/issues`],
 		['bugs of another repository', (m) => (m.bugs = { url: 'https://github.com/someone/else/issues' }), `package.json: bugs is not ${repoUrl}/issues`],
 		['a repository that is not on GitHub', (m) => (m.repository = { type: 'git', url: 'https://example.com/x.git' }), 'package.json: repository is not { type: git, url: a GitHub repository }'],
-		['engines dropped', (m) => delete m.engines, 'package.json: engines.node is not >=24'],
+		['engines dropped', (m) => delete m.engines, `package.json: engines.node is not >=${OLDEST_NODE.replace(/\.0$/, '')}`],
+		['engines of n8n 2.x only', (m) => (m.engines = { node: '>=24' }), `package.json: engines.node is not >=${OLDEST_NODE.replace(/\.0$/, '')}`],
 		['more files shipped', (m) => (m.files = ['dist', 'CHANGELOG.md']), 'package.json: files is not ["dist"]'],
 	])('catches a package.json with %s', (_, breakIt, problem) => {
 		const broken = copy(manifest);
@@ -249,9 +251,11 @@ describe('README', () => {
 		return readme.slice(start, end < 0 ? undefined : end);
 	};
 
-	it('states the n8n version the end-to-end suite installs and Node 24 under Compatibility', () => {
-		expect(section('Compatibility')).toContain(`n8n ${N8N_VERSION}`);
-		expect(section('Compatibility')).toMatch(/Node\.js 24/);
+	it('states under Compatibility every n8n line the end-to-end suite runs, on its Node, and the engines', () => {
+		for (const line of N8N_LINES) {
+			expect(section('Compatibility')).toContain(`n8n ${line.version}`);
+			expect(section('Compatibility')).toContain(`Node.js ${line.node}`);
+		}
 		expect(section('Compatibility')).toContain(`"node": "${(manifest.engines ?? {}).node}"`);
 	});
 

@@ -3,7 +3,7 @@
  *   - useN8n()           Jest hooks: one n8n per describe block (install, pack, start, dispose)
  *   - N8nInstance        import credentials/workflows, execute, start/stop, REST, credential test
  *   - ExecutionResult    items, errors and status of one execution
- *   - ensureN8nInstalled the cached n8n install (N8N_VERSION), findNode24()
+ *   - ensureN8nInstalled the cached n8n install of a line (N8N_LINES; N8N_VERSION is the current one)
  *   - QueueModeN8n       queue mode: Redis, main and `n8n worker` processes sharing one user folder
  */
 export { useN8n, type UseN8nOptions } from './jest';
@@ -19,7 +19,7 @@ export {
 	type WorkflowJson,
 } from './n8nInstance';
 export { ExecutionResult, parseExecuteOutput, type ExecutionErrorSummary, type NodeRun } from './executionResult';
-export { ensureN8nInstalled, findNode24, isN8nInstalled, N8N_VERSION, n8nInstallDir, type N8nInstall } from './n8nInstall';
+export { ensureN8nInstalled, isN8nInstalled, N8N_LINES, N8N_VERSION, n8nInstallDir, type N8nInstall, type N8nLine } from './n8nInstall';
 export { loadExampleWorkflows, type ExampleWorkflow } from './exampleWorkflows';
 export { packPackage } from './packPackage';
 export { freePort, waitFor } from './processes';

@@ -19,7 +19,7 @@ import path from 'node:path';
 import type { IRun } from 'n8n-workflow';
 
 import { ExecutionResult, parseExecuteOutput } from './executionResult';
-import { ensureN8nInstalled, node24Env, type N8nInstall } from './n8nInstall';
+import { ensureN8nInstalled, nodeEnv, type N8nInstall, type N8nLine } from './n8nInstall';
 import { packPackage } from './packPackage';
 import { freePort, runCommand, spawnGroup, waitFor, type CommandResult, type SpawnedGroup } from './processes';
 import { N8nRestClient, RestError, type OwnerAccount } from './restClient';
@@ -66,6 +66,8 @@ export interface ExecutionSummary {
 }
 
 export interface N8nInstanceOptions {
+	/** The n8n line to run (n8nLines.ts). Default: the current line. */
+	line?: N8nLine;
 	/** Keep state in this folder (and keep it on dispose). Default: a fresh temp folder, removed on dispose. */
 	userFolder?: string;
 	/** HTTP port of `start()`. Default: a free port. */
@@ -112,7 +114,7 @@ export class N8nInstance {
 	/** Installs n8n if needed, packs this package and installs it into a (fresh) user folder. */
 	static async create(options: N8nInstanceOptions = {}): Promise<N8nInstance> {
 		const log = options.log ?? (() => undefined);
-		const install = await ensureN8nInstalled({ log });
+		const install = await ensureN8nInstalled({ line: options.line, log });
 		const { tarball, name } = options.tarball ? { tarball: options.tarball, name: PACKAGE_NAME } : await packPackage(log);
 		const ownsUserFolder = options.userFolder === undefined;
 		const userFolder = options.userFolder ?? mkdtempSync(path.join(os.tmpdir(), 'n8n-e2e-'));
@@ -158,7 +160,7 @@ export class N8nInstance {
 	 */
 	async publish(workflowId: string): Promise<void> {
 		if (this.server) throw new Error('publish() must be called before start(): the running server would not pick it up');
-		await this.cliOrThrow(['publish:workflow', `--id=${workflowId}`]);
+		await this.cliOrThrow(this.install.line.publishArgs(workflowId));
 	}
 
 	/**
@@ -188,7 +190,7 @@ export class N8nInstance {
 	/** Runs any n8n CLI command against this instance; never throws on a non-zero exit. */
 	async cli(args: string[], timeoutMs = CLI_TIMEOUT_MS): Promise<CommandResult> {
 		const env = this.env({ N8N_RUNNERS_BROKER_PORT: String(await freePort()) });
-		return await runCommand(this.install.node, [this.install.bin, ...args], { cwd: this.userFolder, env, timeoutMs });
+		return await runCommand(this.install.node.execPath, [this.install.bin, ...args], { cwd: this.userFolder, env, timeoutMs });
 	}
 
 	// ---- server ----------------------------------------------------------------------------
@@ -206,7 +208,7 @@ export class N8nInstance {
 	async start(options: { timeoutMs?: number } = {}): Promise<void> {
 		if (this.server) return;
 		const env = this.env({ N8N_RUNNERS_BROKER_PORT: String(await freePort()) });
-		const server = spawnGroup(this.install.node, [this.install.bin, 'start'], { cwd: this.userFolder, env });
+		const server = spawnGroup(this.install.node.execPath, [this.install.bin, 'start'], { cwd: this.userFolder, env });
 		this.server = server;
 		this.serverLog = [];
 		this.serverLogFile = createWriteStream(path.join(this.userFolder, 'n8n-start.log'), { flags: 'a' });
@@ -369,7 +371,7 @@ export class N8nInstance {
 		}
 		const result = await runCommand('npm', ['install', tarball, '--omit=peer', '--omit=dev', '--no-audit', '--no-fund'], {
 			cwd: nodesDir,
-			env: node24Env(),
+			env: nodeEnv(this.install.node),
 			timeoutMs: CLI_TIMEOUT_MS,
 		});
 		if (result.exitCode !== 0) throw new Error(`Installing ${tarball} into ${nodesDir} failed.\n${outputOf(result)}`);
@@ -377,7 +379,7 @@ export class N8nInstance {
 
 	private env(extra: Record<string, string>): NodeJS.ProcessEnv {
 		const inherited = Object.fromEntries(
-			Object.entries(node24Env()).filter(([key]) => !INHERITED_PREFIXES_TO_DROP.some((prefix) => key.startsWith(prefix))),
+			Object.entries(nodeEnv(this.install.node)).filter(([key]) => !INHERITED_PREFIXES_TO_DROP.some((prefix) => key.startsWith(prefix))),
 		);
 		return {
 			...inherited,
@@ -424,10 +426,16 @@ export class N8nInstance {
 		}
 	}
 
+	/**
+	 * Ready for tests: the readiness check answers 200 and so does the REST API. n8n 1.x answers the
+	 * readiness check seconds before it registers its REST routes (until then /rest/* is a 404).
+	 */
 	private async isReady(): Promise<boolean> {
 		try {
-			const response = await fetch(`${this.baseUrl}/healthz/readiness`);
-			return response.status === 200;
+			for (const check of ['/healthz/readiness', '/rest/settings']) {
+				if ((await fetch(`${this.baseUrl}${check}`)).status !== 200) return false;
+			}
+			return true;
 		} catch {
 			return false;
 		}

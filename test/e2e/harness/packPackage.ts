@@ -10,8 +10,8 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
-import { acquireLock } from './lockFile';
-import { node24Env, REPO_ROOT } from './n8nInstall';
+import { acquireLock } from '../../../scripts/provision/lockFile';
+import { REPO_ROOT } from './n8nInstall';
 
 const PACK_DIR = path.join(REPO_ROOT, '.tmp', 'pack');
 const BUILD_INPUTS = ['credentials', 'nodes', 'icons', 'package.json', 'tsconfig.json', 'gulpfile.js'];
@@ -76,7 +76,7 @@ function readOrEmpty(file: string): string {
 
 function npm(args: string[]): Promise<void> {
 	return new Promise((resolve, reject) => {
-		const child = spawn('npm', args, { cwd: REPO_ROOT, env: node24Env(), stdio: ['ignore', 'pipe', 'pipe'] });
+		const child = spawn('npm', args, { cwd: REPO_ROOT, env: process.env, stdio: ['ignore', 'pipe', 'pipe'] });
 		let output = '';
 		child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
 		child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));

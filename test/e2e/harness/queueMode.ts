@@ -166,7 +166,7 @@ export class QueueModeN8n {
 			QUEUE_HEALTH_CHECK_PORT: String(healthPort),
 			N8N_WORKER_SERVER_ADDRESS: '127.0.0.1',
 		});
-		const child = spawnGroup(this.main.install.node, [this.main.install.bin, 'worker', `--concurrency=${concurrency}`], {
+		const child = spawnGroup(this.main.install.node.execPath, [this.main.install.bin, 'worker', `--concurrency=${concurrency}`], {
 			cwd: this.main.userFolder,
 			env,
 		});

@@ -3,6 +3,7 @@
  * empty list means the files are right). release.test.ts runs them on the repository's files and
  * on broken copies, so every rule is shown to catch what it is there for.
  */
+import { OLDEST_NODE } from '../../../scripts/provision/n8nLines';
 
 /* A parsed workflow: only the parts these checks read. */
 export interface Step {
@@ -112,10 +113,10 @@ export function ciProblems(ci: Workflow): string[] {
 		const path = String(step.with?.path ?? '');
 		const reference = /\$\{\{\s*steps\.([\w-]+)\.outputs\.version\s*\}\}/.exec(key)?.[1];
 		const source = steps.find((candidate) => candidate.id === reference);
-		if (!reference || !source || !/test\/e2e\/harness\/n8nInstall\.ts/.test(source.run ?? '') || !/N8N_VERSION/.test(source.run ?? '')) {
-			problems.push('ci.yml: the n8n cache key is not the N8N_VERSION read from test/e2e/harness/n8nInstall.ts');
-		} else if (!path.includes('.cache/n8n-nodes-business-prospect-data/n8n-') || !path.includes(`steps.${reference}.outputs.version`)) {
-			problems.push('ci.yml: the n8n cache path is not the versioned install directory of the harness');
+		if (!reference || !source || !/scripts\/provision\/cli\.ts key/.test(source.run ?? '')) {
+			problems.push('ci.yml: the cache key is not what scripts/provision/cli.ts key prints');
+		} else if (path.replace(/\/$/, '') !== '~/.cache/n8n-nodes-business-prospect-data') {
+			problems.push('ci.yml: the cache path is not the provisioning folder ~/.cache/n8n-nodes-business-prospect-data');
 		}
 	}
 	const testIndex = stepIndex(steps, 'npm test');
@@ -213,7 +214,7 @@ export function manifestProblems(manifest: Manifest): string[] {
 	}
 	if (manifest.homepage !== `${repo}#readme`) problems.push(`package.json: homepage is not ${repo}#readme`);
 	if (bugsUrl !== `${repo}/issues`) problems.push(`package.json: bugs is not ${repo}/issues`);
-	if (manifest.engines?.node !== '>=24') problems.push('package.json: engines.node is not >=24');
+	if (manifest.engines?.node !== `>=${OLDEST_NODE.replace(/\.0$/, '')}`) problems.push(`package.json: engines.node is not >=${OLDEST_NODE.replace(/\.0$/, '')}`);
 	if (JSON.stringify(manifest.files) !== JSON.stringify(['dist'])) problems.push('package.json: files is not ["dist"]');
 	return problems;
 }

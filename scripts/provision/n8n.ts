@@ -1,0 +1,126 @@
+/**
+ * Cached installs of real n8n, one per supported line (n8nLines.ts), for the e2e suites, the
+ * benchmark and the demo (`npm start`).
+ *
+ * A plain `npm install n8n` fails on a native module that downloads its library at install time,
+ * so the install follows the recipe from the project notes: `npm install --ignore-scripts`, then
+ * rebuild only the native modules n8n needs, against the headers of the Node the line runs on. It
+ * takes minutes and ~3 GB, so it lives outside the repository, keyed by version, and survives fresh
+ * clones. Installs are atomic (built in a temporary directory, renamed when complete, marked by a
+ * file), serialised between processes by a lock file, and watched: a download that stops making
+ * progress is killed and retried (watchedRun.ts).
+ */
+import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+import { acquireLock } from './lockFile';
+import type { N8nLine } from './n8nLines';
+import { ensureNode, type ProvisionedNode } from './node';
+import { cacheRoot } from './paths';
+import { npmNetworkArgs, runWatched } from './watchedRun';
+
+/** Native modules skipped by `--ignore-scripts` that n8n needs at runtime (absent ones are skipped by npm). */
+const NATIVE_MODULES = ['sqlite3', 'isolated-vm'];
+const COMPLETE_MARKER = '.install-complete';
+/** Longest wait for another process's install of the same version (its own watchdog ends a stalled one sooner). */
+const LOCK_TIMEOUT_MS = 20 * 60_000;
+
+export interface N8nInstall {
+	line: N8nLine;
+	/** The install directory (holds node_modules/n8n). */
+	dir: string;
+	/** n8n's CLI entry point; run it as `<node.execPath> <bin> <command>`. */
+	bin: string;
+	/** The Node.js this line runs on. */
+	node: ProvisionedNode;
+}
+
+export function n8nInstallDir(version: string): string {
+	return path.join(cacheRoot(), `n8n-${version}`);
+}
+
+export function isN8nInstalled(version: string): boolean {
+	return existsSync(path.join(n8nInstallDir(version), COMPLETE_MARKER));
+}
+
+/**
+ * Environment for npm and n8n processes on a given Node: it comes first on PATH and npm builds
+ * native modules against its headers (the machine's npm config points `nodedir` at Node 20's, and
+ * sets yes=false, which breaks packages that run npx while installing).
+ */
+export function nodeEnv(node: ProvisionedNode, extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
+	return {
+		...process.env,
+		PATH: `${path.dirname(node.execPath)}${path.delimiter}${process.env.PATH ?? ''}`,
+		npm_config_nodedir: node.nodeDir,
+		npm_config_yes: 'true',
+		npm_config_audit: 'false',
+		npm_config_fund: 'false',
+		npm_config_update_notifier: 'false',
+		...extra,
+	};
+}
+
+export interface EnsureN8nOptions {
+	/** Progress messages (npm's output goes to `install.log` in the install's temp dir). */
+	log?: (message: string) => void;
+}
+
+/** Returns the cached install of a line's n8n, installing it (and its Node) first when missing. */
+export async function ensureN8n(line: N8nLine, options: EnsureN8nOptions = {}): Promise<N8nInstall> {
+	const log = options.log ?? (() => undefined);
+	const node = await ensureNode(line.node);
+	const dir = n8nInstallDir(line.version);
+	const install = (): N8nInstall => ({ line, dir, bin: path.join(dir, 'node_modules', 'n8n', 'bin', 'n8n'), node });
+	if (isN8nInstalled(line.version)) return install();
+
+	mkdirSync(cacheRoot(), { recursive: true });
+	const release = await acquireLock(`${dir}.lock`, {
+		timeoutMs: LOCK_TIMEOUT_MS,
+		done: () => isN8nInstalled(line.version),
+		onWait: (pid) => log(`Waiting for another process (pid ${pid}) to finish installing n8n@${line.version}`),
+		pollMs: 2_000,
+	});
+	try {
+		// Another process may have finished the install while we waited for the lock.
+		if (!isN8nInstalled(line.version)) await installInto(dir, line, node, log);
+		return install();
+	} finally {
+		release();
+	}
+}
+
+async function installInto(dir: string, line: N8nLine, node: ProvisionedNode, log: (message: string) => void): Promise<void> {
+	const tmp = `${dir}.tmp`;
+	// Leftovers of an interrupted install are useless: the lock guarantees nobody else uses them.
+	rmSync(tmp, { recursive: true, force: true });
+	rmSync(dir, { recursive: true, force: true });
+	mkdirSync(tmp, { recursive: true });
+	const manifest = { name: 'n8n-e2e-install', private: true, ...(line.overrides ? { overrides: line.overrides } : {}) };
+	writeFileSync(path.join(tmp, 'package.json'), JSON.stringify(manifest, null, 2));
+	const logFile = path.join(tmp, 'install.log');
+	const env = nodeEnv(node);
+	const started = Date.now();
+	const watched = (command: string, args: string[], remedy: string) => runWatched(command, args, { cwd: tmp, env, logFile, remedy });
+
+	log(`Installing n8n@${line.version} for Node ${node.version} into ${dir} (several minutes, ~3 GB; log: ${logFile})`);
+	await watched(
+		'npm',
+		['install', `n8n@${line.version}`, '--ignore-scripts', '--save-exact', '--no-audit', '--no-fund', ...npmNetworkArgs()],
+		`check that the npm registry answers (npm view n8n@${line.version} version), then run npm test again`,
+	);
+	log(`Rebuilding ${NATIVE_MODULES.join(', ')} of n8n@${line.version} against Node ${node.version}'s headers`);
+	// --foreground-scripts: the compiler's output reaches the log, so a long build is not a stall
+	await watched(
+		'npm',
+		['rebuild', ...NATIVE_MODULES, '--ignore-scripts=false', '--foreground-scripts', `--nodedir=${node.nodeDir}`],
+		`see ${logFile}`,
+	);
+
+	// Prove the install runs before declaring it complete.
+	await watched(node.execPath, [path.join(tmp, 'node_modules', 'n8n', 'bin', 'n8n'), '--version'], `see ${logFile}`);
+
+	writeFileSync(path.join(tmp, COMPLETE_MARKER), `n8n@${line.version} on Node ${node.version}\n${new Date().toISOString()}\n`);
+	renameSync(tmp, dir);
+	log(`n8n@${line.version} installed in ${Math.round((Date.now() - started) / 1000)} s`);
+}
