@@ -78,7 +78,15 @@ export class N8nRestClient {
 		const headers: Record<string, string> = { 'browser-id': this.browserId, accept: 'application/json' };
 		if (this.cookie) headers.cookie = this.cookie;
 		if (body !== undefined) headers['content-type'] = 'application/json';
-		return await fetch(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+		const init = { method, headers, body: body === undefined ? undefined : JSON.stringify(body) };
+		try {
+			return await fetch(url, init);
+		} catch (error) {
+			// n8n closes a keep-alive connection idle for 5 s; a request sent on it as it closes fails
+			// with "other side closed" before n8n read it. Sent again once, on a new connection.
+			if ((error as { cause?: { code?: string } }).cause?.code !== 'UND_ERR_SOCKET') throw error;
+			return await fetch(url, init);
+		}
 	}
 }
 

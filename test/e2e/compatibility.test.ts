@@ -1,0 +1,210 @@
+/**
+ * The package on every supported n8n line (scripts/provision/n8nLines.ts): n8n 2.x on Node 24 and
+ * n8n 1.x on Node 22, each a real n8n process with the packed package installed as users install
+ * it, against the sandbox. The same checks run on each line: the package loads with every node,
+ * tool variant and the credential; n8n's credential test; every example workflow; a published
+ * trigger firing; and the tools an MCP Server Trigger lists and calls. The rest of the e2e suite
+ * runs on the current line only.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { IDataObject } from 'n8n-workflow';
+
+import { BUSINESS_EVENT_TYPES } from '../../nodes/shared/vocabulary';
+import { startSandbox, type Sandbox } from '../sandbox';
+import { loadExampleWorkflows } from './harness/exampleWorkflows';
+import { useN8n } from './harness/jest';
+import { CREDENTIAL_TYPE, type WorkflowJson } from './harness/n8nInstance';
+import { ensureN8nInstalled, N8N_LINES, PREVIOUS_LINE } from './harness/n8nInstall';
+import { packPackage } from './harness/packPackage';
+import { OLDEST_NODE } from '../../scripts/provision/n8nLines';
+import { ensureNode } from '../../scripts/provision/node';
+import { waitFor } from './harness/processes';
+import { expectedCredentialTypes, expectedNodeTypes, readManifest } from './support/packageManifest';
+
+type NodeJson = { name: string; type: string; parameters: IDataObject };
+const nodesOf = (workflow: WorkflowJson) => workflow.nodes as NodeJson[];
+const MCP_TOOLS = [
+	'Create_Business_Enrollment',
+	'Enrich_Prospect',
+	'Get_Events',
+	'List_Business_Enrollments',
+	'Match_Businesses',
+	'Match_Prospects',
+	'Search_Businesses',
+];
+
+describe.each(N8N_LINES.map((line) => [`${line.name} (n8n ${line.version} on Node ${line.node})`, line] as const))(
+	'the package on n8n %s',
+	(_title, line) => {
+		let sandbox: Sandbox;
+		beforeAll(async () => {
+			sandbox = await startSandbox();
+		});
+		afterAll(async () => await sandbox?.close());
+
+		const credential = { id: 'compatCredential1', name: 'Business Prospect Data (sandbox)' };
+		const examples = loadExampleWorkflows(credential);
+		const example = (file: string) => examples.find((candidate) => candidate.file === file)!.workflow;
+		const mcpServer = example('mcp-server.json');
+		// The example trigger, polling only at activation (next: January 1st) and looking 30 days back,
+		// so it fires once at publish time with every event of those 30 days.
+		const trigger = structuredClone({ ...example('events-trigger.json'), id: 'compatEventsTrigger1', name: 'Events, 30 days back' });
+		const triggerNode = nodesOf(trigger).find((node) => node.type.endsWith('.businessEventsTrigger'))!;
+		let watched: string[] = [];
+
+		const n8n = useN8n({
+			line,
+			start: true,
+			prepare: async (instance) => {
+				watched = sandbox.universe.businesses.slice(20, 50).map((business) => business.business_id);
+				Object.assign(triggerNode.parameters, {
+					pollTimes: { item: [{ mode: 'custom', cronExpression: '0 0 1 1 *' }] },
+					businessIds: watched.join(', '),
+					eventTypes: [...BUSINESS_EVENT_TYPES],
+					options: { lookBackDays: 30 },
+				});
+				await instance.importCredential({ ...credential, data: { apiKey: sandbox.apiKey, baseUrl: sandbox.url } });
+				await instance.importWorkflows([...examples.map((candidate) => candidate.workflow), trigger]);
+				await instance.publish(trigger.id);
+				await instance.publish(mcpServer.id);
+			},
+		});
+
+		test(`runs n8n ${line.version} on Node ${line.node}`, async () => {
+			expect((await n8n().cli(['--version'])).stdout.trim().split('\n').pop()).toBe(line.version);
+			expect(n8n().install.node.version.split('.')[0]).toBe(line.node);
+		});
+
+		test('loads the package: exactly the node types of the manifest, their tool variants and the credential', async () => {
+			expect(n8n().packageLoadErrors()).toEqual([]);
+			const packageName = readManifest().name;
+			const ours = (names: string[]) => names.filter((name) => name.startsWith(`${packageName}.`)).sort();
+			const served = await n8n().rest<Array<{ name: string }>>('GET', '/types/nodes.json');
+			expect(ours(served.map((type) => type.name))).toEqual(expectedNodeTypes());
+			const credentials = n8n()
+				.credentialTypes()
+				.filter((type) => type.name === CREDENTIAL_TYPE);
+			expect(credentials.map((type) => type.name)).toEqual(expectedCredentialTypes().map((type) => type.name));
+		});
+
+		test("n8n's credential test passes with the key and explains a wrong one", async () => {
+			expect(await n8n().testCredential({ apiKey: sandbox.apiKey, baseUrl: sandbox.url })).toEqual({
+				status: 'OK',
+				message: 'Connection successful!',
+			});
+			// n8n 1.x's request helper drops the answer from the error, so the credential's own rule
+			// for a 401 never applies there and n8n says it in its words (the README says so).
+			expect(await n8n().testCredential({ apiKey: 'wrong-key-0000', baseUrl: sandbox.url })).toEqual({
+				status: 'Error',
+				message:
+					line === PREVIOUS_LINE
+						? 'Authorization failed - please check your credentials'
+						: 'The service rejected the API key (401). Check the API key and, if set, the partner ID.',
+			});
+		});
+
+		test.each(examples.filter((candidate) => candidate.manual).map((candidate) => [candidate.file, candidate.workflow.id]))(
+			'runs the example %s',
+			async (_file, workflowId) => {
+				const result = await n8n().execute(workflowId);
+				expect({ status: result.status, error: result.describeError() }).toEqual({ status: 'success', error: '' });
+				expect(`${result.diagnostics.stdout}${result.diagnostics.stderr}`).not.toContain(sandbox.apiKey);
+			},
+		);
+
+		test('a published Business Events Trigger fires at activation with the events of its look-back window', async () => {
+			const [execution] = await n8n().waitForExecutions(trigger.id, 1, { timeoutMs: 30_000 });
+			expect(execution.status).toBe('success');
+			const fired = execution.items(triggerNode.name);
+			const ids = new Set(watched);
+			const from = Date.now() - 30 * 86_400_000;
+			const expected = sandbox.universe.events
+				.filter((event) => ids.has(event.business_id) && Date.parse(event.event_time) > from + 120_000)
+				.map((event) => event.event_id);
+			expect(expected.length).toBeGreaterThan(10);
+			// events within two minutes of the window's edge may fall on either side of it
+			expect(fired.map((event) => event.event_id)).toEqual(expect.arrayContaining(expected));
+			expect(fired.length).toBeLessThanOrEqual(expected.length + 5);
+			expect(new Set(fired.map((event) => event.event_id)).size).toBe(fired.length);
+		});
+
+		test('an MCP Server Trigger lists the tool variants and runs them', async () => {
+			const path = String(nodesOf(mcpServer).find((node) => node.type === '@n8n/n8n-nodes-langchain.mcpTrigger')!.parameters.path);
+			const client = await waitFor(
+				'the MCP server to accept a connection',
+				async () => {
+					const candidate = new Client({ name: 'e2e-compatibility', version: '1.0.0' });
+					try {
+						await candidate.connect(new StreamableHTTPClientTransport(new URL(`${n8n().baseUrl}/mcp/${path}`)));
+						return candidate;
+					} catch {
+						await candidate.close().catch(() => undefined);
+						return undefined;
+					}
+				},
+				{ timeoutMs: 30_000, intervalMs: 500 },
+			);
+			try {
+				const { tools } = await client.listTools();
+				expect(tools.map((tool) => tool.name).sort()).toEqual(MCP_TOOLS);
+				const prospect = sandbox.universe.prospects.find((candidate) => candidate.matchable)!;
+				const { email } = sandbox.universe.contactFor(prospect, 'email') as { email: string };
+				const answer = (await client.callTool({ name: 'Match_Prospects', arguments: { email } })) as {
+					isError?: boolean;
+					content: Array<{ text?: string }>;
+				};
+				expect(answer.isError ?? false).toBe(false);
+				expect(JSON.parse(answer.content.map((part) => part.text ?? '').join(''))).toEqual([
+					{ prospect_id: prospect.prospect_id, matched: true },
+				]);
+			} finally {
+				await client.close();
+			}
+		});
+
+		test("never writes the key into n8n's output", () => {
+			expect(n8n().serverOutput(Infinity)).not.toContain(sandbox.apiKey);
+		});
+	},
+);
+
+test(`the compiled package loads on Node ${OLDEST_NODE}, the oldest Node that n8n ${PREVIOUS_LINE.name} accepts`, async () => {
+	const node = await ensureNode(OLDEST_NODE);
+	const n8n1 = await ensureN8nInstalled({ line: PREVIOUS_LINE });
+	// The package as shipped, unpacked outside the repository, so that nothing resolves from its
+	// node_modules: each class of the manifest is instantiated with n8n 1.x's n8n-workflow.
+	const { tarball } = await packPackage();
+	const folder = mkdtempSync(path.join(tmpdir(), 'bpd-oldest-node-'));
+	execFileSync('tar', ['-xzf', tarball, '-C', folder]);
+	const unpacked = path.join(folder, 'package');
+	const script = `
+		const path = require('node:path');
+		const { n8n } = require(path.join(process.cwd(), 'package.json'));
+		const loaded = [...n8n.nodes, ...n8n.credentials].map((file) => {
+			const name = path.basename(file).split('.')[0];
+			const instance = new (require(path.join(process.cwd(), file))[name])();
+			return instance.description ? instance.description.name : instance.name;
+		});
+		console.log(JSON.stringify({ node: process.version, loaded }));`;
+	let output: string;
+	try {
+		output = execFileSync(node.execPath, ['-e', script], {
+			cwd: unpacked,
+			env: { PATH: process.env.PATH, NODE_PATH: path.join(n8n1.dir, 'node_modules') },
+			encoding: 'utf8',
+		});
+	} finally {
+		rmSync(folder, { recursive: true, force: true });
+	}
+	const manifest = readManifest() as unknown as { n8n: { nodes: string[]; credentials: string[] } };
+	const { node: version, loaded } = JSON.parse(output) as { node: string; loaded: string[] };
+	expect(version).toBe(`v${OLDEST_NODE}`);
+	expect(loaded).toHaveLength(manifest.n8n.nodes.length + manifest.n8n.credentials.length);
+	expect(loaded).toContain(CREDENTIAL_TYPE);
+});
