@@ -16,28 +16,20 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import type { IDataObject } from 'n8n-workflow';
 
 import { BUSINESS_EVENT_TYPES } from '../../nodes/shared/vocabulary';
+import { OLDEST_NODE } from '../../scripts/provision/n8nLines';
+import { ensureNode } from '../../scripts/provision/node';
 import { startSandbox, type Sandbox } from '../sandbox';
 import { loadExampleWorkflows } from './harness/exampleWorkflows';
 import { useN8n } from './harness/jest';
 import { CREDENTIAL_TYPE, type WorkflowJson } from './harness/n8nInstance';
 import { ensureN8nInstalled, N8N_LINES, PREVIOUS_LINE } from './harness/n8nInstall';
 import { packPackage } from './harness/packPackage';
-import { OLDEST_NODE } from '../../scripts/provision/n8nLines';
-import { ensureNode } from '../../scripts/provision/node';
 import { waitFor } from './harness/processes';
+import { MCP_SERVER_TOOLS } from './support/mcpServerExample';
 import { expectedCredentialTypes, expectedNodeTypes, readManifest } from './support/packageManifest';
 
 type NodeJson = { name: string; type: string; parameters: IDataObject };
 const nodesOf = (workflow: WorkflowJson) => workflow.nodes as NodeJson[];
-const MCP_TOOLS = [
-	'Create_Business_Enrollment',
-	'Enrich_Prospect',
-	'Get_Events',
-	'List_Business_Enrollments',
-	'Match_Businesses',
-	'Match_Prospects',
-	'Search_Businesses',
-];
 
 describe.each(N8N_LINES.map((line) => [`${line.name} (n8n ${line.version} on Node ${line.node})`, line] as const))(
 	'the package on n8n %s',
@@ -152,7 +144,7 @@ describe.each(N8N_LINES.map((line) => [`${line.name} (n8n ${line.version} on Nod
 			);
 			try {
 				const { tools } = await client.listTools();
-				expect(tools.map((tool) => tool.name).sort()).toEqual(MCP_TOOLS);
+				expect(tools.map((tool) => tool.name).sort()).toEqual(MCP_SERVER_TOOLS);
 				const prospect = sandbox.universe.prospects.find((candidate) => candidate.matchable)!;
 				const { email } = sandbox.universe.contactFor(prospect, 'email') as { email: string };
 				const answer = (await client.callTool({ name: 'Match_Prospects', arguments: { email } })) as {

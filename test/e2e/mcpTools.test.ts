@@ -25,6 +25,7 @@ import { startSandbox, type Sandbox } from '../sandbox';
 import { useN8n } from './harness/jest';
 import { CREDENTIAL_TYPE, PACKAGE_NAME, type WorkflowJson } from './harness/n8nInstance';
 import { waitFor } from './harness/processes';
+import { MCP_SERVER_TOOLS } from './support/mcpServerExample';
 
 const EXAMPLE = path.resolve(__dirname, '../../examples/mcp-server.json');
 const SEARCH_PATH = '/v1/businesses';
@@ -114,17 +115,7 @@ describe('the action nodes as MCP tools in real n8n (examples/mcp-server.json)',
 	test('lists the tools with their descriptions and $fromAI input schemas', async () => {
 		const { tools } = await client.listTools();
 		const byName = Object.fromEntries(tools.map((tool) => [tool.name, tool]));
-		expect(Object.keys(byName).sort()).toEqual(
-			[
-				'Create_Business_Enrollment',
-				'Enrich_Prospect',
-				'Get_Events',
-				'List_Business_Enrollments',
-				'Match_Businesses',
-				'Match_Prospects',
-				'Search_Businesses',
-			].sort(),
-		);
+		expect(Object.keys(byName).sort()).toEqual(MCP_SERVER_TOOLS);
 		const schema = (name: string) => byName[name].inputSchema as { properties?: Record<string, IDataObject>; required?: string[] };
 		const described = (name: string) =>
 			Object.fromEntries(Object.entries(schema(name).properties ?? {}).map(([key, property]) => [key, property.description]));
