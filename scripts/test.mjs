@@ -19,7 +19,9 @@ import { onCurrentNode } from './provision/onCurrentNode.mjs';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const fast = process.argv.includes('--fast');
 const provisionCli = join(root, 'scripts/provision/cli.ts');
+let n8nInstalls; // the background provisioning of n8n (step 2), stopped when the run stops early
 const fail = (reason) => {
+	n8nInstalls?.kill();
 	console.log(`\ntests: 0 passed, 1 failed (${reason})`);
 	process.exit(1);
 };
@@ -85,6 +87,7 @@ process.exit(status || (failed > 0 ? 1 : 0));
 /** Starts the n8n installs; resolves true when they are ready (their output is printed then). */
 function provisionN8nInBackground() {
 	const child = spawn(process.execPath, ['--import', 'tsx', provisionCli, 'n8n'], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+	n8nInstalls = child;
 	let output = '';
 	for (const stream of [child.stdout, child.stderr]) stream.on('data', (chunk) => (output += chunk.toString()));
 	return new Promise((resolve) => {
