@@ -5,7 +5,7 @@
  * 127.0.0.1:4010 and n8n on 127.0.0.1:5678, imports a credential pointing at the sandbox and the
  * example workflows, creates the owner account and prints the login. Ctrl-C stops everything.
  *
- * n8n 2.x needs Node >= 24: under an older Node this script re-runs itself with Node 24
+ * n8n 2.x needs Node 24: under another Node this script re-runs itself with Node 24
  * (provisioned by scripts/provision). State persists in .tmp/n8n-demo between runs.
  *
  * Options: --port <n8n port, 5678> --sandbox-port <4010> --fresh (start from an empty demo folder)
@@ -24,8 +24,8 @@ const DEMO_FOLDER = path.join(ROOT, '.tmp', 'n8n-demo');
 const CREDENTIAL = { id: 'bpdSandboxCred01', name: 'Business Prospect Data (sandbox)' };
 
 // n8n 2.x needs Node 24: under another Node this script provisions it and runs again on it.
-onCurrentNode(fileURLToPath(import.meta.url), {
-	debian: false,
+await onCurrentNode(fileURLToPath(import.meta.url), {
+	currentOnly: true,
 	onFailure: (reason) => {
 		console.error(`npm start failed: ${reason}`);
 		process.exit(1);

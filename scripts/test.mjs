@@ -27,7 +27,7 @@ const fail = (reason) => {
 };
 
 // 1 + 2: provision, then this script runs again under the current line's Node.
-onCurrentNode(fileURLToPath(import.meta.url), { debian: !fast, onFailure: fail });
+await onCurrentNode(fileURLToPath(import.meta.url), { currentOnly: fast, onFailure: fail });
 
 const run = (command, args) => {
 	console.log(`\n> ${command} ${args.join(' ')}`);

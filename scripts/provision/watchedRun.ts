@@ -141,7 +141,41 @@ function describeOutcome(outcome: Outcome, stallMs: number): string {
 	return 'succeeded';
 }
 
+/** Process groups of the attempts running now: killed with this process, whatever ends it. */
+const runningGroups = new Set<number>();
+let cleanupInstalled = false;
+
+function killRunningGroups(): void {
+	for (const pid of runningGroups) {
+		try {
+			process.kill(-pid, 'SIGKILL');
+		} catch {
+			// already gone
+		}
+	}
+}
+
+/**
+ * The attempts run detached (their own process group), so neither Ctrl-C nor the parent's end
+ * reaches them: without this, a stopped `npm test` would leave npm or dpkg running on.
+ */
+function installCleanup(): void {
+	if (cleanupInstalled) return;
+	cleanupInstalled = true;
+	process.on('exit', killRunningGroups);
+	for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143]] as const) {
+		process.on(signal, () => {
+			killRunningGroups();
+			process.exit(code);
+		});
+	}
+}
+
+/** After the command exits, how long its output may still take to arrive through the pipes. */
+const OUTPUT_GRACE_MS = 2_000;
+
 function runOnce(command: string, args: string[], options: WatchedRunOptions, stallMs: number, logFile: string, header: string): Promise<Outcome> {
+	installCleanup();
 	return new Promise((resolve) => {
 		const fd = openSync(logFile, 'a');
 		writeSync(fd, `\n$ ${header}   ${new Date().toISOString()}\n`);
@@ -153,6 +187,7 @@ function runOnce(command: string, args: string[], options: WatchedRunOptions, st
 
 		// detached: the child leads its own process group, so a stall kills npm's or apt's helpers too
 		const child = spawn(command, args, { cwd: options.cwd, env: options.env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+		if (child.pid) runningGroups.add(child.pid);
 		const killGroup = () => {
 			try {
 				if (child.pid) process.kill(-child.pid, 'SIGKILL');
@@ -191,17 +226,29 @@ function runOnce(command: string, args: string[], options: WatchedRunOptions, st
 			if (settled) return;
 			settled = true;
 			clearInterval(watchdog);
+			if (child.pid) runningGroups.delete(child.pid);
+			child.stdout.destroy();
+			child.stderr.destroy();
 			closeSync(fd);
 			resolve(outcome);
+		};
+		const outcomeOf = (code: number | null, signal: NodeJS.Signals | null): Outcome => {
+			if (stalled) return { kind: 'stalled' };
+			if (code === 0) return { kind: 'ok' };
+			return { kind: 'failed', why: signal ? `killed by ${signal}` : `exit code ${code}`, output };
 		};
 		child.on('error', (error) => {
 			writeSync(fd, `${error.message}\n`);
 			finish({ kind: 'failed', why: `could not start: ${error.message}`, output: error.message });
 		});
-		child.on('close', (code, signal) => {
-			if (stalled) return finish({ kind: 'stalled' });
-			if (code === 0) return finish({ kind: 'ok' });
-			finish({ kind: 'failed', why: signal ? `killed by ${signal}` : `exit code ${code}`, output });
+		// The outcome is the command's exit: a process it left behind holding the pipes (a daemon
+		// started by a package's post-install script) must not hold the attempt open.
+		child.on('exit', (code, signal) => {
+			const grace = setTimeout(() => finish(outcomeOf(code, signal)), OUTPUT_GRACE_MS);
+			child.on('close', () => {
+				clearTimeout(grace);
+				finish(outcomeOf(code, signal));
+			});
 		});
 	});
 }

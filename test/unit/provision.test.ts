@@ -3,7 +3,7 @@
  * on 127.0.0.1 whose tarball request can be made to hang (socket open, no bytes), and small
  * `node -e` children. Counts are asserted exactly; times only with generous bounds (2 busy cores).
  */
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
@@ -162,6 +162,41 @@ describe('runWatched failures and progress', () => {
 		const running = () => {
 			try {
 				return !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${grandchild}/stat`, 'utf8'));
+			} catch {
+				return false;
+			}
+		};
+		for (let i = 0; i < 50 && running(); i++) await new Promise((resolve) => setTimeout(resolve, 100));
+		expect(running()).toBe(false);
+	});
+});
+
+describe('runWatched and processes that outlive it', () => {
+	const work = mkdtempSync(join(tmpdir(), 'bpd-outlive-'));
+	afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+	it('ends an attempt when the command exits, though a process it left behind holds the output open', async () => {
+		const started = Date.now();
+		// a daemon in its own session (as a post-install script may start) keeps stdout open for 20 s
+		const result = await runWatched('sh', ['-c', 'setsid sleep 20 & echo done; exit 0'], { logFile: join(work, 'daemon.log'), stallMs: 10_000, attempts: 1 });
+		expect(result.attempts).toBe(1);
+		expect(Date.now() - started).toBeLessThan(10_000);
+		expect(readFileSync(join(work, 'daemon.log'), 'utf8')).toContain('done');
+	});
+
+	it('kills the running attempt when the process that runs it is stopped (SIGTERM)', async () => {
+		const pidFile = join(work, 'attempt.pid');
+		const watchedRun = join(__dirname, '..', '..', 'scripts', 'provision', 'watchedRun.ts');
+		const script = `require(${JSON.stringify(watchedRun)}).runWatched('sh', ['-c', 'echo $$ > ${pidFile}; exec sleep 600'], { logFile: ${JSON.stringify(join(work, 'term.log'))} });`;
+		const parent = spawn(process.execPath, ['--import', 'tsx', '-e', script], { stdio: 'ignore' });
+		for (let i = 0; i < 100 && !existsSync(pidFile); i++) await new Promise((resolve) => setTimeout(resolve, 100));
+		const attempt = Number(readFileSync(pidFile, 'utf8'));
+		const exited = new Promise<number | null>((resolve) => parent.on('exit', (code) => resolve(code)));
+		parent.kill('SIGTERM');
+		expect(await exited).toBe(143);
+		const running = () => {
+			try {
+				return !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${attempt}/stat`, 'utf8'));
 			} catch {
 				return false;
 			}
