@@ -13,9 +13,18 @@ function trackGroup(pid: number): void {
 	if (exitHookInstalled) return;
 	exitHookInstalled = true;
 	// 'exit' handlers must be synchronous: SIGKILL whatever is still running.
-	process.on('exit', () => {
+	const killAll = () => {
 		for (const group of liveGroups) killGroup(group, 'SIGKILL');
-	});
+	};
+	process.on('exit', killAll);
+	// A test run stopped from outside (Ctrl-C, a CI time-out) ends without 'exit': n8n processes,
+	// their task runners and `n8n execute` children would go on for as long as they like.
+	for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143]] as const) {
+		process.once(signal, () => {
+			killAll();
+			process.exit(code);
+		});
+	}
 }
 
 function killGroup(pid: number, signal: NodeJS.Signals): void {
