@@ -1,0 +1,136 @@
+/**
+ * Registration on publish and removal on unpublish (n8n's webhookMethods), and the same for the
+ * test URL while the editor listens for a test event. The service holds one webhook per partner:
+ * a registration that points elsewhere is replaced only with "Replace Existing Registration" on,
+ * and unpublishing removes the registration only while it still points at this trigger's URL.
+ */
+import type { IDataObject, IHookFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { CREDENTIAL_TYPE } from '../shared/transport/connection';
+import { ApiClient } from '../shared/transport/apiClient';
+import { type WebhookRegistration, webhookRegistration } from '../shared/webhooks/registration';
+import { openSecret, sealSecret } from '../shared/webhooks/secretBox';
+import { signingKey } from '../shared/webhooks/signature';
+import {
+	forget,
+	memoryKey,
+	readStoredRegistration,
+	rememberKey,
+	type StoredRegistration,
+	writeStoredRegistration,
+} from './state';
+
+async function apiKeyOf(ctx: IHookFunctions): Promise<string> {
+	const credentials = await ctx.getCredentials(CREDENTIAL_TYPE);
+	return typeof credentials.apiKey === 'string' ? credentials.apiKey : String(credentials.apiKey ?? '');
+}
+
+function ownUrl(ctx: IHookFunctions): string {
+	const url = ctx.getNodeWebhookUrl('default');
+	if (!url) throw new NodeOperationError(ctx.getNode(), 'n8n gave this trigger no webhook URL');
+	return url;
+}
+
+const keyOf = (ctx: IHookFunctions, url: string) => memoryKey(ctx.getWorkflow().id, ctx.getNode().id, url);
+
+/** Seals the secret into static data and keeps its HMAC key in this process. */
+function keep(ctx: IHookFunctions, strategy: WebhookRegistration, url: string, secret: string, apiKey: string): void {
+	const binding = strategy.binding(url);
+	const stored: StoredRegistration = {
+		model: strategy.model,
+		webhookUrl: url,
+		owner: strategy.owner,
+		binding,
+		secret: sealSecret(secret, apiKey, binding),
+		registeredAt: new Date().toISOString(),
+	};
+	writeStoredRegistration(ctx.getWorkflowStaticData('node'), stored);
+	rememberKey(keyOf(ctx, url), stored.secret, signingKey(secret));
+}
+
+async function withClient<T>(ctx: IHookFunctions, run: () => Promise<T>): Promise<T> {
+	// n8n may reuse a hook context: every call reads the credential as it is now
+	try {
+		return await run();
+	} finally {
+		ApiClient.forget(ctx);
+	}
+}
+
+/**
+ * True when the partner's webhook points at this URL and the trigger can verify its deliveries:
+ * its sealed secret opens, or (v1 reads return the secret) it is read again and sealed, without
+ * rotating it.
+ */
+export async function checkExists(this: IHookFunctions): Promise<boolean> {
+	return await withClient(this, async () => {
+		const url = ownUrl(this);
+		const strategy = await webhookRegistration(this);
+		const found = await strategy.find();
+		if (found?.webhookUrl !== url) return false;
+		const apiKey = await apiKeyOf(this);
+		const stored = readStoredRegistration(this.getWorkflowStaticData('node'));
+		const binding = strategy.binding(url);
+		if (stored?.binding === binding) {
+			const secret = openSecret(stored.secret, apiKey, binding);
+			if (secret !== undefined && (found.secret === undefined || found.secret === secret)) {
+				rememberKey(keyOf(this, url), stored.secret, signingKey(secret));
+				return true;
+			}
+		}
+		if (strategy.readsReturnSecret && found.secret !== undefined) {
+			keep(this, strategy, url, found.secret, apiKey);
+			return true;
+		}
+		return false;
+	});
+}
+
+/** Registers this trigger's URL (after checking what is registered now) and seals the secret. */
+export async function create(this: IHookFunctions): Promise<boolean> {
+	return await withClient(this, async () => {
+		const url = ownUrl(this);
+		const strategy = await webhookRegistration(this);
+		const replace = this.getNodeParameter('options.replaceExisting', false) === true;
+		const found = await strategy.find();
+		if (found && found.webhookUrl !== url && !replace) {
+			const testing = this.getMode() === 'manual';
+			throw new NodeOperationError(
+				this.getNode(),
+				`The ${strategy.owner} already has a webhook, pointing at ${found.webhookUrl}: the service keeps one webhook per partner, so registering this ${testing ? 'test ' : ''}URL would replace it`,
+				{
+					description: testing
+						? 'Listening for a test event would re-point the webhook here and rotate its secret, so the URL registered now would stop receiving events until its workflow is published again. To test anyway, turn on Options > Replace Existing Registration; or test with the published workflow.'
+						: 'If that URL is an older workflow or n8n you no longer use, turn on Options > Replace Existing Registration and publish again (that URL then stops receiving events). Otherwise let the workflow that owns the webhook receive the events and route them on enrollment_key.',
+				},
+			);
+		}
+		const apiKey = await apiKeyOf(this);
+		const registered = await strategy.register(url);
+		keep(this, strategy, url, registered.secret, apiKey);
+
+		const simulated = String(this.getNodeParameter('options.simulateEvent', '') ?? '');
+		if (this.getMode() === 'manual' && simulated !== '') {
+			await strategy.checkConnectivity({ eventName: simulated, count: 1 });
+		}
+		return true;
+	});
+}
+
+/** Removes the registration if it still points at this trigger's URL; forgets the secret either way. */
+export async function remove(this: IHookFunctions): Promise<boolean> {
+	return await withClient(this, async () => {
+		const url = ownUrl(this);
+		const staticData: IDataObject = this.getWorkflowStaticData('node');
+		try {
+			const strategy = await webhookRegistration(this);
+			const found = await strategy.find();
+			if (found?.webhookUrl === url) await strategy.remove(found);
+		} finally {
+			writeStoredRegistration(staticData, undefined);
+			forget(keyOf(this, url));
+		}
+		return true;
+	});
+}

@@ -1,0 +1,43 @@
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+
+import { itemValidationError } from '../../../shared/batching/validate';
+import { perItem } from './common';
+
+export const description: INodeProperties[] = [
+	{
+		displayName: 'Only If URL Is',
+		name: 'onlyIfUrl',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. https://n8n.example.com/webhook/1f2e.../webhook',
+		description:
+			'Delete the registration only while it points at this URL (so a registration another workflow made meanwhile survives). Empty: delete whatever is registered.',
+		displayOptions: { show: { operation: ['delete'] } },
+	},
+];
+
+/** Deletes the partner's registration (one request per item); deleting none is no error. */
+export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
+	return await perItem(
+		this,
+		(itemIndex) => {
+			const value = this.getNodeParameter('onlyIfUrl', itemIndex, '');
+			if (typeof value !== 'string') {
+				throw itemValidationError(this.getNode(), itemIndex, 'Only If URL Is must be text');
+			}
+			return { itemIndex, onlyIfUrl: value.trim() };
+		},
+		async (strategy, { onlyIfUrl }) => {
+			const found = await strategy.find();
+			const matches = found !== undefined && (onlyIfUrl === '' || found.webhookUrl === onlyIfUrl);
+			if (found && matches) await strategy.remove(found);
+			return {
+				model: strategy.model,
+				owner: strategy.owner,
+				deleted: matches,
+				webhook_url: found?.webhookUrl ?? null,
+				...(found && !matches ? { kept_because: `the registration points at ${found.webhookUrl}, not ${onlyIfUrl}` } : {}),
+			};
+		},
+	);
+}
