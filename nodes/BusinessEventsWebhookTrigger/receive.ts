@@ -13,7 +13,7 @@ import { CREDENTIAL_TYPE } from '../shared/transport/connection';
 import { parseDelivery, type PushedEvent, readPushedEvent } from '../shared/webhooks/payload';
 import { openSecret } from '../shared/webhooks/secretBox';
 import { signingKey, verifySignature } from '../shared/webhooks/signature';
-import { firstDelivery, memoryKey, readStoredRegistration, rememberedKey, rememberKey } from './state';
+import { firstDelivery, isReplay, memoryKey, readStoredRegistration, rememberedKey, rememberKey } from './state';
 
 interface Request {
 	headers: Record<string, string | string[] | undefined>;
@@ -90,6 +90,7 @@ export async function receiveDelivery(this: IWebhookFunctions): Promise<IWebhook
 		Math.floor(Date.now() / 1000),
 	);
 	if (!verdict.ok) return answer(this, 400, verdict.reason);
+	if (isReplay(key, String(req.headers['x-signature']), Date.now())) return answer(this, 409, 'Replayed delivery');
 
 	const body = parseDelivery(rawBody);
 	if (body === undefined) return answer(this, 400, 'Body must be a JSON object');

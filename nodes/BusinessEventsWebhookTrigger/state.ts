@@ -49,6 +49,8 @@ interface TriggerMemory {
 	key?: Buffer;
 	seen: string[];
 	seenSet: Set<string>;
+	/** signatures of verified deliveries, until their timestamp leaves the tolerance window (ms) */
+	signatures: Map<string, number>;
 }
 
 const memories = new Map<string, TriggerMemory>();
@@ -58,7 +60,7 @@ export const memoryKey = (workflowId: string | undefined, nodeId: string, webhoo
 
 function memoryOf(key: string): TriggerMemory {
 	let memory = memories.get(key);
-	if (!memory) memories.set(key, (memory = { seen: [], seenSet: new Set() }));
+	if (!memory) memories.set(key, (memory = { seen: [], seenSet: new Set(), signatures: new Map() }));
 	return memory;
 }
 
@@ -104,4 +106,24 @@ export function firstDelivery(key: string, staticData: IDataObject, eventKey: st
 	}
 	if (isNew || stored.length !== memory.seen.length) staticData.seenEvents = [...memory.seen];
 	return isNew;
+}
+
+/** Signatures remembered per trigger at most (a burst of verified deliveries within the window). */
+const MAX_SIGNATURES = 50_000;
+
+/**
+ * Whether this exact signed delivery (same X-Timestamp, body and so signature) was verified
+ * before, within the tolerance window: a replay. The service's own retries carry a fresh
+ * timestamp and signature, so they are no replay (they are duplicates of the event instead).
+ */
+export function isReplay(key: string, signature: string, nowMs: number): boolean {
+	const memory = memoryOf(key);
+	const windowMs = 2 * LIMITS.webhookTimestampToleranceSeconds * 1000;
+	for (const [seen, at] of memory.signatures) {
+		if (at > nowMs - windowMs && memory.signatures.size < MAX_SIGNATURES) break;
+		memory.signatures.delete(seen);
+	}
+	if (memory.signatures.has(signature)) return true;
+	memory.signatures.set(signature, nowMs);
+	return false;
 }

@@ -51,10 +51,17 @@ export function parseDelivery(rawBody: Buffer): IDataObject | undefined {
 	return isObject(value) ? value : undefined;
 }
 
-/** Reads one pushed event; a body without an event name is no event (e.g. a connectivity test). */
+/** The event name of check_connectivity's plain test push (no enrollment, no business or prospect). */
+export const CONNECTIVITY_CHECK_EVENT = 'webhook_connectivity_check';
+
+/**
+ * Reads one pushed event. A body without an event name, or check_connectivity's plain test push,
+ * is no event: it is acknowledged and starts nothing.
+ */
 export function readPushedEvent(body: IDataObject): ReadResult {
 	const eventName = text(body.event_name) ?? text(body.event_type);
 	if (eventName === undefined) return { ok: false, reason: 'no event_name' };
+	if (eventName === CONNECTIVITY_CHECK_EVENT) return { ok: false, reason: 'connectivity check' };
 
 	const entityType = text(body.entity_type)?.toLowerCase();
 	let businessId = text(body.business_id);
