@@ -293,6 +293,7 @@ describe('pushes to the registered URL', () => {
 		]);
 		expect(new Set(receiver.received.map((request) => request.raw.toString())).size).toBe(1);
 		expect(receiver.received.every((request) => verifies(secret, request.headers, request.raw))).toBe(true);
+		expect(new Set(receiver.received.map((request) => request.headers['x-signature'])).size).toBe(4);
 
 		receiver.script.push(503);
 		sandbox.webhooks.configure({ retries: 0 });
@@ -457,6 +458,9 @@ describe('hostile knobs', () => {
 		expect(receiver.received).toHaveLength(3);
 		expect(new Set(receiver.received.map((request) => request.raw.toString())).size).toBe(1);
 		expect(receiver.received.every((request) => verifies(secret, request.headers, request.raw))).toBe(true);
+		// never a replay: each re-send is signed with a later timestamp, even within one second
+		const stamps = receiver.received.map((request) => Number(request.headers['x-timestamp']));
+		expect(stamps).toEqual([stamps[0], stamps[0] + 1, stamps[0] + 2]);
 		expect(sandbox.webhooks.deliveries.map((delivery) => delivery.kind)).toEqual(['event', 'duplicate', 'duplicate']);
 	});
 
@@ -470,6 +474,7 @@ describe('hostile knobs', () => {
 		expect(await sandbox.webhooks.redeliver(first.seq)).toMatchObject({ status: 200 });
 		expect(receiver.received[2].raw.equals(original.raw)).toBe(true);
 		expect(verifies(secret, receiver.received[2].headers, receiver.received[2].raw)).toBe(true);
+		expect(Number(receiver.received[2].headers['x-timestamp'])).toBeGreaterThan(Number(original.headers['x-timestamp']));
 		expect(sandbox.webhooks.deliveries.map((delivery) => delivery.kind)).toEqual(['event', 'replay', 'duplicate']);
 	});
 

@@ -129,6 +129,8 @@ export class Webhooks {
 	private idleWaiters: Array<() => void> = [];
 	private readonly secrets: Random;
 	private readonly synthetic: Random;
+	/** the last X-Timestamp each body was signed with: a re-send (retry, duplicate) always gets a later one */
+	private readonly lastTimestamp = new Map<string, number>();
 	/** exact bytes and headers of each logged attempt, for replays */
 	private readonly sent = new Map<number, { url: string; headers: Record<string, string>; body: Buffer }>();
 
@@ -293,7 +295,7 @@ export class Webhooks {
 		const original = this.sent.get(seq);
 		const logged = this.deliveries.find((delivery) => delivery.seq === seq);
 		if (!original || !logged) throw new Error(`No delivery with seq ${seq} in the log`);
-		const headers = { ...original.headers, ...this.sign(original.body) };
+		const headers = { ...original.headers, ...this.sign(original.body, this.freshTimestamp(original.body, 0)) };
 		return this.attempt({ ...original, headers, kind: 'duplicate', attempt: 1, event_id: logged.event_id, event_name: logged.event_name });
 	}
 
@@ -366,8 +368,21 @@ export class Webhooks {
 		}
 	}
 
+	/**
+	 * Now (plus a skew), but later than any timestamp this body was signed with before: a retry or
+	 * duplicate within the same second would otherwise be byte-identical to a replay.
+	 */
+	private freshTimestamp(body: Buffer, skewSeconds: number): number {
+		const key = body.toString('latin1');
+		const previous = this.lastTimestamp.get(key);
+		const timestamp = Math.max(nowSeconds() + skewSeconds, previous === undefined ? -Infinity : previous + 1);
+		if (this.lastTimestamp.size >= 10_000) this.lastTimestamp.clear();
+		this.lastTimestamp.set(key, timestamp);
+		return timestamp;
+	}
+
 	private pushHeaders(registration: WebhookRegistration, body: Buffer, knobs: WebhookKnobs): Record<string, string> {
-		const timestamp = String(nowSeconds() + (knobs.timestampSkewSeconds ?? 0));
+		const timestamp = String(this.freshTimestamp(body, knobs.timestampSkewSeconds ?? 0));
 		const mode = knobs.signature ?? 'valid';
 		const secret = mode === 'bad' ? base64UrlPadded(Buffer.alloc(32, 7)) : registration.webhook_secret;
 		const headers: Record<string, string> = { 'Content-Type': knobs.contentType ?? 'application/json' };
