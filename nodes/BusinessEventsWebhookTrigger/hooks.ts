@@ -32,7 +32,8 @@ function ownUrl(ctx: IHookFunctions): string {
 	return url;
 }
 
-const keyOf = (ctx: IHookFunctions, url: string) => memoryKey(ctx.getWorkflow().id, ctx.getNode().id, url);
+/** The process memory of this trigger: checkExists and create run in 'manual' mode for the editor's test URL. */
+const keyOf = (ctx: IHookFunctions, test = ctx.getMode() === 'manual') => memoryKey(ctx.getWorkflow().id, ctx.getNode().id, test);
 
 /** Seals the secret into static data and keeps its HMAC key in this process. */
 function keep(ctx: IHookFunctions, strategy: WebhookRegistration, url: string, secret: string, apiKey: string): void {
@@ -46,7 +47,7 @@ function keep(ctx: IHookFunctions, strategy: WebhookRegistration, url: string, s
 		registeredAt: new Date().toISOString(),
 	};
 	writeStoredRegistration(ctx.getWorkflowStaticData('node'), stored);
-	rememberKey(keyOf(ctx, url), stored.secret, signingKey(secret));
+	rememberKey(keyOf(ctx), stored.secret, signingKey(secret));
 }
 
 async function withClient<T>(ctx: IHookFunctions, run: () => Promise<T>): Promise<T> {
@@ -75,7 +76,7 @@ export async function checkExists(this: IHookFunctions): Promise<boolean> {
 		if (stored?.binding === binding) {
 			const secret = openSecret(stored.secret, apiKey, binding);
 			if (secret !== undefined && (found.secret === undefined || found.secret === secret)) {
-				rememberKey(keyOf(this, url), stored.secret, signingKey(secret));
+				rememberKey(keyOf(this), stored.secret, signingKey(secret));
 				return true;
 			}
 		}
@@ -129,7 +130,10 @@ export async function remove(this: IHookFunctions): Promise<boolean> {
 			if (found?.webhookUrl === url) await strategy.remove(found);
 		} finally {
 			writeStoredRegistration(staticData, undefined);
-			forget(keyOf(this, url));
+			// n8n removes test and published webhooks alike in 'internal' mode: forget both memories
+			// (the published one is rebuilt from static data at its next delivery)
+			forget(keyOf(this, true));
+			forget(keyOf(this, false));
 		}
 		return true;
 	});

@@ -29,23 +29,30 @@ function answer(ctx: IWebhookFunctions, status: number, message: string): IWebho
 
 const tooLarge = (bytes: number) => bytes > LIMITS.webhookMaxBodyBytes;
 
-/** The HMAC key of the registration: remembered in this process, or opened from static data with the credential's API key. */
-async function hmacKeyOf(ctx: IWebhookFunctions, staticData: IDataObject, key: string): Promise<Buffer | undefined> {
+/**
+ * The HMAC keys a delivery may be signed with: the one this process registered (remembered), and
+ * the one sealed in static data when that differs (registered by another n8n process). Two only
+ * while the editor's test registration races n8n's caching of its static data.
+ */
+async function hmacKeysOf(ctx: IWebhookFunctions, staticData: IDataObject, key: string): Promise<Buffer[]> {
 	const stored = readStoredRegistration(staticData);
-	const remembered = rememberedKey(key, stored?.secret);
-	if (remembered || !stored) return remembered;
+	const exact = rememberedKey(key, stored?.secret);
+	if (exact) return [exact];
+	const remembered = rememberedKey(key, undefined);
+	const keys = remembered ? [remembered] : [];
+	if (!stored) return keys;
 	let apiKey: string;
 	try {
 		const credentials = await ctx.getCredentials(CREDENTIAL_TYPE);
 		apiKey = typeof credentials.apiKey === 'string' ? credentials.apiKey : String(credentials.apiKey ?? '');
 	} catch {
-		return undefined;
+		return keys;
 	}
 	const secret = openSecret(stored.secret, apiKey, stored.binding);
-	if (secret === undefined) return undefined;
-	const hmacKey = signingKey(secret);
-	rememberKey(key, stored.secret, hmacKey);
-	return hmacKey;
+	if (secret === undefined) return keys;
+	const opened = signingKey(secret);
+	if (!remembered) rememberKey(key, stored.secret, opened);
+	return [...keys, opened];
 }
 
 function passesFilters(ctx: IWebhookFunctions, event: PushedEvent): boolean {
@@ -76,19 +83,16 @@ export async function receiveDelivery(this: IWebhookFunctions): Promise<IWebhook
 	if (tooLarge(rawBody.length)) return answer(this, 413, 'Payload too large');
 
 	const staticData = this.getWorkflowStaticData('node');
-	const url = this.getNodeWebhookUrl('default') ?? '';
-	const key = memoryKey(this.getWorkflow().id, this.getNode().id, url);
-	const hmacKey = await hmacKeyOf(this, staticData, key);
+	const key = memoryKey(this.getWorkflow().id, this.getNode().id, this.getMode() === 'manual');
+	const hmacKeys = await hmacKeysOf(this, staticData, key);
 	// no secret to check against: the delivery is unverifiable (publish the workflow again)
-	if (hmacKey === undefined) return answer(this, 503, 'Webhook not ready: no registration secret');
+	if (hmacKeys.length === 0) return answer(this, 503, 'Webhook not ready: no registration secret');
 
-	const verdict = verifySignature(
-		hmacKey,
-		rawBody,
-		req.headers['x-timestamp'],
-		req.headers['x-signature'],
-		Math.floor(Date.now() / 1000),
-	);
+	const nowSeconds = Math.floor(Date.now() / 1000);
+	let verdict = verifySignature(hmacKeys[0], rawBody, req.headers['x-timestamp'], req.headers['x-signature'], nowSeconds);
+	if (!verdict.ok && hmacKeys.length > 1) {
+		verdict = verifySignature(hmacKeys[1], rawBody, req.headers['x-timestamp'], req.headers['x-signature'], nowSeconds);
+	}
 	if (!verdict.ok) return answer(this, 400, verdict.reason);
 	if (isReplay(key, String(req.headers['x-signature']), Date.now())) return answer(this, 409, 'Replayed delivery');
 

@@ -42,7 +42,11 @@ export function writeStoredRegistration(staticData: IDataObject, registration: S
 	else staticData.registration = registration as unknown as IDataObject;
 }
 
-/** One trigger's memory in this process, by workflow, node and webhook URL (test and production differ). */
+/**
+ * One trigger's memory in this process, by workflow, node and whether it is the editor's test
+ * webhook ('manual' mode) or the published one: both can be registered in turn, each with its own
+ * secret. (Not by URL: n8n's webhook context gives the production URL even for a test delivery.)
+ */
 interface TriggerMemory {
 	/** the sealed secret the key was opened from (its ciphertext), to notice a newer registration */
 	sealed?: string;
@@ -55,8 +59,8 @@ interface TriggerMemory {
 
 const memories = new Map<string, TriggerMemory>();
 
-export const memoryKey = (workflowId: string | undefined, nodeId: string, webhookUrl: string) =>
-	`${workflowId ?? ''}|${nodeId}|${webhookUrl}`;
+export const memoryKey = (workflowId: string | undefined, nodeId: string, test: boolean) =>
+	`${workflowId ?? ''}|${nodeId}|${test ? 'test' : 'live'}`;
 
 function memoryOf(key: string): TriggerMemory {
 	let memory = memories.get(key);

@@ -6,7 +6,7 @@
 import type { IDataObject, IWebhookFunctions } from 'n8n-workflow';
 
 import { BusinessEventsWebhookTrigger } from '../../nodes/BusinessEventsWebhookTrigger/BusinessEventsWebhookTrigger.node';
-import { writeStoredRegistration } from '../../nodes/BusinessEventsWebhookTrigger/state';
+import { memoryKey, rememberKey, writeStoredRegistration } from '../../nodes/BusinessEventsWebhookTrigger/state';
 import { sealSecret } from '../../nodes/shared/webhooks/secretBox';
 import { computeSignature, signingKey } from '../../nodes/shared/webhooks/signature';
 
@@ -43,7 +43,7 @@ function setup(parameters: IDataObject = {}) {
 				},
 			}),
 			getWorkflowStaticData: () => staticData,
-			getNodeWebhookUrl: () => url,
+			getMode: () => 'webhook',
 			getWorkflow: () => ({ id: workflowId }),
 			getNode: () => ({ id: 'node-1', name: 'Trigger' }),
 			getCredentials: async () => ({ apiKey, partnerId: 'partner-1' }),
@@ -183,12 +183,39 @@ describe('Business Events Webhook Trigger: receiving a delivery', () => {
 			getRequestObject: () => ({ headers: { 'content-type': 'application/json' }, rawBody: Buffer.from('{}') }),
 			getResponseObject: () => ({ status: () => ({ json: () => undefined }) }),
 			getWorkflowStaticData: () => staticData,
-			getNodeWebhookUrl: () => url,
+			getMode: () => 'webhook',
 			getWorkflow: () => ({ id: 'wf-503' }),
 			getNode: () => ({ id: 'node-1' }),
 			getCredentials: async () => ({ apiKey }),
 			getNodeParameter: (_: string, fallback: unknown) => fallback,
 		} as unknown as IWebhookFunctions;
 		expect(await new BusinessEventsWebhookTrigger().webhook.call(ctx)).toEqual({ noWebhookResponse: true });
+	});
+
+	it('accepts a test delivery signed with the test secret this process registered while static data still holds the published one', async () => {
+		const published = sealSecret('cHVibGlzaGVkLXNlY3JldC1wdWJsaXNoZWQtc2VjcmV0', apiKey, binding);
+		const staticData: IDataObject = {};
+		writeStoredRegistration(staticData, { model: 'v1', webhookUrl: url, owner: 'p', binding, secret: published, registeredAt: '' });
+		rememberKey(memoryKey('wf-race', 'node-1', true), sealSecret(secret, apiKey, `${binding}-test`), signingKey(secret));
+		const body = event('e-race');
+		const reply: { status?: number } = {};
+		const ctx = {
+			getRequestObject: () => ({ headers: { 'content-type': 'application/json', ...signed(body) }, rawBody: Buffer.from(body) }),
+			getResponseObject: () => ({
+				status(code: number) {
+					reply.status = code;
+					return { json: () => undefined };
+				},
+			}),
+			getWorkflowStaticData: () => staticData,
+			getMode: () => 'manual',
+			getWorkflow: () => ({ id: 'wf-race' }),
+			getNode: () => ({ id: 'node-1' }),
+			getCredentials: async () => ({ apiKey }),
+			getNodeParameter: (_: string, fallback: unknown) => fallback,
+		} as unknown as IWebhookFunctions;
+		const result = await new BusinessEventsWebhookTrigger().webhook.call(ctx);
+		expect(reply.status).toBeUndefined();
+		expect(result.workflowData?.[0]).toHaveLength(1);
 	});
 });

@@ -89,7 +89,7 @@ describe('the memory of fired events', () => {
 	});
 
 	it('fires each event once per trigger, across copies of static data, bounded at the limit', () => {
-		const key = memoryKey('wf-dedup', 'node-1', 'https://n8n.example.com/webhook/a/webhook');
+		const key = memoryKey('wf-dedup', 'node-1', false);
 		const first: IDataObject = {};
 		expect(firstDelivery(key, first, 'id:1')).toBe(true);
 		expect(firstDelivery(key, first, 'id:1')).toBe(false);
@@ -102,14 +102,14 @@ describe('the memory of fired events', () => {
 
 	it('holds across a restart: a fresh process reads the keys from static data', () => {
 		const saved: IDataObject = { seenEvents: ['id:a', 'id:b'] };
-		const key = memoryKey('wf-restart', 'node-1', 'https://n8n.example.com/webhook/b/webhook');
+		const key = memoryKey('wf-restart', 'node-1', false);
 		expect(firstDelivery(key, saved, 'id:b')).toBe(false);
 		expect(firstDelivery(key, saved, 'id:c')).toBe(true);
 		expect(saved.seenEvents).toEqual(['id:a', 'id:b', 'id:c']);
 	});
 
 	it(`keeps the last ${LIMITS.webhookSeenEventIds} keys in order`, () => {
-		const key = memoryKey('wf-bound', 'node-1', 'u');
+		const key = memoryKey('wf-bound', 'node-1', false);
 		const data: IDataObject = {};
 		for (let i = 0; i < LIMITS.webhookSeenEventIds + 5; i++) firstDelivery(key, data, `id:${i}`);
 		const seen = data.seenEvents as string[];
@@ -121,7 +121,7 @@ describe('the memory of fired events', () => {
 	});
 
 	it('tells an exact replay from a fresh signature, within the window only', () => {
-		const key = memoryKey('wf-replay', 'node-1', 'u');
+		const key = memoryKey('wf-replay', 'node-1', false);
 		expect(isReplay(key, 'sig-1', 1_000_000)).toBe(false);
 		expect(isReplay(key, 'sig-1', 1_000_500)).toBe(true);
 		expect(isReplay(key, 'sig-2', 1_000_500)).toBe(false);

@@ -92,13 +92,17 @@ interface Published {
 }
 
 /** The workflow with the trigger, as n8n holds it while published (its static data lives on the Workflow). */
-function published(parameters: IDataObject = {}, staticData: IDataObject = {}, webhookId = WEBHOOK_ID): Published {
+function published(parameters: IDataObject = {}, staticData: IDataObject = {}, webhookId = WEBHOOK_ID, isTest = false): Published {
 	const { workflow, credentialsHelper } = buildWorkflow(
 		{ nodes: [{ ...packageNode('businessEventsWebhookTrigger', NAME, { entity: 'both', options: {}, ...parameters }), webhookId }], connections: {} },
 		{ credentials: sandboxCredentials(sandbox, { partnerId: SANDBOX_PARTNER_ID }), mode: 'trigger', staticData: { [`node:${NAME}`]: staticData } },
 	);
 	const node = workflow.getNode(NAME)!;
-	const additionalData = { ...createAdditionalData({ credentialsHelper }), webhookBaseUrl: `${base}/webhook` };
+	const additionalData = {
+		...createAdditionalData({ credentialsHelper }),
+		webhookBaseUrl: `${base}/webhook`,
+		webhookTestBaseUrl: `${base}/webhook-test`,
+	};
 	const description = trigger.description.webhooks![0];
 	const webhookData: IWebhookData = {
 		httpMethod: 'POST',
@@ -108,13 +112,14 @@ function published(parameters: IDataObject = {}, staticData: IDataObject = {}, w
 		workflowId: workflow.id,
 		workflowExecuteAdditionalData: additionalData,
 		webhookId,
+		isTest,
 	};
 	receiver.run = async (req, res) => {
 		const context = new WebhookContext(
 			workflow,
 			node,
 			{ ...additionalData, httpRequest: req as never, httpResponse: res as never },
-			'webhook',
+			isTest ? 'manual' : 'webhook',
 			webhookData,
 			[],
 			null,
@@ -242,9 +247,10 @@ describe('Business Events Webhook Trigger: registration and deliveries in n8n-co
 	});
 
 	test('listening for a test event registers the test URL and asks for a simulated event', async () => {
-		const p = published({ options: { simulateEvent: 'funding_round' } });
-		const manual = { ...p, additionalData: { ...p.additionalData, webhookTestBaseUrl: `${base}/webhook` } };
-		await trigger.webhookMethods.default.create.call(hook(manual, 'manual'));
+		// n8n's test webhooks: the hooks see the test URL (isTest), deliveries run in 'manual' mode
+		const p = published({ options: { simulateEvent: 'funding_round' } }, {}, WEBHOOK_ID, true);
+		await trigger.webhookMethods.default.create.call(hook(p, 'manual'));
+		expect(sandbox.webhooks.registration?.webhook_url).toBe(`${base}/webhook-test/${WEBHOOK_ID}/webhook`);
 		await sandbox.webhooks.idle();
 		const simulated = receiver.received.filter((entry) => entry.items);
 		expect(simulated).toHaveLength(1);
