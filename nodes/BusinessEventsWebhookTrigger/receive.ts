@@ -1,7 +1,8 @@
 /**
  * One delivery: refused (4xx, short JSON, no execution) unless it is small, JSON, fresh and
  * signed with the registration's secret; then read, filtered and de-duplicated. Only a new event
- * that passes the filters returns workflow data (one item, Get Events' shape). Nothing here
+ * that passes the filters returns workflow data (one item, Get Events' shape), answered 200 by the
+ * trigger itself so that n8n saves the event memory (see the end of receiveDelivery). Nothing here
  * throws: n8n would answer 500 and record a failed execution for a delivery that is no event.
  */
 import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
@@ -103,5 +104,10 @@ export async function receiveDelivery(this: IWebhookFunctions): Promise<IWebhook
 	if (!read.ok) return answer(this, 200, 'Received');
 	if (!passesFilters(this, read.event)) return answer(this, 200, 'Event filtered out');
 	if (!firstDelivery(key, staticData, eventKey(read.event.json))) return answer(this, 200, 'Duplicate event ignored');
-	return { workflowData: [[eventItem(read.event.json)]] };
+	// Answered here, not by n8n after it starts the execution: n8n saves the static data (the event
+	// memory above) when it is told the answer is sent, and starting the execution first resets its
+	// "changed" mark (WorkflowRunner builds a Workflow on the same static data), so an event that
+	// fired would be forgotten at the next restart.
+	answer(this, 200, 'Workflow was started');
+	return { noWebhookResponse: true, workflowData: [[eventItem(read.event.json)]] };
 }
