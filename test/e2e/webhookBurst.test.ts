@@ -85,9 +85,9 @@ describe('a burst of 1,000 deliveries into real n8n', () => {
 			enrollmentKey: enrollment.enrollment_key,
 		});
 		expect({ unanswered: result.unanswered, errors: result.errors }).toEqual({ unanswered: 0, errors: {} });
-		expect({ answers: result.answers, statuses: Object.keys(result.sampleAnswers) }).toEqual({
+		expect({ answers: result.answers, sampleAnswers: result.sampleAnswers }).toEqual({
 			answers: { distinct: { 200: 900 }, duplicate: { 200: 50 }, forged: { 400: 50 } },
-			statuses: ['200', '400'],
+			sampleAnswers: { 200: expect.any(String), 400: '{"message":"Invalid signature"}' },
 		});
 
 		const executions = await waitFor(
