@@ -11,7 +11,7 @@ import { CREDENTIAL_TYPE } from '../shared/transport/connection';
 import { ApiClient } from '../shared/transport/apiClient';
 import { type WebhookRegistration, webhookRegistration } from '../shared/webhooks/registration';
 import { openSecret, sealSecret } from '../shared/webhooks/secretBox';
-import { signingKey } from '../shared/webhooks/signature';
+import { secretProblem, signingKey } from '../shared/webhooks/signature';
 import {
 	forget,
 	memoryKey,
@@ -35,8 +35,21 @@ function ownUrl(ctx: IHookFunctions): string {
 /** The process memory of this trigger: checkExists and create run in 'manual' mode for the editor's test URL. */
 const keyOf = (ctx: IHookFunctions, test = ctx.getMode() === 'manual') => memoryKey(ctx.getWorkflow().id, ctx.getNode().id, test);
 
+/** The HMAC key of a secret the service gave, or an error in words (a malformed secret is never kept). */
+function keyOfSecret(ctx: IHookFunctions, strategy: WebhookRegistration, secret: string): Buffer {
+	const problem = secretProblem(secret);
+	if (problem !== undefined) {
+		throw new NodeOperationError(ctx.getNode(), `The service gave the ${strategy.owner} a webhook secret that cannot verify deliveries: ${problem}`, {
+			description:
+				'The trigger accepts only URL-safe base64 secrets of at least 16 bytes: a shorter or malformed one would let anyone forge deliveries. Nothing was stored. Contact the service.',
+		});
+	}
+	return signingKey(secret);
+}
+
 /** Seals the secret into static data and keeps its HMAC key in this process. */
 function keep(ctx: IHookFunctions, strategy: WebhookRegistration, url: string, secret: string, apiKey: string): void {
+	const hmacKey = keyOfSecret(ctx, strategy, secret);
 	const binding = strategy.binding(url);
 	const stored: StoredRegistration = {
 		model: strategy.model,
@@ -47,7 +60,7 @@ function keep(ctx: IHookFunctions, strategy: WebhookRegistration, url: string, s
 		registeredAt: new Date().toISOString(),
 	};
 	writeStoredRegistration(ctx.getWorkflowStaticData('node'), stored);
-	rememberKey(keyOf(ctx), stored.secret, signingKey(secret));
+	rememberKey(keyOf(ctx), stored.secret, hmacKey);
 }
 
 async function withClient<T>(ctx: IHookFunctions, run: () => Promise<T>): Promise<T> {
@@ -76,7 +89,7 @@ export async function checkExists(this: IHookFunctions): Promise<boolean> {
 		if (stored?.binding === binding) {
 			const secret = openSecret(stored.secret, apiKey, binding);
 			if (secret !== undefined && (found.secret === undefined || found.secret === secret)) {
-				rememberKey(keyOf(this), stored.secret, signingKey(secret));
+				rememberKey(keyOf(this), stored.secret, keyOfSecret(this, strategy, secret));
 				return true;
 			}
 		}

@@ -13,7 +13,7 @@ import { LIMITS } from '../shared/limits';
 import { CREDENTIAL_TYPE } from '../shared/transport/connection';
 import { parseDelivery, type PushedEvent, readPushedEvent } from '../shared/webhooks/payload';
 import { openSecret } from '../shared/webhooks/secretBox';
-import { signingKey, verifySignature } from '../shared/webhooks/signature';
+import { secretProblem, signingKey, verifySignature } from '../shared/webhooks/signature';
 import { firstDelivery, isReplay, memoryKey, readStoredRegistration, rememberedKey, rememberKey } from './state';
 
 interface Request {
@@ -50,7 +50,8 @@ async function hmacKeysOf(ctx: IWebhookFunctions, staticData: IDataObject, key: 
 		return keys;
 	}
 	const secret = openSecret(stored.secret, apiKey, stored.binding);
-	if (secret === undefined) return keys;
+	// a malformed secret (never sealed by this version) verifies nothing
+	if (secret === undefined || secretProblem(secret) !== undefined) return keys;
 	const opened = signingKey(secret);
 	if (!remembered) rememberKey(key, stored.secret, opened);
 	return [...keys, opened];

@@ -1,6 +1,10 @@
 import { createHmac } from 'node:crypto';
 
-import { base64UrlPadded, computeSignature, signingKey, verifySignature } from '../../nodes/shared/webhooks/signature';
+import type { INode } from 'n8n-workflow';
+
+import type { ApiClient } from '../../nodes/shared/transport/apiClient';
+import { V1Registration } from '../../nodes/shared/webhooks/registration';
+import { base64UrlPadded, computeSignature, secretProblem, signingKey, verifySignature } from '../../nodes/shared/webhooks/signature';
 
 // a secret as the service issues it: 32 bytes, URL-safe base64 with padding; chosen to contain - and _
 const secretBytes = Buffer.from('fb ef ff 00 11 22 33 44 55 66 77 88 99 aa bb cc dd ee ff fe fd fc fb fa f9 f8 f7 f6 f5 f4 f3 f2'.replace(/ /g, ''), 'hex');
@@ -83,5 +87,30 @@ describe('webhook signature (X-Signature over <X-Timestamp>.<raw body>)', () => 
 		const text = JSON.stringify([wrong, verify('x', 'y'), verify(String(now + 999), 'y')]);
 		expect(text).not.toContain(secret);
 		expect(text).not.toContain(reference(String(now), body));
+	});
+});
+
+describe('webhook secret shape (a malformed secret must never become an empty or short HMAC key)', () => {
+	it.each([['   '], ['!!!!'], ['a'], [''], ['AAAA'], ['q83vEjRWeJq83vEjRW+/'], ['q83vEjRWeJq83vEjRWeJq8M=\n'], ['q83vEjRWeJq83vEjRWeJq8M===']])(
+		'refuses %j instead of decoding it to a short key',
+		(malformed) => {
+			expect(secretProblem(malformed)).toEqual(expect.any(String));
+			expect(() => signingKey(malformed)).toThrow(/^The webhook secret cannot be used to verify deliveries/);
+		},
+	);
+
+	it('accepts URL-safe base64 of at least 16 bytes, padded or not', () => {
+		expect(secretProblem(secret)).toBeUndefined();
+		expect(secretProblem(secret.replace(/=+$/, ''))).toBeUndefined();
+		expect(signingKey(base64UrlPadded(Buffer.alloc(16, 1)))).toHaveLength(16);
+		expect(secretProblem(base64UrlPadded(Buffer.alloc(15, 1)))).toMatch(/fewer than 16 bytes/);
+	});
+
+	it('V1 register() refuses a malformed secret in the answer, without quoting it', async () => {
+		const client = { request: async () => ({ webhook_url: 'https://x.example/h', webhook_secret: '!!!!' }) } as unknown as ApiClient;
+		const registration = new V1Registration(client, 'p-1', { name: 'Manage Webhook' } as INode);
+		const failure = registration.register('https://x.example/h');
+		await expect(failure).rejects.toThrow(/gave a webhook secret that cannot verify deliveries: it is not URL-safe base64$/);
+		await expect(failure).rejects.not.toThrow(/!!!!/);
 	});
 });

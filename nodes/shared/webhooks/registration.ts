@@ -8,6 +8,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { ApiClient } from '../transport/apiClient';
 import type { ApiContext } from '../transport/connection';
+import { secretProblem } from './signature';
 
 /** A registration as the service holds it. */
 export interface Registration {
@@ -104,6 +105,13 @@ export class V1Registration implements WebhookRegistration {
 				'The service registered the webhook but its answer holds no webhook_url or webhook_secret',
 				{ itemIndex: this.itemIndex, description: 'Deliveries cannot be verified without the secret. Try again; if it persists, contact the service.' },
 			);
+		}
+		const problem = secretProblem(registration.secret);
+		if (problem !== undefined) {
+			throw new NodeOperationError(this.node, `The service registered the webhook but gave a webhook secret that cannot verify deliveries: ${problem}`, {
+				itemIndex: this.itemIndex,
+				description: 'Only URL-safe base64 secrets of at least 16 bytes are accepted: a shorter or malformed one would let anyone forge deliveries. Contact the service.',
+			});
 		}
 		return { ...registration, secret: registration.secret };
 	}

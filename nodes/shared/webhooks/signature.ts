@@ -8,9 +8,26 @@ import { createHmac, timingSafeEqual } from 'crypto';
 
 import { LIMITS } from '../limits';
 
-/** The HMAC key of a webhook secret: its URL-safe base64 decoded (standard alphabet accepted too). */
+/** A webhook secret as the service issues it: URL-safe base64, optionally padded. */
+const SECRET_SHAPE = /^[A-Za-z0-9_-]+={0,2}$/;
+/** The shortest HMAC key accepted: a shorter (or empty) key would let anyone forge signatures. */
+export const MIN_SIGNING_KEY_BYTES = 16;
+
+/** Why this text cannot be a webhook secret, or undefined when it can (never quotes the text). */
+export function secretProblem(secret: unknown): string | undefined {
+	if (typeof secret !== 'string' || !SECRET_SHAPE.test(secret)) return 'it is not URL-safe base64';
+	if (Buffer.from(secret, 'base64url').length < MIN_SIGNING_KEY_BYTES) return `it decodes to fewer than ${MIN_SIGNING_KEY_BYTES} bytes`;
+	return undefined;
+}
+
+/**
+ * The HMAC key of a webhook secret: its URL-safe base64 decoded. Throws for anything else
+ * (Buffer.from would silently drop invalid characters, down to an empty key anyone can sign with).
+ */
 export function signingKey(secret: string): Buffer {
-	return Buffer.from(secret.trim().replace(/-/g, '+').replace(/_/g, '/'), 'base64');
+	const problem = secretProblem(secret);
+	if (problem !== undefined) throw new Error(`The webhook secret cannot be used to verify deliveries: ${problem}`);
+	return Buffer.from(secret, 'base64url');
 }
 
 /** URL-safe base64 with `=` padding, as Python's urlsafe_b64encode writes it. */

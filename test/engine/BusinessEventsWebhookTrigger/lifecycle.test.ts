@@ -246,6 +246,20 @@ describe('Business Events Webhook Trigger: registration and deliveries in n8n-co
 		expect(replacing.staticData().registration).toBeUndefined();
 	});
 
+	test('a malformed secret read back from the service is refused in words, never sealed or remembered', async () => {
+		const p = published();
+		await publish(p);
+		// the service answers GET with a secret that base64 would decode to an empty key
+		(sandbox.webhooks as unknown as { current: { webhook_secret: string } }).current.webhook_secret = '!!!!';
+		const restarted = published({}, {});
+		await expect(trigger.webhookMethods.default.checkExists.call(hook(restarted))).rejects.toThrow(
+			/gave the partner .* a webhook secret that cannot verify deliveries: it is not URL-safe base64$/,
+		);
+		expect(restarted.staticData().registration).toBeUndefined();
+		const again = published({}, JSON.parse(JSON.stringify(p.staticData())) as IDataObject);
+		await expect(trigger.webhookMethods.default.checkExists.call(hook(again))).rejects.toThrow(/cannot verify deliveries/);
+	});
+
 	test('listening for a test event registers the test URL and asks for a simulated event', async () => {
 		// n8n's test webhooks: the hooks see the test URL (isTest), deliveries run in 'manual' mode
 		const p = published({ options: { simulateEvent: 'funding_round' } }, {}, WEBHOOK_ID, true);
