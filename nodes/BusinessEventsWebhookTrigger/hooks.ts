@@ -9,7 +9,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { CREDENTIAL_TYPE } from '../shared/transport/connection';
 import { ApiClient } from '../shared/transport/apiClient';
-import { type WebhookRegistration, webhookRegistration } from '../shared/webhooks/registration';
+import { type Registration, sameUrl, type WebhookRegistration, webhookRegistration } from '../shared/webhooks/registration';
 import { openSecret, sealSecret } from '../shared/webhooks/secretBox';
 import { secretProblem, signingKey } from '../shared/webhooks/signature';
 import {
@@ -58,10 +58,30 @@ function keep(ctx: IHookFunctions, strategy: WebhookRegistration, url: string, s
 		binding,
 		secret: sealSecret(secret, apiKey, binding),
 		registeredAt: new Date().toISOString(),
+		...(ctx.getMode() === 'manual' ? { test: true } : {}),
 	};
 	writeStoredRegistration(ctx.getWorkflowStaticData('node'), stored);
 	rememberKey(keyOf(ctx), stored.secret, hmacKey);
 }
+
+/**
+ * The published registration this workflow made and still holds in its static data, when the
+ * service's registration is that one (same URL, same partner): the trigger's own, though n8n's
+ * public URL (WEBHOOK_URL) may have changed since.
+ */
+function ownPublishedRegistration(ctx: IHookFunctions, strategy: WebhookRegistration, found: Registration | undefined): StoredRegistration | undefined {
+	const stored = readStoredRegistration(ctx.getWorkflowStaticData('node'));
+	if (!found || !stored || stored.test === true) return undefined;
+	if (!sameUrl(found.webhookUrl, stored.webhookUrl) || stored.binding !== strategy.binding(stored.webhookUrl)) return undefined;
+	return stored;
+}
+
+/**
+ * Test URLs this process is listening on (create in 'manual' mode until its removal), each with
+ * the published registration that listening replaced, if any: n8n removes test and published
+ * webhooks alike in 'internal' mode, so remove() tells them apart by this.
+ */
+const listening = new Map<string, StoredRegistration | undefined>();
 
 async function withClient<T>(ctx: IHookFunctions, run: () => Promise<T>): Promise<T> {
 	// n8n may reuse a hook context: every call reads the credential as it is now
@@ -82,7 +102,7 @@ export async function checkExists(this: IHookFunctions): Promise<boolean> {
 		const url = ownUrl(this);
 		const strategy = await webhookRegistration(this);
 		const found = await strategy.find();
-		if (found?.webhookUrl !== url) return false;
+		if (!found || !sameUrl(found.webhookUrl, url)) return false;
 		const apiKey = await apiKeyOf(this);
 		const stored = readStoredRegistration(this.getWorkflowStaticData('node'));
 		const binding = strategy.binding(url);
@@ -107,9 +127,13 @@ export async function create(this: IHookFunctions): Promise<boolean> {
 		const url = ownUrl(this);
 		const strategy = await webhookRegistration(this);
 		const replace = this.getNodeParameter('options.replaceExisting', false) === true;
+		const testing = this.getMode() === 'manual';
+		if (testing) listening.set(url, undefined);
 		const found = await strategy.find();
-		if (found && found.webhookUrl !== url && !replace) {
-			const testing = this.getMode() === 'manual';
+		const foreign = found !== undefined && !sameUrl(found.webhookUrl, url);
+		// published: this workflow's own registration under an earlier public URL is replaced without the option
+		const own = foreign && !testing ? ownPublishedRegistration(this, strategy, found) : undefined;
+		if (foreign && !own && !replace) {
 			throw new NodeOperationError(
 				this.getNode(),
 				`The ${strategy.owner} already has a webhook, pointing at ${found.webhookUrl}: the service keeps one webhook per partner, so registering this ${testing ? 'test ' : ''}URL would replace it`,
@@ -121,6 +145,8 @@ export async function create(this: IHookFunctions): Promise<boolean> {
 			);
 		}
 		const apiKey = await apiKeyOf(this);
+		// listening replaces this workflow's published registration: remove() puts it back
+		if (testing && foreign) listening.set(url, ownPublishedRegistration(this, strategy, found));
 		const registered = await strategy.register(url);
 		keep(this, strategy, url, registered.secret, apiKey);
 
@@ -132,21 +158,39 @@ export async function create(this: IHookFunctions): Promise<boolean> {
 	});
 }
 
-/** Removes the registration if it still points at this trigger's URL; forgets the secret either way. */
+/**
+ * Removes the registration if it still points at this trigger's URL (or, when unpublishing, at
+ * the URL this workflow registered under an earlier public URL); forgets the secret either way.
+ * At the end of a test that replaced this workflow's published registration, registers the
+ * published URL again and seals its new secret, so published deliveries do not silently stop.
+ */
 export async function remove(this: IHookFunctions): Promise<boolean> {
 	return await withClient(this, async () => {
 		const url = ownUrl(this);
 		const staticData: IDataObject = this.getWorkflowStaticData('node');
+		const testing = listening.has(url);
+		const replaced = listening.get(url);
+		listening.delete(url);
+		let restore: { strategy: WebhookRegistration; webhookUrl: string } | undefined;
 		try {
 			const strategy = await webhookRegistration(this);
 			const found = await strategy.find();
-			if (found?.webhookUrl === url) await strategy.remove(found);
+			const atThisUrl = found !== undefined && sameUrl(found.webhookUrl, url);
+			if (found && (atThisUrl || (!testing && ownPublishedRegistration(this, strategy, found)))) await strategy.remove(found);
+			// only while the test's registration was still there: someone else's meanwhile stays
+			if (testing && replaced && atThisUrl) restore = { strategy, webhookUrl: replaced.webhookUrl };
 		} finally {
 			writeStoredRegistration(staticData, undefined);
 			// n8n removes test and published webhooks alike in 'internal' mode: forget both memories
 			// (the published one is rebuilt from static data at its next delivery)
 			forget(keyOf(this, true));
 			forget(keyOf(this, false));
+		}
+		if (restore) {
+			const apiKey = await apiKeyOf(this);
+			const registered = await restore.strategy.register(restore.webhookUrl);
+			// not 'manual' here: sealed as the published registration, remembered for published deliveries
+			keep(this, restore.strategy, restore.webhookUrl, registered.secret, apiKey);
 		}
 		return true;
 	});

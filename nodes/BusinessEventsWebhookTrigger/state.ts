@@ -20,6 +20,8 @@ export interface StoredRegistration {
 	binding: string;
 	secret: SealedSecret;
 	registeredAt: string;
+	/** registered for the editor's test URL (absent: the published one) */
+	test?: boolean;
 }
 
 export function readStoredRegistration(staticData: IDataObject): StoredRegistration | undefined {

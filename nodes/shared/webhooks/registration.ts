@@ -38,6 +38,21 @@ export interface WebhookRegistration {
 }
 // v2 (up to ten per tenant, keyed by webhook_id, secret only at creation) goes beside V1Registration.
 
+/** A URL as compared: parsed and re-written (case of scheme and host, default port), without a trailing slash. */
+export function normalizedUrl(url: string): string {
+	let href: string;
+	try {
+		href = new URL(url.trim()).href;
+	} catch {
+		href = url.trim();
+	}
+	return href.replace(/\/+$/, '');
+}
+
+/** Whether two URLs name the same webhook address. */
+export const sameUrl = (a: string | undefined, b: string | undefined): boolean =>
+	a !== undefined && b !== undefined && normalizedUrl(a) === normalizedUrl(b);
+
 const text = (value: unknown): string | undefined => (typeof value === 'string' && value !== '' ? value : undefined);
 
 /** A registration answer (register or read) in the package's terms. */

@@ -260,6 +260,64 @@ describe('Business Events Webhook Trigger: registration and deliveries in n8n-co
 		await expect(trigger.webhookMethods.default.checkExists.call(hook(again))).rejects.toThrow(/cannot verify deliveries/);
 	});
 
+	test('after n8n\'s public URL (WEBHOOK_URL) changes, publishing replaces its own earlier registration without the option; unpublishing deletes it', async () => {
+		const a = published();
+		await publish(a);
+		expect(sandbox.webhooks.registration?.webhook_url).toBe(a.url);
+		const otherBase = base.replace('127.0.0.1', 'localhost');
+		const movedUrl = `${otherBase}/webhook/${WEBHOOK_ID}/webhook`;
+
+		// restarted with another WEBHOOK_URL: same workflow, same static data
+		const b = published({}, JSON.parse(JSON.stringify(a.staticData())) as IDataObject);
+		b.additionalData.webhookBaseUrl = `${otherBase}/webhook`;
+		expect(await publish(b)).toBe(false);
+		expect(sandbox.webhooks.registration?.webhook_url).toBe(movedUrl);
+		expect(b.staticData().registration).toMatchObject({ webhookUrl: movedUrl });
+
+		// and unpublished after another change of WEBHOOK_URL: the registration it made is still its own
+		const c = published({}, JSON.parse(JSON.stringify(b.staticData())) as IDataObject);
+		await trigger.webhookMethods.default.delete.call(hook(c));
+		expect(webhookCalls()).toContain(`DELETE /v1/webhooks/${SANDBOX_PARTNER_ID}`);
+		expect(sandbox.webhooks.registration).toBeUndefined();
+	});
+
+	test('the end of a test that replaced this workflow\'s published registration registers the published URL again and seals its secret', async () => {
+		const live = published();
+		await publish(live);
+		const publishedSecret = sandbox.webhooks.registration!.webhook_secret;
+		const t = published({ options: { replaceExisting: true } }, JSON.parse(JSON.stringify(live.staticData())) as IDataObject, WEBHOOK_ID, true);
+		await trigger.webhookMethods.default.create.call(hook(t, 'manual'));
+		expect(sandbox.webhooks.registration?.webhook_url).toBe(`${base}/webhook-test/${WEBHOOK_ID}/webhook`);
+		// n8n removes the test webhook when the test ends
+		await trigger.webhookMethods.default.delete.call(hook(t));
+		expect(sandbox.webhooks.registration?.webhook_url).toBe(live.url);
+		expect(sandbox.webhooks.registration?.webhook_secret).not.toBe(publishedSecret);
+		const restored = t.staticData().registration as IDataObject;
+		expect(restored).toMatchObject({ webhookUrl: live.url });
+		expect(restored.test).toBeUndefined();
+
+		// published deliveries verify with the new secret
+		const after = published({}, JSON.parse(JSON.stringify(t.staticData())) as IDataObject);
+		const id = sandbox.universe.businesses[5].business_id;
+		enroll('restored', [id]);
+		sandbox.addEvent({ business_id: id, event_name: 'new_product' });
+		await sandbox.webhooks.idle();
+		expect(receiver.received.map((entry) => entry.status)).toEqual([200]);
+		expect(receiver.received[0].items).toHaveLength(1);
+		expect(after.staticData().seenEvents).toHaveLength(1);
+		receiver.received = [];
+	});
+
+	test('a test that could not register (foreign registration, no Replace) does not delete the published registration at its end', async () => {
+		const live = published();
+		await publish(live);
+		const t = published({}, JSON.parse(JSON.stringify(live.staticData())) as IDataObject, WEBHOOK_ID, true);
+		await expect(trigger.webhookMethods.default.create.call(hook(t, 'manual'))).rejects.toThrow(/registering this test URL would replace it/);
+		await trigger.webhookMethods.default.delete.call(hook(t));
+		expect(sandbox.webhooks.registration?.webhook_url).toBe(live.url);
+		expect(webhookCalls()).not.toContain(`DELETE /v1/webhooks/${SANDBOX_PARTNER_ID}`);
+	});
+
 	test('listening for a test event registers the test URL and asks for a simulated event', async () => {
 		// n8n's test webhooks: the hooks see the test URL (isTest), deliveries run in 'manual' mode
 		const p = published({ options: { simulateEvent: 'funding_round' } }, {}, WEBHOOK_ID, true);
