@@ -10,11 +10,13 @@ import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-w
 import { eventItem } from '../GetEvents/output';
 import { eventKey, splitFreeValues } from '../shared/eventTypes';
 import { LIMITS } from '../shared/limits';
+import { ApiClient } from '../shared/transport/apiClient';
 import { CREDENTIAL_TYPE } from '../shared/transport/connection';
 import { parseDelivery, type PushedEvent, readPushedEvent } from '../shared/webhooks/payload';
-import { openSecret } from '../shared/webhooks/secretBox';
-import { secretProblem, signingKey, verifySignature } from '../shared/webhooks/signature';
-import { firstDelivery, isReplay, memoryKey, readStoredRegistration, rememberedKey, rememberKey } from './state';
+import { sameUrl, webhookRegistration } from '../shared/webhooks/registration';
+import { openSecret, sealSecret } from '../shared/webhooks/secretBox';
+import { SIGNATURE_MISMATCH, secretProblem, signingKey, verifySignature } from '../shared/webhooks/signature';
+import { firstDelivery, isReplay, memoryKey, readStoredRegistration, rememberedKey, rememberKey, writeStoredRegistration } from './state';
 
 interface Request {
 	headers: Record<string, string | string[] | undefined>;
@@ -30,31 +32,76 @@ function answer(ctx: IWebhookFunctions, status: number, message: string): IWebho
 
 const tooLarge = (bytes: number) => bytes > LIMITS.webhookMaxBodyBytes;
 
+async function apiKeyOf(ctx: IWebhookFunctions): Promise<string | undefined> {
+	try {
+		const credentials = await ctx.getCredentials(CREDENTIAL_TYPE);
+		return typeof credentials.apiKey === 'string' ? credentials.apiKey : String(credentials.apiKey ?? '');
+	} catch {
+		return undefined;
+	}
+}
+
 /**
- * The HMAC keys a delivery may be signed with: the one this process registered (remembered), and
- * the one sealed in static data when that differs (registered by another n8n process). Two only
- * while the editor's test registration races n8n's caching of its static data.
+ * The HMAC keys a delivery may be signed with. Published: the one sealed in static data (a newer
+ * registration there, by another process or a restart, replaces the key this process remembered).
+ * Test: the one this process registered, and the sealed one when that differs (two only while the
+ * editor's test registration races n8n's caching of its static data).
  */
-async function hmacKeysOf(ctx: IWebhookFunctions, staticData: IDataObject, key: string): Promise<Buffer[]> {
+async function hmacKeysOf(ctx: IWebhookFunctions, staticData: IDataObject, key: string, test: boolean): Promise<Buffer[]> {
 	const stored = readStoredRegistration(staticData);
 	const exact = rememberedKey(key, stored?.secret);
 	if (exact) return [exact];
 	const remembered = rememberedKey(key, undefined);
 	const keys = remembered ? [remembered] : [];
 	if (!stored) return keys;
-	let apiKey: string;
-	try {
-		const credentials = await ctx.getCredentials(CREDENTIAL_TYPE);
-		apiKey = typeof credentials.apiKey === 'string' ? credentials.apiKey : String(credentials.apiKey ?? '');
-	} catch {
-		return keys;
-	}
+	const apiKey = await apiKeyOf(ctx);
+	if (apiKey === undefined) return keys;
 	const secret = openSecret(stored.secret, apiKey, stored.binding);
 	// a malformed secret (never sealed by this version) verifies nothing
 	if (secret === undefined || secretProblem(secret) !== undefined) return keys;
 	const opened = signingKey(secret);
-	if (!remembered) rememberKey(key, stored.secret, opened);
+	if (!test || !remembered) {
+		rememberKey(key, stored.secret, opened);
+		return [opened];
+	}
 	return [...keys, opened];
+}
+
+/** The last time this process read a secret again for an unverified delivery (ms). */
+let lastSecretRead = Number.NEGATIVE_INFINITY;
+const SECRET_READ_INTERVAL_MS = 60_000;
+
+/**
+ * A delivery with a fresh timestamp that no known key verifies may be signed with a secret the
+ * service issued since (re-registered by another process, by Manage Webhook, or at a test's end):
+ * read the registration again, at most once a minute in this process, and when it still points at
+ * the stored URL, seal its secret and return its key. Undefined otherwise.
+ */
+async function secretReadAgain(ctx: IWebhookFunctions, staticData: IDataObject, key: string): Promise<Buffer | undefined> {
+	const stored = readStoredRegistration(staticData);
+	const now = Date.now();
+	if (!stored || now - lastSecretRead < SECRET_READ_INTERVAL_MS) return undefined;
+	lastSecretRead = now;
+	try {
+		const apiKey = await apiKeyOf(ctx);
+		if (apiKey === undefined) return undefined;
+		const strategy = await webhookRegistration(ctx);
+		if (strategy.binding(stored.webhookUrl) !== stored.binding) return undefined;
+		const found = await strategy.find();
+		if (!found?.secret || !sameUrl(found.webhookUrl, stored.webhookUrl) || secretProblem(found.secret) !== undefined) return undefined;
+		// the same secret: the delivery is forged, nothing to store
+		if (openSecret(stored.secret, apiKey, stored.binding) === found.secret) return undefined;
+		const sealed = sealSecret(found.secret, apiKey, stored.binding);
+		writeStoredRegistration(staticData, { ...stored, secret: sealed });
+		const hmacKey = signingKey(found.secret);
+		rememberKey(key, sealed, hmacKey);
+		return hmacKey;
+	} catch {
+		// the service unreachable or the credential changed: the delivery stays unverified
+		return undefined;
+	} finally {
+		ApiClient.forget(ctx);
+	}
 }
 
 function passesFilters(ctx: IWebhookFunctions, event: PushedEvent): boolean {
@@ -86,7 +133,8 @@ export async function receiveDelivery(this: IWebhookFunctions): Promise<IWebhook
 
 	const staticData = this.getWorkflowStaticData('node');
 	const key = memoryKey(this.getWorkflow().id, this.getNode().id, this.getMode() === 'manual');
-	const hmacKeys = await hmacKeysOf(this, staticData, key);
+	const test = this.getMode() === 'manual';
+	const hmacKeys = await hmacKeysOf(this, staticData, key, test);
 	// no secret to check against: the delivery is unverifiable (publish the workflow again)
 	if (hmacKeys.length === 0) return answer(this, 503, 'Webhook not ready: no registration secret');
 
@@ -94,6 +142,11 @@ export async function receiveDelivery(this: IWebhookFunctions): Promise<IWebhook
 	let verdict = verifySignature(hmacKeys[0], rawBody, req.headers['x-timestamp'], req.headers['x-signature'], nowSeconds);
 	if (!verdict.ok && hmacKeys.length > 1) {
 		verdict = verifySignature(hmacKeys[1], rawBody, req.headers['x-timestamp'], req.headers['x-signature'], nowSeconds);
+	}
+	// fresh and signed, but with no key known here: the secret may have been rotated since
+	if (!verdict.ok && verdict.reason === SIGNATURE_MISMATCH) {
+		const newer = await secretReadAgain(this, staticData, key);
+		if (newer) verdict = verifySignature(newer, rawBody, req.headers['x-timestamp'], req.headers['x-signature'], nowSeconds);
 	}
 	if (!verdict.ok) return answer(this, 400, verdict.reason);
 	if (isReplay(key, String(req.headers['x-signature']), Date.now())) return answer(this, 409, 'Replayed delivery');

@@ -27,6 +27,7 @@ function setup(parameters: IDataObject = {}) {
 		registeredAt: new Date().toISOString(),
 	});
 	const workflowId = `wf-receive-${++workflowCounter}`;
+	const memory = memoryKey(workflowId, 'node-1', false);
 	const deliver = async (body: string | Buffer, headers: Record<string, string> = {}) => {
 		const reply: { status?: number; body?: unknown } = {};
 		const raw = Buffer.isBuffer(body) ? body : Buffer.from(body);
@@ -52,7 +53,7 @@ function setup(parameters: IDataObject = {}) {
 		const result = await new BusinessEventsWebhookTrigger().webhook.call(ctx);
 		return { result, reply };
 	};
-	return { staticData, deliver };
+	return { staticData, deliver, memory };
 }
 
 const now = () => String(Math.floor(Date.now() / 1000));
@@ -219,5 +220,21 @@ describe('Business Events Webhook Trigger: receiving a delivery', () => {
 		const result = await new BusinessEventsWebhookTrigger().webhook.call(ctx);
 		expect(reply.status).toBe(200);
 		expect(result.workflowData?.[0]).toHaveLength(1);
+	});
+
+	it('published: a newer sealed secret in static data replaces the key this process remembered (no second key)', async () => {
+		const { deliver, memory } = setup();
+		const oldSecret = Buffer.alloc(32, 9).toString('base64url');
+		rememberKey(memory, sealSecret(oldSecret, apiKey, binding), signingKey(oldSecret));
+		const body = event('e-old-key');
+		const ts = now();
+		const signedWithOld = { 'x-timestamp': ts, 'x-signature': computeSignature(signingKey(oldSecret), ts, body) };
+		const old = await deliver(body, signedWithOld);
+		expect(old.reply.status).toBe(400);
+		expect(old.result.workflowData).toBeUndefined();
+		expect((await deliver(body, signed(body))).result.workflowData).toBeDefined();
+		// and the remembered key is now the stored one
+		const again = event('e-old-key-2');
+		expect((await deliver(again, { 'x-timestamp': ts, 'x-signature': computeSignature(signingKey(oldSecret), ts, again) })).reply.status).toBe(400);
 	});
 });

@@ -40,6 +40,9 @@ export function computeSignature(key: Buffer, timestamp: string, rawBody: Buffer
 	return base64UrlPadded(createHmac('sha256', key).update(`${timestamp}.`).update(rawBody).digest());
 }
 
+/** The reason given when the timestamp is fine but the signature is not this key's. */
+export const SIGNATURE_MISMATCH = 'Invalid signature';
+
 export type Verdict = { ok: true } | { ok: false; reason: string };
 
 /** Integer Unix seconds, written as digits only (an optional minus sign): "1.5", "1e9", " 12" are not. */
@@ -66,7 +69,7 @@ export function verifySignature(
 	const expected = Buffer.from(computeSignature(key, timestamp, rawBody), 'utf8');
 	const given = Buffer.from(signature.trim(), 'utf8');
 	// timingSafeEqual needs equal lengths; the length of a valid signature (44) is public
-	if (given.length !== expected.length || !timingSafeEqual(given, expected)) return { ok: false, reason: 'Invalid signature' };
+	if (given.length !== expected.length || !timingSafeEqual(given, expected)) return { ok: false, reason: SIGNATURE_MISMATCH };
 	return { ok: true };
 }
 

@@ -318,6 +318,40 @@ describe('Business Events Webhook Trigger: registration and deliveries in n8n-co
 		expect(webhookCalls()).not.toContain(`DELETE /v1/webhooks/${SANDBOX_PARTNER_ID}`);
 	});
 
+	test('a secret rotated behind the trigger (the same URL registered again): read again once a minute at most, re-sealed, the delivery verified', async () => {
+		const p = published();
+		await publish(p);
+		const sealedBefore = JSON.stringify((p.staticData().registration as IDataObject).secret);
+		const id = sandbox.universe.businesses[6].business_id;
+		enroll('rotated', [id]);
+		// the last read of this process may be less than a minute ago (another test's forged delivery)
+		const realNow = Date.now.bind(Date);
+		const later = jest.spyOn(Date, 'now').mockImplementation(() => realNow() + 70_000);
+		try {
+			sandbox.webhooks.register(SANDBOX_PARTNER_ID, p.url);
+			const gets = webhookCalls().length;
+			sandbox.addEvent({ business_id: id, event_name: 'new_product' });
+			await sandbox.webhooks.idle();
+			expect(receiver.received.map((entry) => entry.status)).toEqual([200]);
+			expect(receiver.received[0].items).toHaveLength(1);
+			expect(webhookCalls().slice(gets)).toEqual([`GET /v1/webhooks/${SANDBOX_PARTNER_ID}`]);
+			expect(JSON.stringify((p.staticData().registration as IDataObject).secret)).not.toBe(sealedBefore);
+			expect(JSON.stringify(p.workflow.staticData)).not.toContain(sandbox.webhooks.registration!.webhook_secret);
+
+			// rotated again within the minute: no second read, refused
+			receiver.received = [];
+			sandbox.webhooks.register(SANDBOX_PARTNER_ID, p.url);
+			const before = webhookCalls().length;
+			sandbox.addEvent({ business_id: id, event_name: 'new_funding_round' });
+			await sandbox.webhooks.idle();
+			expect(receiver.received[0].status).toBe(400);
+			expect(webhookCalls().slice(before)).toEqual([]);
+		} finally {
+			later.mockRestore();
+			receiver.received = [];
+		}
+	});
+
 	test('listening for a test event registers the test URL and asks for a simulated event', async () => {
 		// n8n's test webhooks: the hooks see the test URL (isTest), deliveries run in 'manual' mode
 		const p = published({ options: { simulateEvent: 'funding_round' } }, {}, WEBHOOK_ID, true);

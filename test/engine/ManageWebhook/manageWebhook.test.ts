@@ -66,6 +66,21 @@ describe('Manage Webhook', () => {
 		expect(JSON.stringify(replaced.raw)).not.toContain(secretOf());
 	});
 
+	test('Register: a URL registered already is not registered again (that would rotate its secret) unless Rotate Secret is on', async () => {
+		sandbox.webhooks.register(SANDBOX_PARTNER_ID, URL_A);
+		const secret = secretOf();
+		const kept = await run({ operation: 'register', webhookUrl: URL_A });
+		expect(kept.error).toBeUndefined();
+		expect(kept.json(NODE)).toEqual([expect.objectContaining({ webhook_url: URL_A, already_registered: true, secret_rotated: false })]);
+		expect(webhookRequests().map((request) => request.method)).toEqual(['GET']);
+		expect(secretOf()).toBe(secret);
+
+		const rotated = await run({ operation: 'register', webhookUrl: URL_A, rotateSecret: true });
+		expect(rotated.json(NODE)).toEqual([expect.objectContaining({ webhook_url: URL_A, already_registered: true, secret_rotated: true })]);
+		expect(secretOf()).not.toBe(secret);
+		expect(JSON.stringify(rotated.raw)).not.toContain(secretOf());
+	});
+
 	test('Register: checks the URL of every item before any request', async () => {
 		const result = await run({ operation: 'register', webhookUrl: '={{ $json.i === 1 ? "ftp://x.example" : "https://ok.example/h" }}' }, { items: 2 });
 		expect(result.error?.message).toBe('Item 1: Webhook URL must be an http or https address of at most 2048 characters, got "ftp://x.example"');

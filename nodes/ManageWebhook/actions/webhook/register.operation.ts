@@ -2,6 +2,7 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n
 import { NodeOperationError } from 'n8n-workflow';
 
 import { itemValidationError } from '../../../shared/batching/validate';
+import { sameUrl } from '../../../shared/webhooks/registration';
 import { perItem, registrationJson } from './common';
 
 const show = { show: { operation: ['register'] } };
@@ -25,6 +26,15 @@ export const description: INodeProperties[] = [
 		default: false,
 		description:
 			'Whether to replace the partner\'s webhook when it points at another URL. That URL then stops receiving events and the service issues a new secret. Off: the item fails and names the URL registered now.',
+		displayOptions: show,
+	},
+	{
+		displayName: 'Rotate Secret',
+		name: 'rotateSecret',
+		type: 'boolean',
+		default: false,
+		description:
+			'Whether to register the URL again when it is registered already: the service then issues a new secret, and a trigger verifying with the old one refuses deliveries until it reads the new one. Off: nothing is sent and the output says it was registered already.',
 		displayOptions: show,
 	},
 ];
@@ -61,10 +71,16 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 			itemIndex,
 			url: readUrl(this, itemIndex),
 			replace: this.getNodeParameter('replaceExisting', itemIndex, false) === true,
+			rotate: this.getNodeParameter('rotateSecret', itemIndex, false) === true,
 		}),
-		async (strategy, { itemIndex, url, replace }) => {
+		async (strategy, { itemIndex, url, replace, rotate }) => {
 			const found = await strategy.find();
-			if (found && found.webhookUrl !== url && !replace) {
+			const already = found !== undefined && sameUrl(found.webhookUrl, url);
+			// v1 registers the same URL again by rotating its secret: a running trigger would stop verifying
+			if (already && !rotate) {
+				return { ...registrationJson(strategy, found), already_registered: true, secret_rotated: false, replaced_url: null };
+			}
+			if (found && !already && !replace) {
 				throw new NodeOperationError(
 					this.getNode(),
 					`Item ${itemIndex}: the ${strategy.owner} already has a webhook, pointing at ${found.webhookUrl}; registering ${url} would replace it`,
@@ -78,7 +94,9 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 			const registered = await strategy.register(url);
 			return {
 				...registrationJson(strategy, registered),
-				replaced_url: found && found.webhookUrl !== url ? found.webhookUrl : null,
+				already_registered: already,
+				secret_rotated: already,
+				replaced_url: found && !already ? found.webhookUrl : null,
 			};
 		},
 	);
