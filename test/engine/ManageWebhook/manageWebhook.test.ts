@@ -19,9 +19,10 @@ const sandbox = useSandbox({ retryAfterSeconds: 0 }, (started) => {
 const URL_A = 'https://n8n-a.example.com/webhook/aaa/webhook';
 const URL_B = 'https://n8n-b.example.com/webhook/bbb/webhook';
 
-async function run(parameters: INodeParameters, options: { items?: number; partnerId?: string } = {}) {
+async function run(parameters: INodeParameters, options: { items?: number; partnerId?: string; continueOnFail?: boolean } = {}) {
 	const items = Array.from({ length: options.items ?? 1 }, (_, i) => ({ i }));
-	return await runWorkflow(onItems(items, packageNode('manageWebhook', NODE, parameters)), {
+	const node = { ...packageNode('manageWebhook', NODE, parameters), ...(options.continueOnFail ? { onError: 'continueRegularOutput' as const } : {}) };
+	return await runWorkflow(onItems(items, node), {
 		credentials: sandboxCredentials(sandbox, { partnerId: options.partnerId ?? SANDBOX_PARTNER_ID }),
 	});
 }
@@ -50,6 +51,16 @@ describe('Manage Webhook', () => {
 	test('without a Partner ID on the credential: an error in words, nothing sent', async () => {
 		const result = await run({ operation: 'get' }, { partnerId: '' });
 		expect(result.error?.message).toMatch(/^The credential has no Partner ID/);
+		expect(sandbox.requests).toHaveLength(0);
+	});
+
+	test('without a Partner ID, under Continue on Fail: one paired error item per input item, nothing sent', async () => {
+		const result = await run({ operation: 'get' }, { partnerId: '', items: 3, continueOnFail: true });
+		expect(result.error).toBeUndefined();
+		const items = result.json(NODE);
+		expect(items).toHaveLength(3);
+		for (const item of items) expect(item.error).toMatch(/^The credential has no Partner ID/);
+		expect(result.pairedItems(NODE)).toEqual([[{ item: 0 }], [{ item: 1 }], [{ item: 2 }]]);
 		expect(sandbox.requests).toHaveLength(0);
 	});
 

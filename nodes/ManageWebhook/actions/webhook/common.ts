@@ -31,7 +31,16 @@ export async function perItem<R extends { itemIndex: number }>(
 	run: (strategy: WebhookRegistration, request: R) => Promise<IDataObject>,
 ): Promise<INodeExecutionData[]> {
 	const prepared = prepareItems(ctx, read);
-	const strategy = prepared.requests.length > 0 ? await webhookRegistration(ctx, prepared.requests[0].itemIndex) : undefined;
+	let strategy: WebhookRegistration | undefined;
+	if (prepared.requests.length > 0) {
+		try {
+			strategy = await webhookRegistration(ctx, prepared.requests[0].itemIndex);
+		} catch (error) {
+			// the credential (no Partner ID, unreadable): every item fails the same way
+			if (!ctx.continueOnFail()) throw error;
+			for (const { itemIndex } of prepared.requests) prepared.errors.set(itemIndex, toItemError(ctx, error, itemIndex));
+		}
+	}
 	const results: Array<ItemResult<IDataObject>> = strategy
 		? await runEach(ctx, prepared.requests, async (request) => {
 				try {
