@@ -11,7 +11,7 @@ const FILTER_EVENT_TYPES = [...new Set([...BUSINESS_EVENT_TYPES, ...PROSPECT_EVE
 export const properties: INodeProperties[] = [
 	{
 		displayName:
-			'Publishing registers this workflow\'s production URL as your partner\'s webhook. The service keeps ONE webhook per partner: let one workflow receive every event and route on enrollment_key. Behind a proxy, set n8n\'s WEBHOOK_URL so the URL is reachable from the internet.',
+			'Publishing registers this workflow\'s production URL as your partner\'s webhook. The service keeps one webhook per partner: let one workflow receive every event and route on enrollment_key. Behind a proxy, set n8n\'s WEBHOOK_URL so the URL is reachable from the internet.',
 		name: 'registrationNotice',
 		type: 'notice',
 		default: '',

@@ -182,9 +182,15 @@ describe('Business Events Webhook Trigger: receiving a delivery', () => {
 			secret: sealSecret(secret, 'another-key', binding),
 			registeredAt: '',
 		});
+		const reply: { status?: number; body?: unknown } = {};
 		const ctx = {
 			getRequestObject: () => ({ headers: { 'content-type': 'application/json' }, rawBody: Buffer.from('{}') }),
-			getResponseObject: () => ({ status: () => ({ json: () => undefined }) }),
+			getResponseObject: () => ({
+				status(code: number) {
+					reply.status = code;
+					return { json: (value: unknown) => (reply.body = value) };
+				},
+			}),
 			getWorkflowStaticData: () => staticData,
 			getMode: () => 'webhook',
 			getWorkflow: () => ({ id: 'wf-503' }),
@@ -193,6 +199,7 @@ describe('Business Events Webhook Trigger: receiving a delivery', () => {
 			getNodeParameter: (_: string, fallback: unknown) => fallback,
 		} as unknown as IWebhookFunctions;
 		expect(await new BusinessEventsWebhookTrigger().webhook.call(ctx)).toEqual({ noWebhookResponse: true });
+		expect(reply).toEqual({ status: 503, body: { message: 'Webhook not ready: no registration secret' } });
 	});
 
 	it('accepts a test delivery signed with the test secret this process registered while static data still holds the published one', async () => {

@@ -72,8 +72,12 @@ describe('webhook signature (X-Signature over <X-Timestamp>.<raw body>)', () => 
 		expect(verify(String(now), signature, Buffer.from(JSON.stringify(JSON.parse(body.toString())))).ok).toBe(false);
 		expect(verify(String(now - 1), signature).ok).toBe(false);
 		expect(verifySignature(signingKey(base64UrlPadded(Buffer.alloc(32, 7))), body, String(now), signature, now).ok).toBe(false);
-		const standard = createHmac('sha256', key).update(`${now}.`).update(body).digest('base64');
-		if (standard !== signature) expect(verify(String(now), standard).ok).toBe(false);
+		// the standard alphabet: a timestamp whose signature holds + or / (so it differs from the URL-safe one)
+		const standardOf = (ts: string) => createHmac('sha256', key).update(`${ts}.`).update(body).digest('base64');
+		const tsStandard = Array.from({ length: 100 }, (_, i) => String(now + i)).find((ts) => /[+/]/.test(standardOf(ts)));
+		expect(tsStandard).toBeDefined();
+		expect(standardOf(tsStandard!)).not.toBe(reference(tsStandard!, body));
+		expect(verify(tsStandard!, standardOf(tsStandard!)).ok).toBe(false);
 		expect(verify(String(now), signature.replace(/=+$/, '')).ok).toBe(false);
 		expect(verify(String(now), `sha256=${signature}`).ok).toBe(false);
 		expect(verify(String(now), createHmac('sha256', key).update(`${now}.`).update(body).digest('hex')).ok).toBe(false);

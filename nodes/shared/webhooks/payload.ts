@@ -51,7 +51,7 @@ export function parseDelivery(rawBody: Buffer): IDataObject | undefined {
 	return isObject(value) ? value : undefined;
 }
 
-/** The event name of check_connectivity's plain test push (no enrollment, no business or prospect). */
+/** The event name the package's sandbox gives check_connectivity's plain test push (the service documents no shape for it: an inference). */
 export const CONNECTIVITY_CHECK_EVENT = 'webhook_connectivity_check';
 
 /**

@@ -1,6 +1,8 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import { itemValidationError } from '../../../shared/batching/validate';
+import { isToolExecution } from '../../../shared/toolMode';
+import { sameUrl } from '../../../shared/webhooks/registration';
 import { perItem } from './common';
 
 export const description: INodeProperties[] = [
@@ -11,7 +13,7 @@ export const description: INodeProperties[] = [
 		default: '',
 		placeholder: 'e.g. https://n8n.example.com/webhook/1f2e.../webhook',
 		description:
-			'Delete the registration only while it points at this URL (so a registration another workflow made meanwhile survives). Empty: delete whatever is registered.',
+			'Delete the registration only while it points at this URL (so a registration another workflow made meanwhile survives). Empty: delete whatever is registered (as an AI tool: delete nothing).',
 		displayOptions: { show: { operation: ['delete'] } },
 	},
 ];
@@ -25,11 +27,20 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 			if (typeof value !== 'string') {
 				throw itemValidationError(this.getNode(), itemIndex, 'Only If URL Is must be text');
 			}
+			// a model calling the tool deletes only a registration it names (the partner's one webhook feeds every workflow)
+			if (value.trim() === '' && isToolExecution(this)) {
+				throw itemValidationError(
+					this.getNode(),
+					itemIndex,
+					'As a tool, Delete Registration deletes only the registration of a given URL: Only If URL Is is empty',
+					'Set Only If URL Is in the node to the URL this tool may delete. Nothing was deleted.',
+				);
+			}
 			return { itemIndex, onlyIfUrl: value.trim() };
 		},
 		async (strategy, { onlyIfUrl }) => {
 			const found = await strategy.find();
-			const matches = found !== undefined && (onlyIfUrl === '' || found.webhookUrl === onlyIfUrl);
+			const matches = found !== undefined && (onlyIfUrl === '' || sameUrl(found.webhookUrl, onlyIfUrl));
 			if (found && matches) await strategy.remove(found);
 			return {
 				model: strategy.model,
