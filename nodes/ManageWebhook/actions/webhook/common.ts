@@ -37,7 +37,8 @@ export async function perItem<R extends { itemIndex: number }>(
 			strategy = await webhookRegistration(ctx, prepared.requests[0].itemIndex);
 		} catch (error) {
 			// the credential (no Partner ID, unreadable): every item fails the same way
-			if (!ctx.continueOnFail()) throw error;
+			const itemError = toItemError(ctx, error, prepared.requests[0].itemIndex);
+			if (!ctx.continueOnFail()) throw itemError;
 			for (const { itemIndex } of prepared.requests) prepared.errors.set(itemIndex, toItemError(ctx, error, itemIndex));
 		}
 	}
