@@ -40,6 +40,15 @@ function eventsOf(outcome: Success | undefined, meta: WeakMap<IDataObject, Event
 }
 
 /**
+ * The output item of one event: the event as the service sends it, a copy of its own. Get Events
+ * and the Business Events Webhook Trigger emit their events through this, so a workflow reads
+ * the same fields from either.
+ */
+export function eventItem(event: IDataObject): INodeExecutionData {
+	return { json: deepCopy(event) };
+}
+
+/**
  * One item per event, linked to every input item that asked for the event's business. An event
  * appears once even when several items (or several batches) asked for it. Order: by the first
  * input item that asked, and within it oldest first. Error items (Continue on Fail) keep their
@@ -63,7 +72,7 @@ function perEvent(
 				if (known.items[known.items.length - 1] !== itemIndex) known.items.push(itemIndex);
 				continue;
 			}
-			const item: INodeExecutionData = { json: deepCopy(event) };
+			const item = eventItem(event);
 			emitted.set(key, { item, items: [itemIndex] });
 			fresh.push(item);
 		}

@@ -14,6 +14,7 @@ import {
 	businessStatsBody,
 	businessIntentBody,
 	businessPostsBody,
+	checkWebhookConnectivityBody,
 	financialIndicatorsBody,
 	deleteProspectEnrollmentBody,
 	autocompleteQuery,
@@ -25,6 +26,7 @@ import {
 	prospectBulkEnrichBody,
 	prospectEnrollmentBody,
 	prospectStatsBody,
+	registerWebhookBody,
 	searchBusinessesBody,
 	searchProspectsBody,
 	updateBusinessEnrollmentBody,
@@ -49,7 +51,7 @@ export interface EndpointBatch {
 
 export interface EndpointDefinition {
 	method: IHttpRequestMethods;
-	/** path below the base URL, with the /v1 prefix */
+	/** path below the base URL, with the /v1 prefix; `{name}` segments are path parameters */
 	path: string;
 	/** request body schema (the whole body) */
 	body: ZodTypeAny;
@@ -240,6 +242,33 @@ const definitions = {
 		query: autocompleteQuery,
 		bareArray: true,
 		idempotent: true,
+	},
+	// webhooks, v1: one per partner (webhooks-research.md §1)
+	registerWebhook: {
+		method: 'POST',
+		path: '/v1/webhooks',
+		body: registerWebhookBody,
+		// the same registration again only rotates the secret, and the last answer holds the one in force
+		idempotent: true,
+	},
+	getWebhook: {
+		method: 'GET',
+		path: '/v1/webhooks/{partner_id}',
+		body: emptyBody,
+		idempotent: true,
+	},
+	deleteWebhook: {
+		method: 'DELETE',
+		path: '/v1/webhooks/{partner_id}',
+		body: emptyBody,
+		idempotent: true,
+	},
+	checkWebhookConnectivity: {
+		method: 'POST',
+		path: '/v1/webhooks/check_connectivity',
+		body: checkWebhookConnectivityBody,
+		// a repeat pushes the test or simulated events again
+		idempotent: false,
 	},
 } satisfies Record<string, EndpointDefinition>;
 

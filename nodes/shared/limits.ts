@@ -82,4 +82,15 @@ export const LIMITS = {
 	intentTopics: 1_000,
 	/** autocomplete: characters of the text looked up (a sanity limit of this package; a picker's search box) */
 	autocompleteQueryLength: 200,
+	/*
+	 * Webhooks, v1 (webhooks-research.md §1, §3).
+	 */
+	/** events one check_connectivity simulation pushes */
+	webhookSimulatedEvents: { min: 1, max: 10 },
+	/** seconds a delivery's X-Timestamp may differ from now, either way */
+	webhookTimestampToleranceSeconds: 300,
+	/** bytes of a delivered body this package accepts (events are a few kilobytes; a sanity limit) */
+	webhookMaxBodyBytes: 1_048_576,
+	/** event ids a webhook trigger remembers to drop duplicate deliveries (a sanity limit) */
+	webhookSeenEventIds: 10_000,
 } as const;

@@ -575,3 +575,79 @@ export const autocompleteQuery = z
 		semantic_search: z.enum(['true', 'false']).optional(),
 	})
 	.strict();
+
+// ---------------------------------------------------------------- webhooks, v1 (webhooks-research.md §1)
+
+/** `WebhookSimulationEventType` of the service's OpenAPI (0.2.273): the event names check_connectivity can simulate. */
+export const WEBHOOK_SIMULATION_EVENT_TYPES = [
+	'award',
+	'closing_office',
+	'company_award',
+	'cost_cutting',
+	...['all', 'customer_service', 'engineering', 'marketing', 'operations', 'sales'].map((d) => `decrease_in_${d}_department`),
+	'employee_joined_company',
+	'funding_round',
+	...[
+		'creative',
+		'education',
+		'engineering',
+		'finance',
+		'health',
+		'human_resources',
+		'legal',
+		'marketing',
+		'operations',
+		'professional_service',
+		'sales',
+		'support',
+		'trade',
+		'unknown',
+	].map((d) => `hiring_in_${d}_department`),
+	...['all', 'customer_service', 'engineering', 'marketing', 'operations', 'sales'].map((d) => `increase_in_${d}_department`),
+	'ipo_announcement',
+	'lawsuits_and_legal_issues',
+	'merger_and_acquisitions',
+	'new_funding_round',
+	'new_investment',
+	'new_office',
+	'new_partnership',
+	'new_product',
+	'outages_and_security_breaches',
+	'prospect_changed_company',
+	'prospect_changed_role',
+	'prospect_job_start_anniversary',
+] as [string, ...string[]];
+
+/** How the service serializes a delivered event (0.3.19+): a JSON object, or a JSON string holding it. */
+export const WEBHOOK_PAYLOAD_FORMATS = ['json', 'stringified_json'] as const;
+
+/** `WebhookAddRequest` (additionalProperties: false); `headers` and `payload_format` since 0.3.19. */
+export const registerWebhookBody = z
+	.object({
+		partner_id: z.string().min(1),
+		webhook_url: z.string().min(1),
+		request_context: requestContext.nullable(),
+		headers: z.array(z.string()).optional(),
+		payload_format: z.enum(WEBHOOK_PAYLOAD_FORMATS).optional(),
+	})
+	.strict();
+
+/** check_connectivity: a test event, or (with `simulation`) 1 to 10 mock events of one type. */
+export const checkWebhookConnectivityBody = z
+	.object({
+		partner_id: z.string().min(1),
+		simulation: z
+			.object({
+				event_name: z.enum(WEBHOOK_SIMULATION_EVENT_TYPES),
+				number_of_events: z
+					.number()
+					.int('must be a whole number')
+					.min(LIMITS.webhookSimulatedEvents.min, `must be at least ${LIMITS.webhookSimulatedEvents.min}`)
+					.max(LIMITS.webhookSimulatedEvents.max, `must be at most ${LIMITS.webhookSimulatedEvents.max}`),
+				event_time: z.string().regex(DATE_OR_DATETIME_PATTERN, 'must be a date-time').optional(),
+			})
+			.strict()
+			.optional(),
+		request_context: requestContext.nullable(),
+	})
+	.strict();

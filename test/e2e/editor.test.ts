@@ -20,6 +20,8 @@ import { BusinessEventsTrigger } from '../../nodes/BusinessEventsTrigger/Busines
 import { Enrich } from '../../nodes/Enrich/Enrich.node';
 import { GetEvents } from '../../nodes/GetEvents/GetEvents.node';
 import { LookUpFilterValues } from '../../nodes/LookUpFilterValues/LookUpFilterValues.node';
+import { ManageWebhook } from '../../nodes/ManageWebhook/ManageWebhook.node';
+import { BusinessEventsWebhookTrigger } from '../../nodes/BusinessEventsWebhookTrigger/BusinessEventsWebhookTrigger.node';
 import { ManageEnrollment } from '../../nodes/ManageEnrollment/ManageEnrollment.node';
 import { MatchBusinesses } from '../../nodes/MatchBusinesses/MatchBusinesses.node';
 import { MatchProspects } from '../../nodes/MatchProspects/MatchProspects.node';
@@ -90,6 +92,8 @@ const NODE_TYPES: INodeType[] = [
 	new MatchBusinesses(),
 	new SearchProspects(),
 	new LookUpFilterValues(),
+	new BusinessEventsWebhookTrigger(),
+	new ManageWebhook(),
 ];
 
 /** Values of an options parameter named `name` that are shown with `parameters`. */

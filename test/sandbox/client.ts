@@ -13,6 +13,8 @@ export interface SandboxResponse<T = Record<string, unknown>> {
 export interface CallOptions {
 	/** replaces the default headers (the API key); pass {} to send none */
 	headers?: Record<string, string>;
+	/** values of the path's `{name}` segments (URL-encoded here) */
+	params?: Record<string, string>;
 }
 
 export interface SandboxClient {
@@ -37,7 +39,12 @@ export function sandboxClient(target: { url: string; apiKey: string }): SandboxC
 	return {
 		raw,
 		call: (name, body, options) => {
-			const { method, path } = ENDPOINTS[name];
+			const { method } = ENDPOINTS[name];
+			const path = ENDPOINTS[name].path.replace(/\{(\w+)\}/g, (_, param: string) => {
+				const value = options?.params?.[param];
+				if (value === undefined) throw new Error(`${name} needs the path parameter ${param}`);
+				return encodeURIComponent(value);
+			});
 			return raw(method, path, method === 'GET' ? undefined : JSON.stringify(body ?? {}), options);
 		},
 	};

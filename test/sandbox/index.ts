@@ -6,6 +6,8 @@ export { startSandbox, type RecordedRequest, type Sandbox } from './server';
 export {
 	DEFAULT_SEED,
 	SANDBOX_API_KEY,
+	SANDBOX_PARTNER_ID,
+	SANDBOX_TENANT_ID,
 	type FaultOptions,
 	type FaultStep,
 	type RateLimitOptions,
@@ -28,3 +30,16 @@ export type {
 } from './universe';
 export type { ProspectFacets, ProspectSearchFilters, SearchableProspect } from './universe';
 export { sandboxClient, type SandboxClient, type SandboxResponse } from './client';
+export {
+	type CraftedDelivery,
+	type DeliveryKind,
+	type PushedEvent,
+	type SendResult,
+	type WebhookDelivery,
+	type WebhookKnobs,
+	type WebhookRegistration,
+	Webhooks,
+	pythonJson,
+	pythonTime,
+	signDelivery,
+} from './webhooks';

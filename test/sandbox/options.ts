@@ -3,6 +3,10 @@ import { LIMITS } from '../../nodes/shared/limits';
 
 export const SANDBOX_API_KEY = 'sandbox-api-key';
 export const DEFAULT_SEED = 1;
+/** The partner of the webhook endpoints when the `partnerId` option is not set. */
+export const SANDBOX_PARTNER_ID = 'sandbox-partner';
+/** The tenant_id of pushed events when the `tenantId` option is not set. */
+export const SANDBOX_TENANT_ID = 'sandbox-tenant';
 
 /**
  * One scripted response: 'ok' lets the request through, the others replace its answer ('403': a
@@ -31,8 +35,13 @@ export interface SandboxOptions {
 	port?: number;
 	host?: '127.0.0.1';
 	apiKey?: string;
-	/** when set, a partner_id header that differs from it is rejected with 401 */
+	/**
+	 * when set, a partner_id header that differs from it is rejected with 401; the webhook endpoints
+	 * accept only this partner_id (SANDBOX_PARTNER_ID when unset)
+	 */
 	partnerId?: string;
+	/** tenant_id of pushed events (SANDBOX_TENANT_ID by default) */
+	tenantId?: string;
 	/** the universe's seed: the same seed gives the same businesses, prospects and events */
 	seed?: number;
 	/** how many businesses the universe holds (5,000 by default; the benchmark searches 10,000) */
@@ -51,7 +60,7 @@ export interface SandboxOptions {
 }
 
 /** What `configure` may change on a running sandbox: everything but the socket and the universe. */
-export type SandboxSettings = Omit<SandboxOptions, 'port' | 'host' | 'seed' | 'businesses' | 'prospects'>;
+export type SandboxSettings = Omit<SandboxOptions, 'port' | 'host' | 'seed' | 'businesses' | 'prospects' | 'tenantId'>;
 
 export interface ResolvedSettings {
 	apiKey: string;

@@ -44,6 +44,7 @@ import { matchProspects } from './handlers/match';
 import { matchBusinesses } from './handlers/matchBusinesses';
 import { getProspectEvents, listProspectEnrollments } from './handlers/prospectEvents';
 import { searchBusinesses } from './handlers/search';
+import { checkWebhookConnectivity, deleteWebhook, getWebhook, registerWebhook } from './handlers/webhooks';
 import { businessStats, prospectStats, searchProspects } from './handlers/prospects';
 
 const HANDLERS = {
@@ -84,28 +85,80 @@ const HANDLERS = {
 	enrichProspectContacts,
 	businessAutocomplete,
 	prospectAutocomplete,
+	registerWebhook,
+	getWebhook,
+	deleteWebhook,
+	checkWebhookConnectivity,
 } satisfies Record<EndpointName, Handler>;
 
 export interface Route {
 	name: EndpointName;
 	definition: EndpointDefinition;
+	/** values of the path's `{name}` segments */
+	params: Record<string, string>;
 }
 
-/** path → method → endpoint */
-const ROUTES = new Map<string, Map<string, Route>>();
+interface PathPattern {
+	path: string;
+	/** literal segments, or a parameter name for `{name}` */
+	segments: Array<{ literal: string } | { param: string }>;
+	methods: Map<string, { name: EndpointName; definition: EndpointDefinition }>;
+}
+
+/** One pattern per catalog path; literal paths before templated ones, as the service's router tries them. */
+const PATTERNS: PathPattern[] = [];
 for (const [name, definition] of Object.entries(ENDPOINTS) as Array<[EndpointName, EndpointDefinition]>) {
-	const methods = ROUTES.get(definition.path) ?? new Map<string, Route>();
-	methods.set(definition.method, { name, definition });
-	ROUTES.set(definition.path, methods);
+	let pattern = PATTERNS.find((candidate) => candidate.path === definition.path);
+	if (!pattern) {
+		pattern = {
+			path: definition.path,
+			segments: definition.path.split('/').map((segment) => {
+				const param = /^\{(\w+)\}$/.exec(segment);
+				return param ? { param: param[1] } : { literal: segment };
+			}),
+			methods: new Map(),
+		};
+		PATTERNS.push(pattern);
+	}
+	pattern.methods.set(definition.method, { name, definition });
+}
+PATTERNS.sort((a, b) => Number(a.path.includes('{')) - Number(b.path.includes('{')));
+
+function matchPath(pattern: PathPattern, parts: string[]): Record<string, string> | undefined {
+	if (pattern.segments.length !== parts.length) return undefined;
+	const params: Record<string, string> = {};
+	for (let i = 0; i < parts.length; i++) {
+		const segment = pattern.segments[i];
+		if ('literal' in segment) {
+			if (segment.literal !== parts[i]) return undefined;
+		} else {
+			if (parts[i] === '') return undefined;
+			try {
+				params[segment.param] = decodeURIComponent(parts[i]);
+			} catch {
+				return undefined;
+			}
+		}
+	}
+	return params;
 }
 
-/** The endpoint for a request line; 404 for an unknown path, 405 for a known path's wrong method. */
+/**
+ * The endpoint for a request line: the first path that matches with this method wins; 405 when
+ * a path matches with other methods only, 404 when none matches.
+ */
 export function route(method: string, path: string, correlationId: string): Route {
-	const methods = ROUTES.get(path);
-	if (!methods) throw generalError(404, `Not found: ${path}`, correlationId);
-	const found = methods.get(method);
-	if (!found) throw generalError(405, `Method ${method} is not allowed on ${path}`, correlationId);
-	return found;
+	const parts = path.split('/');
+	let pathMatched = false;
+	for (const pattern of PATTERNS) {
+		const params = matchPath(pattern, parts);
+		if (!params) continue;
+		pathMatched = true;
+		const found = pattern.methods.get(method);
+		if (found) return { ...found, params };
+	}
+	if (!pathMatched) throw generalError(404, `Not found: ${path}`, correlationId);
+	throw generalError(405, `Method ${method} is not allowed on ${path}`, correlationId);
 }
 
 /**
@@ -116,7 +169,7 @@ export function dispatch(
 	found: Route,
 	body: unknown,
 	query: Record<string, string>,
-	ctx: Omit<HandlerContext, 'query'>,
+	ctx: Omit<HandlerContext, 'query' | 'params'>,
 ): Reply {
 	const parsed = found.definition.body.safeParse(body);
 	if (!parsed.success) throw zodValidationError(parsed.error);
@@ -126,5 +179,5 @@ export function dispatch(
 		if (!checked.success) throw zodValidationError(checked.error, 'query');
 		parsedQuery = checked.data as Record<string, unknown>;
 	}
-	return HANDLERS[found.name](parsed.data as never, { ...ctx, query: parsedQuery });
+	return HANDLERS[found.name](parsed.data as never, { ...ctx, query: parsedQuery, params: found.params });
 }

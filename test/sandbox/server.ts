@@ -15,6 +15,8 @@ import { flattenHeaders, headerOf, parseJson, readBody } from './http';
 import {
 	DEFAULT_SEED,
 	type FaultStep,
+	SANDBOX_PARTNER_ID,
+	SANDBOX_TENANT_ID,
 	type ResolvedSettings,
 	resolveSettings,
 	type SandboxOptions,
@@ -27,6 +29,7 @@ import { type BusinessEvent, type ProspectEvent, type SandboxUniverse, Universe 
 import { datedPayload, eventPayload } from './universe/eventPayloads';
 import { isoWithOffset } from './universe/events';
 import { anniversaryPayload, changePayload } from './universe/prospectEvents';
+import { type PushedEvent, Webhooks } from './webhooks';
 
 export interface RecordedRequest {
 	method: string;
@@ -64,6 +67,11 @@ export interface Sandbox {
 	 * prospect's profile gives it (a change to its current job, or an anniversary of it)
 	 */
 	addProspectEvent(event: Partial<ProspectEvent> & { prospect_id: string; event_name: string }): ProspectEvent;
+	/**
+	 * v1 webhook: the registration, the delivery log and queue, the hostile knobs, and crafted
+	 * deliveries (README.md, "Webhooks"). Events added for enrolled ids are pushed to it.
+	 */
+	webhooks: Webhooks;
 	close(): Promise<void>;
 }
 
@@ -87,6 +95,7 @@ class SandboxServer {
 	readonly requests: RecordedRequest[] = [];
 	readonly universe: Universe;
 	readonly enrollments = createEnrollmentStore();
+	readonly webhooks: Webhooks;
 	private settings: ResolvedSettings;
 	private window: SlidingWindow | undefined;
 	private readonly faults: Faults;
@@ -105,6 +114,36 @@ class SandboxServer {
 		this.faults.configure(options.faults);
 		this.ids = Random.derive(seed, 'ids');
 		this.universe = new Universe(seed, this.settings.now(), { businesses: options.businesses, prospects: options.prospects });
+		this.webhooks = new Webhooks(seed, () => options.tenantId ?? SANDBOX_TENANT_ID, () => this.settings.now());
+	}
+
+	/** The partner the webhook endpoints accept. */
+	get partnerId(): string {
+		return this.settings.partnerId ?? SANDBOX_PARTNER_ID;
+	}
+
+	/** Pushes an added event once per enrollment that covers its id and type (in enrollment order). */
+	private pushToEnrolled(
+		entity: PushedEvent['entity'],
+		event: { event_id: string; event_name: string; data: Record<string, unknown>; event_time: string },
+	): void {
+		const enrollments =
+			entity.type === 'business'
+				? [...this.enrollments.businesses.values()].filter((enrollment) => enrollment.business_ids.includes(entity.id))
+				: [...this.enrollments.prospects.values()].filter((enrollment) => enrollment.prospect_ids.includes(entity.id));
+		for (const enrollment of enrollments) {
+			if (!enrollment.event_types.includes(event.event_name)) continue;
+			this.webhooks.push({
+				// the pushed id is 32 hex (the guide's example); the stored uuid without its dashes
+				event_id: event.event_id.replace(/-/g, ''),
+				event_name: event.event_name,
+				data: event.data,
+				enrollment_key: enrollment.enrollment_key,
+				enrollment_id: enrollment.enrollment_id,
+				event_time: event.event_time,
+				entity,
+			});
+		}
 	}
 
 	async listen(): Promise<number> {
@@ -155,6 +194,7 @@ class SandboxServer {
 			business_id: event.business_id,
 		};
 		this.universe.eventStore.add(added);
+		this.pushToEnrolled({ type: 'business', id: added.business_id }, added);
 		return added;
 	}
 
@@ -179,6 +219,7 @@ class SandboxServer {
 			data: data ?? { event_name: event.event_name },
 		};
 		store.add(added);
+		this.pushToEnrolled({ type: 'prospect', id: added.prospect_id }, added);
 		return added;
 	}
 
@@ -242,6 +283,8 @@ class SandboxServer {
 			correlationId: request.correlationId,
 			elapsedSeconds: () => Math.round(performance.now() - request.started) / 1000,
 			ids: this.ids,
+			partnerId: this.partnerId,
+			webhooks: this.webhooks,
 		});
 		return { status: 200, body: reply.body, headers: {} };
 	}
@@ -315,6 +358,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		enrollments: server.enrollments,
 		addEvent: (event) => server.addEvent(event),
 		addProspectEvent: (event) => server.addProspectEvent(event),
+		webhooks: server.webhooks,
 		close: () => server.close(),
 	};
 }

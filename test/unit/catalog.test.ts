@@ -1,9 +1,15 @@
 import { ENDPOINTS } from '../../nodes/shared/catalog';
 import { LIMITS } from '../../nodes/shared/limits';
-import { filtersSchema, matchItemSchema, prospectBulkEnrichBody, searchBusinessesBody } from '../../nodes/shared/schemas';
+import {
+	filtersSchema,
+	matchItemSchema,
+	prospectBulkEnrichBody,
+	searchBusinessesBody,
+	WEBHOOK_SIMULATION_EVENT_TYPES,
+} from '../../nodes/shared/schemas';
 
 describe('endpoint catalog', () => {
-	it('lists the 15 endpoints of the contract and those beyond it with their methods, paths and batch limits', () => {
+	it('lists the 15 endpoints of the contract, those beyond it and the webhook endpoints with their methods, paths and batch limits', () => {
 		const table = Object.entries(ENDPOINTS).map(([name, e]) => [name, e.method, e.path, e.batch?.key, e.batch?.limit]);
 		expect(table).toEqual([
 			['searchBusinesses', 'POST', '/v1/businesses', undefined, undefined],
@@ -45,12 +51,50 @@ describe('endpoint catalog', () => {
 			['enrichProspectContacts', 'POST', '/v1/prospects/contacts_information/bulk_enrich', 'prospect_ids', 50],
 			['businessAutocomplete', 'GET', '/v1/businesses/autocomplete', undefined, undefined],
 			['prospectAutocomplete', 'GET', '/v1/prospects/autocomplete', undefined, undefined],
+			// webhooks, v1
+			['registerWebhook', 'POST', '/v1/webhooks', undefined, undefined],
+			['getWebhook', 'GET', '/v1/webhooks/{partner_id}', undefined, undefined],
+			['deleteWebhook', 'DELETE', '/v1/webhooks/{partner_id}', undefined, undefined],
+			['checkWebhookConnectivity', 'POST', '/v1/webhooks/check_connectivity', undefined, undefined],
 		]);
 	});
 
-	it('retries only what is safe to repeat: creating an enrollment is not', () => {
+	it('retries only what is safe to repeat: creating an enrollment or pushing test events is not', () => {
 		const unsafe = Object.entries(ENDPOINTS).filter(([, e]) => !e.idempotent).map(([name]) => name);
-		expect(unsafe).toEqual(['createBusinessEnrollment', 'createProspectEnrollment']);
+		expect(unsafe).toEqual(['createBusinessEnrollment', 'createProspectEnrollment', 'checkWebhookConnectivity']);
+	});
+
+	it('holds the v1 webhook bodies exactly as the service states them (additionalProperties false)', () => {
+		const register = ENDPOINTS.registerWebhook.body;
+		expect(register.safeParse({ partner_id: 'p', webhook_url: 'https://n8n.example/webhook/x' }).success).toBe(true);
+		expect(
+			register.safeParse({
+				partner_id: 'p',
+				webhook_url: 'https://n8n.example/webhook/x',
+				request_context: {},
+				headers: ['X-Env: prod'],
+				payload_format: 'stringified_json',
+			}).success,
+		).toBe(true);
+		expect(register.safeParse({ partner_id: 'p', webhook_url: 'u', payload_format: 'xml' }).success).toBe(false);
+		expect(register.safeParse({ partner_id: 'p', webhook_url: 'u', name: 'extra' }).success).toBe(false);
+		expect(register.safeParse({ webhook_url: 'u' }).success).toBe(false);
+
+		const check = ENDPOINTS.checkWebhookConnectivity.body;
+		expect(WEBHOOK_SIMULATION_EVENT_TYPES).toHaveLength(44);
+		expect(new Set(WEBHOOK_SIMULATION_EVENT_TYPES).size).toBe(44);
+		expect(check.safeParse({ partner_id: 'p' }).success).toBe(true);
+		const simulation = (s: object) => check.safeParse({ partner_id: 'p', simulation: s }).success;
+		expect(simulation({ event_name: 'funding_round', number_of_events: 3 })).toBe(true);
+		expect(simulation({ event_name: 'new_office', number_of_events: 1, event_time: '2026-01-02T03:04:05Z' })).toBe(true);
+		expect(simulation({ event_name: 'funding_round', number_of_events: 10 })).toBe(true);
+		expect(simulation({ event_name: 'funding_round', number_of_events: 11 })).toBe(false);
+		expect(simulation({ event_name: 'funding_round', number_of_events: 0 })).toBe(false);
+		expect(simulation({ event_name: 'funding_round', number_of_events: 1.5 })).toBe(false);
+		expect(simulation({ event_name: 'funding_round' })).toBe(false);
+		expect(simulation({ event_name: 'executive_joined_company', number_of_events: 1 })).toBe(false);
+		expect(check.safeParse({ partner_id: 'p', extra: 1 }).success).toBe(false);
+		for (const name of ['getWebhook', 'deleteWebhook'] as const) expect(ENDPOINTS[name].path).toBe('/v1/webhooks/{partner_id}');
 	});
 
 	it('requires unique ids exactly where the contract does, on endpoints the engine de-duplicates (joined by id)', () => {

@@ -10,10 +10,12 @@ import type { INode, INodeParameters, INodeType, INodeTypes } from 'n8n-workflow
 import { Workflow } from 'n8n-workflow';
 
 import { BusinessEventsTrigger } from '../../nodes/BusinessEventsTrigger/BusinessEventsTrigger.node';
+import { BusinessEventsWebhookTrigger } from '../../nodes/BusinessEventsWebhookTrigger/BusinessEventsWebhookTrigger.node';
 import { Enrich } from '../../nodes/Enrich/Enrich.node';
 import { GetEvents } from '../../nodes/GetEvents/GetEvents.node';
 import { LookUpFilterValues } from '../../nodes/LookUpFilterValues/LookUpFilterValues.node';
 import { ManageEnrollment } from '../../nodes/ManageEnrollment/ManageEnrollment.node';
+import { ManageWebhook } from '../../nodes/ManageWebhook/ManageWebhook.node';
 import { MatchBusinesses } from '../../nodes/MatchBusinesses/MatchBusinesses.node';
 import { MatchProspects } from '../../nodes/MatchProspects/MatchProspects.node';
 import { SearchBusinesses } from '../../nodes/SearchBusinesses/SearchBusinesses.node';
@@ -30,6 +32,8 @@ const NODES: Array<[string, INodeType]> = [
 	['MatchBusinesses', new MatchBusinesses()],
 	['SearchBusinesses', new SearchBusinesses()],
 	['SearchProspects', new SearchProspects()],
+	['BusinessEventsWebhookTrigger', new BusinessEventsWebhookTrigger()],
+	['ManageWebhook', new ManageWebhook()],
 ];
 
 const codexOf = (folder: string) =>
@@ -56,7 +60,7 @@ describe('node creator: every node found by the service name and the words users
 
 	it('the words from the issue each find a node', () => {
 		const aliases = NODES.flatMap(([folder]) => codexOf(folder).alias.map((alias) => alias.toLowerCase()));
-		for (const word of ['lead enrichment', 'company data', 'firmographics', 'contact matching', 'business events', 'enrollment', 'watch list']) {
+		for (const word of ['lead enrichment', 'company data', 'firmographics', 'contact matching', 'business events', 'enrollment', 'watch list', 'webhook', 'push']) {
 			expect(aliases).toContain(word);
 		}
 	});
@@ -101,16 +105,25 @@ describe('subtitles: Title Case, never "undefined"', () => {
 		[new BusinessEventsTrigger(), { source: 'prospectEnrollment' }, 'Watch a Prospect Enrollment'],
 		[new GetEvents(), { resource: 'prospect', prospectEventTypes: ['prospect_changed_role'] }, '1 Prospect Event Type'],
 		[new GetEvents(), { eventTypes: ['new_office'] }, '1 Event Type'],
+		[new BusinessEventsWebhookTrigger(), {}, 'Push: Businesses and Prospects'],
+		[new BusinessEventsWebhookTrigger(), { entity: 'prospect' }, 'Push: Prospects'],
+		[new ManageWebhook(), { operation: 'get' }, 'Get Registration'],
+		[new ManageWebhook(), { operation: 'checkConnectivity' }, 'Check Connectivity'],
+		[new ManageWebhook(), { operation: 'delete' }, 'Delete Registration'],
 	])('%#: %j gives %s', (type, parameters, expected) => {
 		expect(subtitle(type, parameters as INodeParameters)).toBe(expected);
 	});
 });
 
 describe('labels that fit', () => {
-	it('trigger option labels are short enough not to be cut off in the Options list', () => {
-		const options = new BusinessEventsTrigger().description.properties.find((property) => property.name === 'options');
+	it.each([
+		// "Replace Existing Registration" is the issue's name for the option: 29 characters
+		[new BusinessEventsTrigger(), 24],
+		[new BusinessEventsWebhookTrigger(), 29],
+	])('trigger option labels are short enough not to be cut off in the Options list (%#)', (trigger, longest) => {
+		const options = trigger.description.properties.find((property) => property.name === 'options');
 		for (const option of (options?.options ?? []) as Array<{ displayName: string }>) {
-			expect(option.displayName.length).toBeLessThanOrEqual(24);
+			expect(option.displayName.length).toBeLessThanOrEqual(longest);
 		}
 	});
 });

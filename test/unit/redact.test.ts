@@ -59,3 +59,21 @@ describe('Redactor.body', () => {
 		});
 	});
 });
+
+describe('Redactor: the webhook secret', () => {
+	it('reaches the code that asked in an answer, but never travels in an error', async () => {
+		const { NodeApiError } = await import('n8n-workflow');
+		const redactor = new Redactor(['api-key-1234']);
+		const answer = { webhook_url: 'https://n8n.example/webhook/x', webhook_secret: 'c2VjcmV0LXNlY3JldC1zZWNyZXQ=' };
+		expect(redactor.body(answer)).toEqual(answer);
+		const error = new NodeApiError({ id: 'n', name: 'N', type: 't', typeVersion: 1, position: [0, 0], parameters: {} }, answer, {
+			message: 'The service returned an unexpected answer (200)',
+		});
+		error.context.answer = answer;
+		const cleaned = redactor.error(error);
+		expect(JSON.stringify({ ...cleaned, context: cleaned.context, errorResponse: (cleaned as { errorResponse?: unknown }).errorResponse })).not.toContain(
+			answer.webhook_secret,
+		);
+		expect(cleaned.context.answer).toEqual({ webhook_url: answer.webhook_url, webhook_secret: REDACTED });
+	});
+});

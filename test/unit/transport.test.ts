@@ -425,3 +425,12 @@ describe('ApiClient.request', () => {
 		expect(reset.description).not.toContain('Base URL');
 	});
 });
+
+describe('fillPath', () => {
+	it('fills {name} segments URL-encoded and refuses a missing value', async () => {
+		const { fillPath } = await import('../../nodes/shared/transport/apiClient');
+		expect(fillPath('/v1/webhooks/{partner_id}', { partner_id: 'p 1/2' })).toBe('/v1/webhooks/p%201%2F2');
+		expect(fillPath('/v1/webhooks')).toBe('/v1/webhooks');
+		expect(() => fillPath('/v1/webhooks/{partner_id}')).toThrow('needs a value for partner_id');
+	});
+});

@@ -33,6 +33,17 @@ export interface RequestOptions {
 	deadline?: number;
 	/** the query string, for endpoints whose catalog entry has a query schema */
 	query?: IDataObject;
+	/** values of the path's `{name}` segments (sent URL-encoded) */
+	pathParams?: Record<string, string>;
+}
+
+/** The catalog path with its `{name}` segments filled in, each value URL-encoded. */
+export function fillPath(path: string, params: Record<string, string> = {}): string {
+	return path.replace(/\{(\w+)\}/g, (_, name: string) => {
+		const value = params[name];
+		if (value === undefined) throw new Error(`The path ${path} needs a value for ${name}`);
+		return encodeURIComponent(value);
+	});
 }
 
 function networkCodeOf(error: unknown): string | undefined {
@@ -166,7 +177,7 @@ export class ApiClient {
 	private async send<T>(name: EndpointName, body: IDataObject | undefined, options: RequestOptions): Promise<T> {
 		const definition = ENDPOINTS[name];
 		const node = this.node;
-		const url = `${this.connection.baseUrl}${definition.path}`;
+		const url = `${this.connection.baseUrl}${fillPath(definition.path, options.pathParams)}`;
 		const cancel = this.cancelSignal();
 		const itemIndex = options.itemIndex ?? options.items?.[0];
 		const headers: IDataObject = { Accept: 'application/json' };

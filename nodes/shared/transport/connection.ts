@@ -1,9 +1,15 @@
-import type { IExecuteFunctions, ILoadOptionsFunctions, IPollFunctions } from 'n8n-workflow';
+import type {
+	IExecuteFunctions,
+	IHookFunctions,
+	ILoadOptionsFunctions,
+	IPollFunctions,
+	IWebhookFunctions,
+} from 'n8n-workflow';
 
 import { LIMITS } from '../limits';
 
-/** The contexts that call the service: actions, option loaders and the polling trigger. */
-export type ApiContext = IExecuteFunctions | ILoadOptionsFunctions | IPollFunctions;
+/** The contexts that call the service: actions, option loaders, the polling trigger and the webhook trigger's hooks. */
+export type ApiContext = IExecuteFunctions | ILoadOptionsFunctions | IPollFunctions | IHookFunctions | IWebhookFunctions;
 
 export const CREDENTIAL_TYPE = 'businessProspectDataApi';
 

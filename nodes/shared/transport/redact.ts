@@ -9,6 +9,11 @@ export const REDACTED = '***';
 
 /** Keys whose value is a credential wherever they appear, e.g. an echo of the request headers. */
 const SECRET_KEY = /^(?:api[_-]?key|x[_-]api[_-]?key|authorization|proxy[_-]authorization|cookie|set[_-]cookie)$/i;
+/**
+ * Keys whose value is a secret in an error, though a successful answer carries it to the code
+ * that asked (the webhook secret of a registration): errors travel to executions and logs.
+ */
+const SECRET_KEY_IN_ERRORS = /^(?:webhook[_-]?secret|secret)$/i;
 /** `API_KEY: abc`, `"api_key":"abc"`, `api-key=abc` in plain text */
 const SECRET_ASSIGNMENT = /\b(api[_-]?key|authorization)(["']?\s*[:=]\s*["']?)(?:bearer\s+)?[^\s"',;&}\]]+/gi;
 /**
@@ -68,13 +73,13 @@ export class Redactor {
 	 * The value with every secret replaced, rebuilt only where something changed (a clean answer
 	 * is returned as it is, so redaction costs one walk and no copy on the normal path).
 	 */
-	value<T>(value: T, depth = 0): T {
+	value<T>(value: T, depth = 0, inError = false): T {
 		if (typeof value === 'string') return this.text(value) as T;
 		if (depth > 64 || typeof value !== 'object' || value === null) return value;
 		if (Array.isArray(value)) {
 			let changed: unknown[] | undefined;
 			value.forEach((entry, index) => {
-				const clean = this.value(entry, depth + 1);
+				const clean = this.value(entry, depth + 1, inError);
 				if (clean !== entry) (changed ??= value.slice())[index] = clean;
 			});
 			return (changed ?? value) as T;
@@ -83,7 +88,8 @@ export class Redactor {
 		let changed: Record<string, unknown> | undefined;
 		for (const key of Object.keys(value)) {
 			const entry = value[key];
-			const clean = SECRET_KEY.test(key) && entry !== null && entry !== undefined ? REDACTED : this.value(entry, depth + 1);
+			const secret = SECRET_KEY.test(key) || (inError && SECRET_KEY_IN_ERRORS.test(key));
+			const clean = secret && entry !== null && entry !== undefined ? REDACTED : this.value(entry, depth + 1, inError);
 			if (clean !== entry) {
 				changed ??= Object.assign(Object.create(Object.getPrototypeOf(value) as object | null) as object, value);
 				changed[key] = clean;
@@ -103,9 +109,9 @@ export class Redactor {
 		target.message = this.text(target.message);
 		if (typeof target.stack === 'string') target.stack = this.text(target.stack);
 		if (typeof target.description === 'string') target.description = this.text(target.description);
-		if (Array.isArray(target.messages)) target.messages = target.messages.map((entry) => this.value(entry));
-		if (isPlainObject(target.context)) target.context = this.value(target.context);
-		if (target.errorResponse !== undefined) target.errorResponse = this.value(target.errorResponse) as JsonObject;
+		if (Array.isArray(target.messages)) target.messages = target.messages.map((entry) => this.value(entry, 0, true));
+		if (isPlainObject(target.context)) target.context = this.value(target.context, 0, true);
+		if (target.errorResponse !== undefined) target.errorResponse = this.value(target.errorResponse, 0, true) as JsonObject;
 		return error;
 	}
 }

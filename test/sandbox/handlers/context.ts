@@ -2,6 +2,7 @@
 import type { EnrollmentStore } from '../enrollments';
 import type { Random } from '../random';
 import type { Universe } from '../universe';
+import type { Webhooks } from '../webhooks';
 
 export interface HandlerContext {
 	universe: Universe;
@@ -15,6 +16,12 @@ export interface HandlerContext {
 	ids: Random;
 	/** the query string, validated with the endpoint's query schema ({} for endpoints without one) */
 	query: Record<string, unknown>;
+	/** path parameters of templated paths (`{partner_id}`), decoded */
+	params: Record<string, string>;
+	/** the partner the API key stands for (the webhook endpoints check partner_id against it) */
+	partnerId: string;
+	/** the webhook registration and its delivery queue */
+	webhooks: Webhooks;
 }
 
 /** Always a 200: every other answer is an HttpError thrown on the way. */

@@ -1,0 +1,54 @@
+import type { IHookFunctions, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
+
+import { CREDENTIALS } from '../shared/descriptions';
+import { properties } from './description';
+import { checkExists, create, remove } from './hooks';
+import { receiveDelivery } from './receive';
+
+export class BusinessEventsWebhookTrigger implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Business Events Webhook Trigger',
+		name: 'businessEventsWebhookTrigger',
+		icon: {
+			light: 'file:../../icons/businessProspectData.svg',
+			dark: 'file:../../icons/businessProspectData.dark.svg',
+		},
+		group: ['trigger'],
+		version: 1,
+		subtitle: '={{ "Push: " + ({ business: "Businesses", prospect: "Prospects" }[$parameter["entity"]] || "Businesses and Prospects") }}',
+		description:
+			'Starts the workflow the moment the service pushes an event of an enrolled business or prospect (webhook): verified, each event once',
+		eventTriggerDescription: 'Waiting for the service to push an event',
+		activationMessage: 'Events the service pushes for your enrollments now start this workflow.',
+		defaults: { name: 'Business Events Webhook Trigger' },
+		inputs: [],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: CREDENTIALS,
+		webhooks: [
+			{
+				name: 'default',
+				httpMethod: 'POST',
+				responseMode: 'onReceived',
+				path: 'webhook',
+			},
+		],
+		properties,
+	};
+
+	webhookMethods = {
+		default: {
+			async checkExists(this: IHookFunctions): Promise<boolean> {
+				return await checkExists.call(this);
+			},
+			async create(this: IHookFunctions): Promise<boolean> {
+				return await create.call(this);
+			},
+			async delete(this: IHookFunctions): Promise<boolean> {
+				return await remove.call(this);
+			},
+		},
+	};
+
+	webhook = receiveDelivery;
+}

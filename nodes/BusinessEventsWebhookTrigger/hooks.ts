@@ -1,0 +1,197 @@
+/**
+ * Registration on publish and removal on unpublish (n8n's webhookMethods), and the same for the
+ * test URL while the editor listens for a test event. The service holds one webhook per partner:
+ * a registration that points elsewhere is replaced only with "Replace Existing Registration" on,
+ * and unpublishing removes the registration only while it still points at this trigger's URL.
+ */
+import type { IDataObject, IHookFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { CREDENTIAL_TYPE } from '../shared/transport/connection';
+import { ApiClient } from '../shared/transport/apiClient';
+import { type Registration, sameUrl, type WebhookRegistration, webhookRegistration } from '../shared/webhooks/registration';
+import { openSecret, sealSecret } from '../shared/webhooks/secretBox';
+import { secretProblem, signingKey } from '../shared/webhooks/signature';
+import {
+	forget,
+	memoryKey,
+	readStoredRegistration,
+	rememberKey,
+	type StoredRegistration,
+	writeStoredRegistration,
+} from './state';
+
+async function apiKeyOf(ctx: IHookFunctions): Promise<string> {
+	const credentials = await ctx.getCredentials(CREDENTIAL_TYPE);
+	return typeof credentials.apiKey === 'string' ? credentials.apiKey : String(credentials.apiKey ?? '');
+}
+
+function ownUrl(ctx: IHookFunctions): string {
+	const url = ctx.getNodeWebhookUrl('default');
+	if (!url) throw new NodeOperationError(ctx.getNode(), 'n8n gave this trigger no webhook URL');
+	return url;
+}
+
+/** The process memory of this trigger: checkExists and create run in 'manual' mode for the editor's test URL. */
+const keyOf = (ctx: IHookFunctions, test = ctx.getMode() === 'manual') => memoryKey(ctx.getWorkflow().id, ctx.getNode().id, test);
+
+/** The HMAC key of a secret the service gave, or an error in words (a malformed secret is never kept). */
+function keyOfSecret(ctx: IHookFunctions, strategy: WebhookRegistration, secret: string): Buffer {
+	const problem = secretProblem(secret);
+	if (problem !== undefined) {
+		throw new NodeOperationError(ctx.getNode(), `The service gave the ${strategy.owner} a webhook secret that cannot verify deliveries: ${problem}`, {
+			description:
+				'The trigger accepts only URL-safe base64 secrets of at least 16 bytes: a shorter or malformed one would let anyone forge deliveries. Nothing was stored. Contact the service.',
+		});
+	}
+	return signingKey(secret);
+}
+
+/** Seals the secret into static data and keeps its HMAC key in this process. */
+function keep(ctx: IHookFunctions, strategy: WebhookRegistration, url: string, secret: string, apiKey: string): void {
+	const hmacKey = keyOfSecret(ctx, strategy, secret);
+	const binding = strategy.binding(url);
+	const stored: StoredRegistration = {
+		model: strategy.model,
+		webhookUrl: url,
+		owner: strategy.owner,
+		binding,
+		secret: sealSecret(secret, apiKey, binding),
+		registeredAt: new Date().toISOString(),
+		...(ctx.getMode() === 'manual' ? { test: true } : {}),
+	};
+	writeStoredRegistration(ctx.getWorkflowStaticData('node'), stored);
+	rememberKey(keyOf(ctx), stored.secret, hmacKey);
+}
+
+/**
+ * The published registration this workflow made and still holds in its static data, when the
+ * service's registration is that one (same URL, same partner): the trigger's own, though n8n's
+ * public URL (WEBHOOK_URL) may have changed since.
+ */
+function ownPublishedRegistration(ctx: IHookFunctions, strategy: WebhookRegistration, found: Registration | undefined): StoredRegistration | undefined {
+	const stored = readStoredRegistration(ctx.getWorkflowStaticData('node'));
+	if (!found || !stored || stored.test === true) return undefined;
+	if (!sameUrl(found.webhookUrl, stored.webhookUrl) || stored.binding !== strategy.binding(stored.webhookUrl)) return undefined;
+	return stored;
+}
+
+/**
+ * Test URLs this process is listening on (create in 'manual' mode until its removal), each with
+ * the published registration that listening replaced, if any: n8n removes test and published
+ * webhooks alike in 'internal' mode, so remove() tells them apart by this.
+ */
+const listening = new Map<string, StoredRegistration | undefined>();
+
+async function withClient<T>(ctx: IHookFunctions, run: () => Promise<T>): Promise<T> {
+	// n8n may reuse a hook context: every call reads the credential as it is now
+	try {
+		return await run();
+	} finally {
+		ApiClient.forget(ctx);
+	}
+}
+
+/**
+ * True when the partner's webhook points at this URL and the trigger can verify its deliveries:
+ * its sealed secret opens, or (v1 reads return the secret) it is read again and sealed, without
+ * rotating it.
+ */
+export async function checkExists(this: IHookFunctions): Promise<boolean> {
+	return await withClient(this, async () => {
+		const url = ownUrl(this);
+		const strategy = await webhookRegistration(this);
+		const found = await strategy.find();
+		if (!found || !sameUrl(found.webhookUrl, url)) return false;
+		const apiKey = await apiKeyOf(this);
+		const stored = readStoredRegistration(this.getWorkflowStaticData('node'));
+		const binding = strategy.binding(url);
+		if (stored?.binding === binding) {
+			const secret = openSecret(stored.secret, apiKey, binding);
+			if (secret !== undefined && (found.secret === undefined || found.secret === secret)) {
+				rememberKey(keyOf(this), stored.secret, keyOfSecret(this, strategy, secret));
+				return true;
+			}
+		}
+		if (strategy.readsReturnSecret && found.secret !== undefined) {
+			keep(this, strategy, url, found.secret, apiKey);
+			return true;
+		}
+		return false;
+	});
+}
+
+/** Registers this trigger's URL (after checking what is registered now) and seals the secret. */
+export async function create(this: IHookFunctions): Promise<boolean> {
+	return await withClient(this, async () => {
+		const url = ownUrl(this);
+		const strategy = await webhookRegistration(this);
+		const replace = this.getNodeParameter('options.replaceExisting', false) === true;
+		const testing = this.getMode() === 'manual';
+		if (testing) listening.set(url, undefined);
+		const found = await strategy.find();
+		const foreign = found !== undefined && !sameUrl(found.webhookUrl, url);
+		// published: this workflow's own registration under an earlier public URL is replaced without the option
+		const own = foreign && !testing ? ownPublishedRegistration(this, strategy, found) : undefined;
+		if (foreign && !own && !replace) {
+			throw new NodeOperationError(
+				this.getNode(),
+				`The ${strategy.owner} already has a webhook, pointing at ${found.webhookUrl}: the service keeps one webhook per partner, so registering this ${testing ? 'test ' : ''}URL would replace it`,
+				{
+					description: testing
+						? 'Listening for a test event would re-point the webhook here and rotate its secret, so the URL registered now would stop receiving events until its workflow is published again. To test anyway, turn on Options > Replace Existing Registration; or test with the published workflow.'
+						: 'If that URL is an older workflow or n8n you no longer use, turn on Options > Replace Existing Registration and publish again (that URL then stops receiving events). Otherwise let the workflow that owns the webhook receive the events and route them on enrollment_key.',
+				},
+			);
+		}
+		const apiKey = await apiKeyOf(this);
+		// listening replaces this workflow's published registration: remove() puts it back
+		if (testing && foreign) listening.set(url, ownPublishedRegistration(this, strategy, found));
+		const registered = await strategy.register(url);
+		keep(this, strategy, url, registered.secret, apiKey);
+
+		const simulated = String(this.getNodeParameter('options.simulateEvent', '') ?? '');
+		if (this.getMode() === 'manual' && simulated !== '') {
+			await strategy.checkConnectivity({ eventName: simulated, count: 1 });
+		}
+		return true;
+	});
+}
+
+/**
+ * Removes the registration if it still points at this trigger's URL (or, when unpublishing, at
+ * the URL this workflow registered under an earlier public URL); forgets the secret either way.
+ * At the end of a test that replaced this workflow's published registration, registers the
+ * published URL again and seals its new secret, so published deliveries do not silently stop.
+ */
+export async function remove(this: IHookFunctions): Promise<boolean> {
+	return await withClient(this, async () => {
+		const url = ownUrl(this);
+		const staticData: IDataObject = this.getWorkflowStaticData('node');
+		const testing = listening.has(url);
+		const replaced = listening.get(url);
+		listening.delete(url);
+		let restore: { strategy: WebhookRegistration; webhookUrl: string } | undefined;
+		try {
+			const strategy = await webhookRegistration(this);
+			const found = await strategy.find();
+			const atThisUrl = found !== undefined && sameUrl(found.webhookUrl, url);
+			if (found && (atThisUrl || (!testing && ownPublishedRegistration(this, strategy, found)))) await strategy.remove(found);
+			// only while the test's registration was still there: someone else's meanwhile stays
+			if (testing && replaced && atThisUrl) restore = { strategy, webhookUrl: replaced.webhookUrl };
+		} finally {
+			writeStoredRegistration(staticData, undefined);
+			// n8n removes test and published webhooks alike in 'internal' mode: forget both memories
+			// (the published one is rebuilt from static data at its next delivery)
+			forget(keyOf(this, true));
+			forget(keyOf(this, false));
+		}
+		if (restore) {
+			const apiKey = await apiKeyOf(this);
+			const registered = await restore.strategy.register(restore.webhookUrl);
+			// not 'manual' here: sealed as the published registration, remembered for published deliveries
+			keep(this, restore.strategy, restore.webhookUrl, registered.secret, apiKey);
+		}
+		return true;
+	});
+}

@@ -1,0 +1,118 @@
+/**
+ * Issue 20's acceptance burst, counts only (timings are the benchmark's: `npm run benchmark --
+ * --webhooks`): 1,000 deliveries in 10 s into a real n8n with a published Business Events
+ * Webhook Trigger — 900 distinct signed events, 50 signed duplicates of them, 50 forged — gives
+ * exactly 900 executions, one per distinct event, none for a forged one, and every delivery is
+ * answered.
+ */
+import { ACCEPTANCE_BURST, sendBurst } from '../benchmark/webhooks';
+import { type Sandbox, sandboxClient, startSandbox } from '../sandbox';
+import { useN8n } from './harness/jest';
+import { PACKAGE_NAME, type WorkflowJson } from './harness/n8nInstance';
+import { waitFor } from './harness/processes';
+
+const PARTNER = 'partner-burst';
+const TRIGGER = 'Business Events Webhook Trigger';
+const CREDENTIAL = { id: 'sandbox-credential', name: 'Business Prospect Data (sandbox)' };
+const WORKFLOW = {
+	id: 'wfWebhookBurst',
+	name: 'Pushed events (burst)',
+	nodes: [
+		{
+			id: 'burst-trigger',
+			name: TRIGGER,
+			type: `${PACKAGE_NAME}.businessEventsWebhookTrigger`,
+			typeVersion: 1,
+			position: [0, 0],
+			webhookId: '5f0c1a52-7f6e-4a57-9a42-0000000000b1',
+			parameters: { entity: 'both', options: {} },
+			credentials: { businessProspectDataApi: CREDENTIAL },
+		},
+	],
+	connections: {},
+} as unknown as WorkflowJson & { id: string };
+
+describe('a burst of 1,000 deliveries into real n8n', () => {
+	let sandbox: Sandbox;
+	let enrollment: { enrollment_id: string; enrollment_key: string };
+
+	beforeAll(async () => {
+		sandbox = await startSandbox({ partnerId: PARTNER });
+		const enrolled = await sandboxClient(sandbox).call('createBusinessEnrollment', {
+			enrollment_key: 'burst',
+			event_types: ['new_product'],
+			business_ids: [sandbox.universe.businesses[0].business_id],
+		});
+		enrollment = enrolled.body;
+	});
+	afterAll(async () => await sandbox?.close());
+
+	const n8n = useN8n({
+		start: true,
+		prepare: async (instance) => {
+			await instance.importCredential({ ...CREDENTIAL, data: { apiKey: sandbox.apiKey, baseUrl: sandbox.url, partnerId: PARTNER } });
+			await instance.importWorkflow(WORKFLOW);
+			await instance.publish(WORKFLOW.id);
+		},
+	});
+
+	/** Finished executions of the workflow, all of them (n8n's REST pages of 100, by cursor). */
+	async function allFinished(): Promise<Array<{ id: string; status: string }>> {
+		const all: Array<{ id: string; status: string }> = [];
+		const filter = encodeURIComponent(JSON.stringify({ workflowId: WORKFLOW.id }));
+		let cursor: string | null | undefined;
+		do {
+			const page: { results: Array<{ id: string; status: string }>; nextCursor?: string | null } = await n8n().rest(
+				'GET',
+				`/executions?filter=${filter}&limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+			);
+			all.push(...page.results);
+			cursor = page.nextCursor;
+		} while (cursor);
+		return all.filter((execution) => !['new', 'running', 'waiting'].includes(execution.status));
+	}
+
+	test('900 distinct signed + 50 signed duplicates + 50 forged in 10 s: exactly 900 executions, every delivery answered', async () => {
+		await waitFor('the registration', async () => sandbox.webhooks.registration, { timeoutMs: 30_000 });
+		// the production webhook can answer a moment after readiness
+		await waitFor('the webhook to answer', async () => ((await sandbox.webhooks.send({ signature: 'x' })).status === 400 ? true : undefined), {
+			timeoutMs: 15_000,
+		});
+
+		const result = await sendBurst(sandbox, ACCEPTANCE_BURST, {
+			businessId: sandbox.universe.businesses[0].business_id,
+			enrollmentId: enrollment.enrollment_id,
+			enrollmentKey: enrollment.enrollment_key,
+		});
+		expect({ unanswered: result.unanswered, errors: result.errors }).toEqual({ unanswered: 0, errors: {} });
+		expect({ answers: result.answers, sampleAnswers: result.sampleAnswers }).toEqual({
+			answers: { distinct: { 200: 900 }, duplicate: { 200: 50 }, forged: { 400: 50 } },
+			sampleAnswers: { 200: expect.any(String), 400: '{"message":"Invalid signature"}' },
+		});
+
+		const executions = await waitFor(
+			'900 finished executions',
+			async () => {
+				const done = await allFinished();
+				return done.length >= 900 ? done : undefined;
+			},
+			{ timeoutMs: 120_000, intervalMs: 1_000 },
+		);
+		expect(executions).toHaveLength(900);
+		expect(new Set(executions.map((execution) => execution.status))).toEqual(new Set(['success']));
+
+		// which events fired: each distinct one once, no forged one
+		const fired: string[] = [];
+		const queue = [...executions];
+		await Promise.all(
+			Array.from({ length: 6 }, async () => {
+				for (let next = queue.shift(); next; next = queue.shift()) {
+					fired.push(...(await n8n().execution(next.id)).items(TRIGGER).map((item) => String(item.event_id)));
+				}
+			}),
+		);
+		expect(fired).toHaveLength(900);
+		expect([...fired].sort()).toEqual([...result.distinctIds].sort());
+		expect(fired.filter((id) => result.forgedIds.includes(id))).toEqual([]);
+	});
+});

@@ -1,0 +1,366 @@
+/**
+ * The Business Events Webhook Trigger in n8n-core's own contexts, in this process: its webhook
+ * methods run in a HookContext (as n8n runs them on publish and unpublish) against the sandbox,
+ * and the sandbox's signed pushes reach a local HTTP receiver that runs webhook() in a
+ * WebhookContext (as n8n's webhook server does), so signatures are checked over the very bytes
+ * the sandbox sends. The real n8n server (publish, restart, queue mode) is in test/e2e.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+import { HookContext, WebhookContext } from 'n8n-core';
+import type { IDataObject, INode, IWebhookData, IWorkflowExecuteAdditionalData, IWebhookResponseData, Workflow } from 'n8n-workflow';
+
+import { BusinessEventsWebhookTrigger } from '../../../nodes/BusinessEventsWebhookTrigger/BusinessEventsWebhookTrigger.node';
+import { SANDBOX_PARTNER_ID } from '../../sandbox/options';
+import { createAdditionalData } from '../harness/additionalData';
+import { buildWorkflow } from '../harness/buildWorkflow';
+import { packageNode, sandboxCredentials, useSandbox } from '../harness';
+
+const trigger = new BusinessEventsWebhookTrigger();
+const NAME = 'Webhook Trigger';
+const WEBHOOK_ID = '5f0c1a52-7f6e-4a57-9a42-00000000e001';
+
+const sandbox = useSandbox({ retryAfterSeconds: 0 }, (started) => {
+	started.configure({ faults: {}, partnerId: undefined });
+	started.webhooks.unregister();
+	started.webhooks.configure({});
+	started.webhooks.clearDeliveries();
+	started.enrollments.businesses.clear();
+});
+
+interface Received {
+	status: number;
+	body: unknown;
+	items?: IDataObject[];
+}
+
+/** A local stand-in for n8n's webhook server: runs webhook() for each request, answers as n8n would. */
+class Receiver {
+	server: Server;
+	received: Received[] = [];
+	run?: (req: IncomingMessage & { rawBody: Buffer }, res: { status: (code: number) => unknown; json: (body: unknown) => unknown }) => Promise<IWebhookResponseData>;
+
+	constructor() {
+		this.server = createServer((req, res) => void this.handle(req, res));
+	}
+
+	async listen(): Promise<string> {
+		await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
+		return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+	}
+
+	private async handle(req: IncomingMessage, res: ServerResponse) {
+		const chunks: Buffer[] = [];
+		for await (const chunk of req) chunks.push(chunk as Buffer);
+		const answer = { status: 200, body: undefined as unknown };
+		const response = {
+			status(code: number) {
+				answer.status = code;
+				return response;
+			},
+			json(body: unknown) {
+				answer.body = body;
+				return response;
+			},
+		};
+		const request = Object.assign(req, { rawBody: Buffer.concat(chunks) });
+		const result = await this.run!(request, response);
+		const items = result.workflowData?.[0]?.map((item) => item.json);
+		if (items) answer.body = { message: 'Workflow was started' };
+		this.received.push({ ...answer, items });
+		res.writeHead(answer.status, { 'content-type': 'application/json' }).end(JSON.stringify(answer.body));
+	}
+}
+
+const receiver = new Receiver();
+let base: string;
+beforeAll(async () => {
+	base = await receiver.listen();
+});
+afterAll(async () => {
+	await new Promise((resolve) => receiver.server.close(resolve));
+});
+
+interface Published {
+	workflow: Workflow;
+	node: INode;
+	additionalData: IWorkflowExecuteAdditionalData;
+	webhookData: IWebhookData;
+	url: string;
+	staticData: () => IDataObject;
+}
+
+/** The workflow with the trigger, as n8n holds it while published (its static data lives on the Workflow). */
+function published(parameters: IDataObject = {}, staticData: IDataObject = {}, webhookId = WEBHOOK_ID, isTest = false): Published {
+	const { workflow, credentialsHelper } = buildWorkflow(
+		{ nodes: [{ ...packageNode('businessEventsWebhookTrigger', NAME, { entity: 'both', options: {}, ...parameters }), webhookId }], connections: {} },
+		{ credentials: sandboxCredentials(sandbox, { partnerId: SANDBOX_PARTNER_ID }), mode: 'trigger', staticData: { [`node:${NAME}`]: staticData } },
+	);
+	const node = workflow.getNode(NAME)!;
+	const additionalData = {
+		...createAdditionalData({ credentialsHelper }),
+		webhookBaseUrl: `${base}/webhook`,
+		webhookTestBaseUrl: `${base}/webhook-test`,
+	};
+	const description = trigger.description.webhooks![0];
+	const webhookData: IWebhookData = {
+		httpMethod: 'POST',
+		node: NAME,
+		path: `${webhookId}/webhook`,
+		webhookDescription: description,
+		workflowId: workflow.id,
+		workflowExecuteAdditionalData: additionalData,
+		webhookId,
+		isTest,
+	};
+	receiver.run = async (req, res) => {
+		const context = new WebhookContext(
+			workflow,
+			node,
+			{ ...additionalData, httpRequest: req as never, httpResponse: res as never },
+			isTest ? 'manual' : 'webhook',
+			webhookData,
+			[],
+			null,
+		);
+		return await trigger.webhook.call(context);
+	};
+	return {
+		workflow,
+		node,
+		additionalData,
+		webhookData,
+		url: `${base}/webhook/${webhookId}/webhook`,
+		staticData: () => workflow.staticData[`node:${NAME}`] as IDataObject,
+	};
+}
+
+const hook = (p: Published, mode: 'trigger' | 'manual' = 'trigger') =>
+	new HookContext(p.workflow, p.node, p.additionalData, mode, mode === 'manual' ? 'manual' : 'activate', p.webhookData);
+
+/** What n8n does on publish: checkExists, then create when it says no. */
+async function publish(p: Published): Promise<boolean> {
+	const exists = await trigger.webhookMethods.default.checkExists.call(hook(p));
+	if (!exists) await trigger.webhookMethods.default.create.call(hook(p));
+	return exists;
+}
+
+const webhookCalls = () =>
+	sandbox.requests.filter((request) => request.path.startsWith('/v1/webhooks')).map((request) => `${request.method} ${request.path}`);
+
+function enroll(key: string, businessIds: string[]) {
+	sandbox.enrollments.businesses.set(`enr-${key}`, {
+		enrollment_id: `enr-${key}`,
+		enrollment_key: key,
+		business_ids: businessIds,
+		event_types: ['new_product', 'new_funding_round'],
+	});
+}
+
+describe('Business Events Webhook Trigger: registration and deliveries in n8n-core', () => {
+	test('publish registers the production URL and keeps the secret only sealed; a restart does not rotate it', async () => {
+		const p = published();
+		expect(await publish(p)).toBe(false);
+		expect(webhookCalls()).toEqual([
+			`GET /v1/webhooks/${SANDBOX_PARTNER_ID}`,
+			`GET /v1/webhooks/${SANDBOX_PARTNER_ID}`,
+			'POST /v1/webhooks',
+		]);
+		const registration = sandbox.webhooks.registration!;
+		expect(registration.webhook_url).toBe(p.url);
+		const stored = JSON.stringify(p.workflow.staticData);
+		expect(stored).toContain('"registration"');
+		expect(stored).not.toContain(registration.webhook_secret);
+		expect(stored).not.toContain(registration.webhook_secret.replace(/=+$/, ''));
+
+		// n8n restarts: a new Workflow from the saved static data; the registration is still ours
+		const before = sandbox.requests.length;
+		// as n8n saves it: JSON in its database
+		const restarted = published({}, JSON.parse(JSON.stringify(p.staticData())) as IDataObject);
+		expect(await publish(restarted)).toBe(true);
+		expect(webhookCalls().slice(before)).not.toContain('POST /v1/webhooks');
+		expect(sandbox.webhooks.registration!.webhook_secret).toBe(registration.webhook_secret);
+	});
+
+	test('pushed events: verified over the sandbox\'s bytes, each fired once, duplicates dropped', async () => {
+		const p = published();
+		await publish(p);
+		const ids = sandbox.universe.businesses.slice(0, 2).map((business) => business.business_id);
+		enroll('key-accounts', ids);
+		sandbox.webhooks.configure({ duplicates: 1 });
+		sandbox.addEvent({ business_id: ids[0], event_name: 'new_product' });
+		sandbox.addEvent({ business_id: ids[1], event_name: 'new_funding_round' });
+		await sandbox.webhooks.idle();
+
+		const fired = receiver.received.filter((entry) => entry.items);
+		expect(fired.map((entry) => entry.items![0].business_id)).toEqual(ids);
+		expect(fired[0].items![0]).toEqual({
+			event_name: 'new_product',
+			event_time: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+			event_id: expect.stringMatching(/^[0-9a-f]{32}$/),
+			data: expect.any(Object),
+			business_id: ids[0],
+			enrollment_key: 'key-accounts',
+			enrollment_id: 'enr-key-accounts',
+		});
+		const duplicates = receiver.received.filter((entry) => !entry.items);
+		expect(duplicates).toHaveLength(2);
+		expect(duplicates.every((entry) => entry.status === 200)).toBe(true);
+		expect(sandbox.webhooks.deliveries.every((delivery) => delivery.status === 200)).toBe(true);
+		expect(p.staticData().seenEvents).toHaveLength(2);
+		receiver.received = [];
+	});
+
+	test('forged, stale and unsigned deliveries: 4xx and no workflow data', async () => {
+		const p = published();
+		await publish(p);
+		const id = sandbox.universe.businesses[3].business_id;
+		enroll('watch', [id]);
+		for (const knobs of [{ signature: 'bad' }, { signature: 'missing-headers' }, { timestampSkewSeconds: -600 }, { timestampSkewSeconds: 600 }] as const) {
+			sandbox.webhooks.configure(knobs);
+			sandbox.addEvent({ business_id: id, event_name: 'new_product' });
+			await sandbox.webhooks.idle();
+		}
+		expect(receiver.received).toHaveLength(4);
+		expect(receiver.received.every((entry) => entry.status === 400 && !entry.items)).toBe(true);
+		receiver.received = [];
+	});
+
+	test('a foreign registration is kept, and the error names it; unpublish deletes only its own', async () => {
+		sandbox.webhooks.register(SANDBOX_PARTNER_ID, 'https://other-n8n.example.com/webhook/x/webhook');
+		const p = published();
+		await expect(publish(p)).rejects.toThrow('pointing at https://other-n8n.example.com/webhook/x/webhook');
+		expect(webhookCalls()).not.toContain('POST /v1/webhooks');
+
+		// unpublishing this workflow leaves the other one's registration alone
+		await trigger.webhookMethods.default.delete.call(hook(p));
+		expect(sandbox.webhooks.registration?.webhook_url).toBe('https://other-n8n.example.com/webhook/x/webhook');
+		expect(webhookCalls()).not.toContain(`DELETE /v1/webhooks/${SANDBOX_PARTNER_ID}`);
+
+		const replacing = published({ options: { replaceExisting: true } });
+		await publish(replacing);
+		expect(sandbox.webhooks.registration?.webhook_url).toBe(replacing.url);
+		await trigger.webhookMethods.default.delete.call(hook(replacing));
+		expect(sandbox.webhooks.registration).toBeUndefined();
+		expect(replacing.staticData().registration).toBeUndefined();
+	});
+
+	test('a malformed secret read back from the service is refused in words, never sealed or remembered', async () => {
+		const p = published();
+		await publish(p);
+		// the service answers GET with a secret that base64 would decode to an empty key
+		(sandbox.webhooks as unknown as { current: { webhook_secret: string } }).current.webhook_secret = '!!!!';
+		const restarted = published({}, {});
+		await expect(trigger.webhookMethods.default.checkExists.call(hook(restarted))).rejects.toThrow(
+			/gave the partner .* a webhook secret that cannot verify deliveries: it is not URL-safe base64$/,
+		);
+		expect(restarted.staticData().registration).toBeUndefined();
+		const again = published({}, JSON.parse(JSON.stringify(p.staticData())) as IDataObject);
+		await expect(trigger.webhookMethods.default.checkExists.call(hook(again))).rejects.toThrow(/cannot verify deliveries/);
+	});
+
+	test('after n8n\'s public URL (WEBHOOK_URL) changes, publishing replaces its own earlier registration without the option; unpublishing deletes it', async () => {
+		const a = published();
+		await publish(a);
+		expect(sandbox.webhooks.registration?.webhook_url).toBe(a.url);
+		const otherBase = base.replace('127.0.0.1', 'localhost');
+		const movedUrl = `${otherBase}/webhook/${WEBHOOK_ID}/webhook`;
+
+		// restarted with another WEBHOOK_URL: same workflow, same static data
+		const b = published({}, JSON.parse(JSON.stringify(a.staticData())) as IDataObject);
+		b.additionalData.webhookBaseUrl = `${otherBase}/webhook`;
+		expect(await publish(b)).toBe(false);
+		expect(sandbox.webhooks.registration?.webhook_url).toBe(movedUrl);
+		expect(b.staticData().registration).toMatchObject({ webhookUrl: movedUrl });
+
+		// and unpublished after another change of WEBHOOK_URL: the registration it made is still its own
+		const c = published({}, JSON.parse(JSON.stringify(b.staticData())) as IDataObject);
+		await trigger.webhookMethods.default.delete.call(hook(c));
+		expect(webhookCalls()).toContain(`DELETE /v1/webhooks/${SANDBOX_PARTNER_ID}`);
+		expect(sandbox.webhooks.registration).toBeUndefined();
+	});
+
+	test('the end of a test that replaced this workflow\'s published registration registers the published URL again and seals its secret', async () => {
+		const live = published();
+		await publish(live);
+		const publishedSecret = sandbox.webhooks.registration!.webhook_secret;
+		const t = published({ options: { replaceExisting: true } }, JSON.parse(JSON.stringify(live.staticData())) as IDataObject, WEBHOOK_ID, true);
+		await trigger.webhookMethods.default.create.call(hook(t, 'manual'));
+		expect(sandbox.webhooks.registration?.webhook_url).toBe(`${base}/webhook-test/${WEBHOOK_ID}/webhook`);
+		// n8n removes the test webhook when the test ends
+		await trigger.webhookMethods.default.delete.call(hook(t));
+		expect(sandbox.webhooks.registration?.webhook_url).toBe(live.url);
+		expect(sandbox.webhooks.registration?.webhook_secret).not.toBe(publishedSecret);
+		const restored = t.staticData().registration as IDataObject;
+		expect(restored).toMatchObject({ webhookUrl: live.url });
+		expect(restored.test).toBeUndefined();
+
+		// published deliveries verify with the new secret
+		const after = published({}, JSON.parse(JSON.stringify(t.staticData())) as IDataObject);
+		const id = sandbox.universe.businesses[5].business_id;
+		enroll('restored', [id]);
+		sandbox.addEvent({ business_id: id, event_name: 'new_product' });
+		await sandbox.webhooks.idle();
+		expect(receiver.received.map((entry) => entry.status)).toEqual([200]);
+		expect(receiver.received[0].items).toHaveLength(1);
+		expect(after.staticData().seenEvents).toHaveLength(1);
+		receiver.received = [];
+	});
+
+	test('a test that could not register (foreign registration, no Replace) does not delete the published registration at its end', async () => {
+		const live = published();
+		await publish(live);
+		const t = published({}, JSON.parse(JSON.stringify(live.staticData())) as IDataObject, WEBHOOK_ID, true);
+		await expect(trigger.webhookMethods.default.create.call(hook(t, 'manual'))).rejects.toThrow(/registering this test URL would replace it/);
+		await trigger.webhookMethods.default.delete.call(hook(t));
+		expect(sandbox.webhooks.registration?.webhook_url).toBe(live.url);
+		expect(webhookCalls()).not.toContain(`DELETE /v1/webhooks/${SANDBOX_PARTNER_ID}`);
+	});
+
+	test('a secret rotated behind the trigger (the same URL registered again): read again once a minute at most, re-sealed, the delivery verified', async () => {
+		const p = published();
+		await publish(p);
+		const sealedBefore = JSON.stringify((p.staticData().registration as IDataObject).secret);
+		const id = sandbox.universe.businesses[6].business_id;
+		enroll('rotated', [id]);
+		// the last read of this process may be less than a minute ago (another test's forged delivery)
+		const realNow = Date.now.bind(Date);
+		const later = jest.spyOn(Date, 'now').mockImplementation(() => realNow() + 70_000);
+		try {
+			sandbox.webhooks.register(SANDBOX_PARTNER_ID, p.url);
+			const gets = webhookCalls().length;
+			sandbox.addEvent({ business_id: id, event_name: 'new_product' });
+			await sandbox.webhooks.idle();
+			expect(receiver.received.map((entry) => entry.status)).toEqual([200]);
+			expect(receiver.received[0].items).toHaveLength(1);
+			expect(webhookCalls().slice(gets)).toEqual([`GET /v1/webhooks/${SANDBOX_PARTNER_ID}`]);
+			expect(JSON.stringify((p.staticData().registration as IDataObject).secret)).not.toBe(sealedBefore);
+			expect(JSON.stringify(p.workflow.staticData)).not.toContain(sandbox.webhooks.registration!.webhook_secret);
+
+			// rotated again within the minute: no second read, refused
+			receiver.received = [];
+			sandbox.webhooks.register(SANDBOX_PARTNER_ID, p.url);
+			const before = webhookCalls().length;
+			sandbox.addEvent({ business_id: id, event_name: 'new_funding_round' });
+			await sandbox.webhooks.idle();
+			expect(receiver.received[0].status).toBe(400);
+			expect(webhookCalls().slice(before)).toEqual([]);
+		} finally {
+			later.mockRestore();
+			receiver.received = [];
+		}
+	});
+
+	test('listening for a test event registers the test URL and asks for a simulated event', async () => {
+		// n8n's test webhooks: the hooks see the test URL (isTest), deliveries run in 'manual' mode
+		const p = published({ options: { simulateEvent: 'funding_round' } }, {}, WEBHOOK_ID, true);
+		await trigger.webhookMethods.default.create.call(hook(p, 'manual'));
+		expect(sandbox.webhooks.registration?.webhook_url).toBe(`${base}/webhook-test/${WEBHOOK_ID}/webhook`);
+		await sandbox.webhooks.idle();
+		const simulated = receiver.received.filter((entry) => entry.items);
+		expect(simulated).toHaveLength(1);
+		expect(simulated[0].items![0]).toMatchObject({ event_name: 'funding_round', enrollment_key: 'webhook_simulation' });
+		receiver.received = [];
+	});
+});

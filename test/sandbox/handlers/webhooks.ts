@@ -1,0 +1,121 @@
+/**
+ * v1 webhooks (webhooks-research.md §1): one registration per partner. Registering again
+ * overrides it and rotates the secret; GET returns the secret too (v1 reads do); check_connectivity
+ * queues a test push, or 1 to 10 simulated real-shaped events, and answers at once (the pushes
+ * follow from the delivery queue, so a receiver that calls this endpoint is not blocked by it).
+ * A partner_id that is not the sandbox's partner is 401, as the partner_id header is elsewhere.
+ */
+import type { z } from 'zod';
+
+import { BUSINESS_EVENT_TYPES } from '../../../nodes/shared/vocabulary';
+import type { checkWebhookConnectivityBody, registerWebhookBody } from '../../../nodes/shared/schemas';
+import { generalError, invalid, validationError } from '../errors';
+import { eventPayload } from '../universe/eventPayloads';
+import { anniversaryPayload } from '../universe/prospectEvents';
+import { pythonTime } from '../webhooks';
+import { type HandlerContext, type Reply, responseContext } from './context';
+
+function assertPartner(partnerId: string, ctx: HandlerContext): void {
+	if (partnerId !== ctx.partnerId) throw generalError(401, 'Unknown partner id', ctx.correlationId);
+}
+
+function existing(partnerId: string, ctx: HandlerContext) {
+	assertPartner(partnerId, ctx);
+	const registration = ctx.webhooks.registration;
+	if (!registration) throw generalError(404, `No webhook is registered for partner ${partnerId}`, ctx.correlationId);
+	return registration;
+}
+
+const registrationBody = (ctx: HandlerContext, registration: NonNullable<HandlerContext['webhooks']['registration']>) => ({
+	response_context: responseContext(ctx),
+	created_at: registration.created_at,
+	last_modified_time: registration.last_modified_time,
+	webhook_url: registration.webhook_url,
+	webhook_secret: registration.webhook_secret,
+	headers: [...registration.headers],
+	payload_format: registration.payload_format,
+});
+
+/** A custom header is "Name: value" with a token name; anything else could not be sent. */
+const HEADER_LINE = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+:[\t -~]*$/;
+
+export function registerWebhook(body: z.infer<typeof registerWebhookBody>, ctx: HandlerContext): Reply {
+	assertPartner(body.partner_id, ctx);
+	const bad = (body.headers ?? []).flatMap((line, i) =>
+		HEADER_LINE.test(line) ? [] : [invalid(['headers', i], 'must be "Header-Name: value"')],
+	);
+	if (bad.length > 0) throw validationError(bad);
+	const registration = ctx.webhooks.register(body.partner_id, body.webhook_url, {
+		headers: body.headers,
+		payload_format: body.payload_format,
+	});
+	return { body: registrationBody(ctx, registration) };
+}
+
+export function getWebhook(_body: Record<string, never>, ctx: HandlerContext): Reply {
+	return { body: registrationBody(ctx, existing(ctx.params.partner_id, ctx)) };
+}
+
+export function deleteWebhook(_body: Record<string, never>, ctx: HandlerContext): Reply {
+	existing(ctx.params.partner_id, ctx);
+	ctx.webhooks.unregister();
+	return { body: { response_context: responseContext(ctx) } };
+}
+
+export function checkWebhookConnectivity(body: z.infer<typeof checkWebhookConnectivityBody>, ctx: HandlerContext): Reply {
+	existing(body.partner_id, ctx);
+	const simulation = body.simulation;
+	if (!simulation) {
+		ctx.webhooks.pushConnectivityCheck(body.partner_id);
+		return { body: { response_context: responseContext(ctx) } };
+	}
+	const random = ctx.webhooks.simulationRandom;
+	const eventTime = simulation.event_time ?? pythonTime(ctx.now.getTime());
+	const enrollmentId = ctx.ids.uuid();
+	for (let n = 0; n < (simulation.number_of_events ?? 1); n++) {
+		const name = simulation.event_name;
+		const prospectEvent = name.startsWith('prospect_');
+		if (prospectEvent) {
+			const prospect = random.pick(ctx.universe.prospects);
+			ctx.webhooks.push(
+				{
+					event_id: ctx.webhooks.syntheticEventId(),
+					event_name: name,
+					data:
+						name === 'prospect_job_start_anniversary'
+							? anniversaryPayload(prospect, ctx.now.getTime())
+							: {
+									previous_company_name: prospect.company_name,
+									previous_company_id: prospect.business_id,
+									previous_job_title: 'Account Executive',
+									current_company_name: prospect.company_name,
+									current_company_id: prospect.business_id,
+									current_job_title: prospect.profile.job_title,
+								},
+					enrollment_key: 'webhook_simulation',
+					enrollment_id: enrollmentId,
+					event_time: eventTime,
+					entity: { type: 'prospect', id: prospect.prospect_id },
+				},
+				'simulation',
+			);
+		} else {
+			const business = random.pick(ctx.universe.businesses);
+			// Simulation-only names (award, cost_cutting, ...) get the generic payload.
+			const known = (BUSINESS_EVENT_TYPES as readonly string[]).includes(name);
+			ctx.webhooks.push(
+				{
+					event_id: ctx.webhooks.syntheticEventId(),
+					event_name: name,
+					data: known ? eventPayload(name, random, business) : { event_name: name },
+					enrollment_key: 'webhook_simulation',
+					enrollment_id: enrollmentId,
+					event_time: eventTime,
+					entity: { type: 'business', id: business.business_id },
+				},
+				'simulation',
+			);
+		}
+	}
+	return { body: { response_context: responseContext(ctx) } };
+}
