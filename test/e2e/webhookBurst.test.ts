@@ -5,6 +5,9 @@
  * exactly 900 executions, one per distinct event, none for a forged one, and every delivery is
  * answered.
  */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
 import { ACCEPTANCE_BURST, sendBurst } from '../benchmark/webhooks';
 import { type Sandbox, sandboxClient, startSandbox } from '../sandbox';
 import { useN8n } from './harness/jest';
@@ -72,7 +75,30 @@ describe('a burst of 1,000 deliveries into real n8n', () => {
 		return all.filter((execution) => !['new', 'running', 'waiting'].includes(execution.status));
 	}
 
+	/**
+	 * On failure, n8n's whole output goes to .tmp/webhookBurst-n8n.log: a 503 answered by n8n
+	 * itself ("Database is not ready!", after "Database ping failed" when its event loop is starved)
+	 * is no answer of the trigger, and only n8n's log tells them apart.
+	 */
+	const keepingN8nLog = async (run: () => Promise<void>) => {
+		try {
+			await run();
+		} catch (error) {
+			const file = path.join(__dirname, '../../.tmp/webhookBurst-n8n.log');
+			mkdirSync(path.dirname(file), { recursive: true });
+			const output = n8n().serverOutput(Infinity);
+			writeFileSync(file, output);
+			const pingFailures = output.split('\n').filter((line) => line.includes('Database ping failed')).length;
+			process.stderr.write(`[e2e] n8n's output: ${file} ("Database ping failed" ${pingFailures} times)\n`);
+			throw error;
+		}
+	};
+
 	test('900 distinct signed + 50 signed duplicates + 50 forged in 10 s: exactly 900 executions, every delivery answered', async () => {
+		await keepingN8nLog(async () => await burst());
+	});
+
+	async function burst(): Promise<void> {
 		await waitFor('the registration', async () => sandbox.webhooks.registration, { timeoutMs: 30_000 });
 		// the production webhook can answer a moment after readiness
 		await waitFor('the webhook to answer', async () => ((await sandbox.webhooks.send({ signature: 'x' })).status === 400 ? true : undefined), {
@@ -114,5 +140,5 @@ describe('a burst of 1,000 deliveries into real n8n', () => {
 		expect(fired).toHaveLength(900);
 		expect([...fired].sort()).toEqual([...result.distinctIds].sort());
 		expect(fired.filter((id) => result.forgedIds.includes(id))).toEqual([]);
-	});
+	}
 });
