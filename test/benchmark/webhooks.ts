@@ -97,8 +97,16 @@ export async function sendBurst(sandbox: Sandbox, plan: BurstPlan, options: { bu
 		if (wait > 1) await new Promise((resolve) => setTimeout(resolve, wait));
 		while (inFlight.size >= plan.inFlight) await Promise.race(inFlight);
 		const payload = slot.kind === 'forged' ? body(slot.id, -1) : (bodies.get(slot.id) as Buffer);
+		const nowSeconds = Math.floor(Date.now() / 1000);
 		const task = sandbox.webhooks
-			.send({ body: payload, timeoutMs: plan.timeoutMs, ...(slot.kind === 'forged' && { signature: computeSignature(Buffer.alloc(32, 1), String(Math.floor(Date.now() / 1000)), payload) }) })
+			.send({
+				body: payload,
+				timeoutMs: plan.timeoutMs,
+				...(slot.kind === 'forged' && { signature: computeSignature(Buffer.alloc(32, 1), String(nowSeconds), payload) }),
+				// a re-sent event is signed anew with a later X-Timestamp (as the sandbox's retries are):
+				// sent within the second of its original, it would otherwise be a byte-identical replay
+				...(slot.kind === 'duplicate' && { timestamp: nowSeconds + 1 }),
+			})
 			.then((result) => {
 				times.push(result.ms);
 				sampleAnswers[result.status] ??= result.body.slice(0, 200);
