@@ -18,7 +18,8 @@ import { ENDPOINTS } from '../../nodes/shared/catalog';
 import { DEFAULT_BUSINESS_EVENT_TYPES } from '../../nodes/shared/eventTypes';
 import { resolveSince } from '../../nodes/GetEvents/since';
 import { LIMITS } from '../../nodes/shared/limits';
-import type { Fetcher, Sandbox, SandboxUniverse } from '../sandbox';
+import { contactTable } from '../engine/matchEnrichContacts';
+import type { Sandbox, SandboxUniverse } from '../sandbox';
 import type { BenchN8n, BenchRun } from './n8nBench';
 
 export type Approach = 'ours' | 'per row, one at a time' | 'per row, all at once' | 'per page, one at a time';
@@ -71,33 +72,11 @@ const waves = (requests: number, concurrency: number) => Math.ceil(requests / co
 
 // ---- data ---------------------------------------------------------------------------------------
 
-const FETCHERS: Fetcher[] = ['email', 'phone_number', 'profnet', 'name'];
-
 /**
- * A CRM export of `count` contacts: each a different prospect (while the universe has enough),
- * named by mixed fetchers, with 5% duplicates of earlier rows and 1% contacts nobody knows.
- * Every row carries `row` (its position) and `source`.
+ * A CRM export of `count` contacts: the Match -> Enrich acceptance's table (mixed fetchers, 5%
+ * duplicates, 1% unknown contacts), its prospects reused once the universe runs out.
  */
-export function contacts(universe: SandboxUniverse, count: number): IDataObject[] {
-	const rows: IDataObject[] = [];
-	let next = 0;
-	let unknown = 0;
-	for (let row = 0; row < count; row++) {
-		let contact: IDataObject;
-		if (row % 20 === 19) {
-			const { row: _row, ...earlier } = rows[row - 7];
-			contact = earlier;
-		} else if (row % 100 === 49) {
-			contact = { ...universe.unknownContact(FETCHERS[unknown % 4], unknown) };
-			unknown++;
-		} else {
-			const prospect = universe.prospects[next++ % universe.prospects.length];
-			contact = { ...universe.contactFor(prospect, FETCHERS[row % 4]) };
-		}
-		rows.push({ row, source: 'crm export', ...contact });
-	}
-	return rows;
-}
+export const contacts = (universe: SandboxUniverse, count: number): IDataObject[] => contactTable(universe, count);
 
 /** `count` different businesses, as rows with a business_id. */
 export const businessRows = (universe: SandboxUniverse, count: number): IDataObject[] =>
