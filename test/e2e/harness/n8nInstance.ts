@@ -23,6 +23,7 @@ import { ensureN8nInstalled, nodeEnv, type N8nInstall, type N8nLine } from './n8
 import { packPackage } from './packPackage';
 import { freePort, runCommand, spawnGroup, waitFor, type CommandResult, type SpawnedGroup } from './processes';
 import { N8nRestClient, RestError, type OwnerAccount } from './restClient';
+import { copyUserFolderTemplate } from './userFolderTemplate';
 
 export const CREDENTIAL_TYPE = 'businessProspectDataApi';
 export const PACKAGE_NAME = 'n8n-nodes-business-prospect-data';
@@ -111,7 +112,11 @@ export class N8nInstance {
 		this.client = new N8nRestClient(this.baseUrl);
 	}
 
-	/** Installs n8n if needed, packs this package and installs it into a (fresh) user folder. */
+	/**
+	 * Installs n8n if needed, packs this package and installs it: a fresh user folder starts as a
+	 * copy of the prepared template (package installed, database migrated: userFolderTemplate.ts),
+	 * a given one gets the package installed with npm.
+	 */
 	static async create(options: N8nInstanceOptions = {}): Promise<N8nInstance> {
 		const log = options.log ?? (() => undefined);
 		const install = await ensureN8nInstalled({ line: options.line, log });
@@ -120,7 +125,8 @@ export class N8nInstance {
 		const userFolder = options.userFolder ?? mkdtempSync(path.join(os.tmpdir(), 'n8n-e2e-'));
 		const instance = new N8nInstance(install, userFolder, options.port ?? (await freePort()), name, options, ownsUserFolder);
 		try {
-			await instance.installPackage(tarball);
+			if (ownsUserFolder) await instance.copyTemplate(tarball);
+			else await instance.installPackage(tarball);
 		} catch (error) {
 			await instance.dispose();
 			throw error;
@@ -358,6 +364,20 @@ export class N8nInstance {
 	}
 
 	// ---- internals -------------------------------------------------------------------------
+
+	/** Fills this instance's empty user folder from the template of its n8n and tarball. */
+	private async copyTemplate(tarball: string): Promise<void> {
+		const encryptionKey = String(this.env({}).N8N_ENCRYPTION_KEY);
+		const prepare = async (templateFolder: string) => {
+			// The same n8n and encryption key; none of this instance's other settings (queue mode, ...).
+			const options = { env: { N8N_ENCRYPTION_KEY: encryptionKey } };
+			const preparer = new N8nInstance(this.install, templateFolder, await freePort(), this.packageName, options, false);
+			await preparer.installPackage(tarball);
+			// The first CLI command on a new user folder creates and migrates its database.
+			await preparer.cliOrThrow(['list:workflow']);
+		};
+		await copyUserFolderTemplate({ install: this.install, tarball, encryptionKey, prepare, log: this.options.log }, this.userFolder);
+	}
 
 	private async installPackage(tarball: string): Promise<void> {
 		// n8n loads community packages from <user folder>/.n8n/nodes/node_modules/n8n-nodes-*.
