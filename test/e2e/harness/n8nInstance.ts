@@ -139,13 +139,18 @@ export class N8nInstance {
 		return `${this.packageName}.${nodeName}`;
 	}
 
-	// ---- CLI -------------------------------------------------------------------------------
+	// ---- import, publish, execute ---------------------------------------------------------
+	// Each n8n CLI command is a cold start of n8n (about 5 s on 2 cores): once the server runs,
+	// workflows and publishing go over its REST API instead.
 
 	async importCredential(credential: CredentialImport): Promise<void> {
 		await this.importCredentials([credential]);
 	}
 
-	/** Imports credentials of this package's type with fixed ids (`n8n import:credentials`). */
+	/**
+	 * Imports credentials of this package's type with fixed ids (`n8n import:credentials`), also
+	 * into a running n8n: its REST API would give them ids of its own.
+	 */
 	async importCredentials(credentials: CredentialImport[]): Promise<void> {
 		// import:credentials encrypts plain-object `data` with the instance's encryption key.
 		await this.importFile('credentials', credentials.map((c) => ({ ...c, type: CREDENTIAL_TYPE })));
@@ -155,17 +160,31 @@ export class N8nInstance {
 		await this.importWorkflows([workflow]);
 	}
 
-	/** Imports workflows with their fixed ids (`n8n import:workflow`), unpublished. */
+	/**
+	 * Imports workflows with their fixed ids, unpublished: into a running n8n over its REST API
+	 * where it keeps the ids (`restKeepsWorkflowIds` of the line), else with `n8n import:workflow`.
+	 * The CLI replaces a workflow of the same id; the REST API refuses it.
+	 */
 	async importWorkflows(workflows: WorkflowJson[]): Promise<void> {
-		await this.importFile('workflow', workflows.map((w) => ({ active: false, settings: {}, ...w })));
+		const unpublished = workflows.map((w) => ({ active: false, settings: {}, ...w }));
+		if (this.server && this.install.line.restKeepsWorkflowIds) {
+			for (const workflow of unpublished) await this.rest('POST', '/workflows', workflow);
+			return;
+		}
+		await this.importFile('workflow', unpublished);
 	}
 
 	/**
-	 * Publishes (activates) a workflow so `start()` runs its trigger. Must happen while the server
-	 * is stopped: the CLI only writes the database, the running server would not notice.
+	 * Publishes (activates) a workflow. Before `start()`, with the CLI, which only writes the
+	 * database: the server activates it when it starts. On a running n8n, over its REST API, as the
+	 * editor does: activated at once (a poll trigger's first poll included) before this resolves.
 	 */
 	async publish(workflowId: string): Promise<void> {
-		if (this.server) throw new Error('publish() must be called before start(): the running server would not pick it up');
+		if (this.server) {
+			const { versionId } = await this.rest<{ versionId: string }>('GET', `/workflows/${workflowId}`);
+			await this.rest('POST', `/workflows/${workflowId}/activate`, { versionId });
+			return;
+		}
 		await this.cliOrThrow(this.install.line.publishArgs(workflowId));
 	}
 
