@@ -17,6 +17,8 @@ export interface N8nLine {
 	overrides?: Record<string, string>;
 	/** The CLI arguments that activate a workflow before `n8n start` (2.x calls it publishing). */
 	publishArgs: (workflowId: string) => string[];
+	/** Whether `POST /rest/workflows` keeps the id a workflow is sent with (1.x gives it a new one). */
+	restKeepsWorkflowIds: boolean;
 }
 
 /** The line the whole suite runs on (2.41.3 does not install: a pinned dependency is missing). */
@@ -25,6 +27,7 @@ export const CURRENT_LINE: N8nLine = {
 	version: '2.41.1',
 	node: '24',
 	publishArgs: (workflowId) => ['publish:workflow', `--id=${workflowId}`],
+	restKeepsWorkflowIds: true,
 };
 
 /** The 1.x line, still maintained and widely self-hosted: the compatibility leg runs on it. */
@@ -35,6 +38,7 @@ export const PREVIOUS_LINE: N8nLine = {
 	// n8n-nodes-base 1.x takes SheetJS from cdn.sheetjs.com; 2.x takes the registry's @e965/xlsx copy.
 	overrides: { xlsx: 'npm:@e965/xlsx@0.20.2' },
 	publishArgs: (workflowId) => ['update:workflow', `--id=${workflowId}`, '--active=true'],
+	restKeepsWorkflowIds: false,
 };
 
 export const N8N_LINES: readonly N8nLine[] = [CURRENT_LINE, PREVIOUS_LINE];

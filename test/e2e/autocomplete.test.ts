@@ -186,6 +186,7 @@ describe('Look Up Filter Values as an MCP tool in real n8n', () => {
 
 	const n8n = useN8n({
 		start: true,
+		prepareAfterStart: true,
 		prepare: async (instance) => {
 			await instance.importCredential({ ...CREDENTIAL, data: { apiKey: sandbox.apiKey, baseUrl: sandbox.url } });
 			await instance.importWorkflow(mcpWorkflow());

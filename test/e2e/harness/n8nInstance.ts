@@ -23,6 +23,7 @@ import { ensureN8nInstalled, nodeEnv, type N8nInstall, type N8nLine } from './n8
 import { packPackage } from './packPackage';
 import { freePort, runCommand, spawnGroup, waitFor, type CommandResult, type SpawnedGroup } from './processes';
 import { N8nRestClient, RestError, type OwnerAccount } from './restClient';
+import { copyUserFolderTemplate } from './userFolderTemplate';
 
 export const CREDENTIAL_TYPE = 'businessProspectDataApi';
 export const PACKAGE_NAME = 'n8n-nodes-business-prospect-data';
@@ -111,7 +112,11 @@ export class N8nInstance {
 		this.client = new N8nRestClient(this.baseUrl);
 	}
 
-	/** Installs n8n if needed, packs this package and installs it into a (fresh) user folder. */
+	/**
+	 * Installs n8n if needed, packs this package and installs it: a fresh user folder starts as a
+	 * copy of the prepared template (package installed, database migrated: userFolderTemplate.ts),
+	 * a given one gets the package installed with npm.
+	 */
 	static async create(options: N8nInstanceOptions = {}): Promise<N8nInstance> {
 		const log = options.log ?? (() => undefined);
 		const install = await ensureN8nInstalled({ line: options.line, log });
@@ -120,7 +125,8 @@ export class N8nInstance {
 		const userFolder = options.userFolder ?? mkdtempSync(path.join(os.tmpdir(), 'n8n-e2e-'));
 		const instance = new N8nInstance(install, userFolder, options.port ?? (await freePort()), name, options, ownsUserFolder);
 		try {
-			await instance.installPackage(tarball);
+			if (ownsUserFolder) await instance.copyTemplate(tarball);
+			else await instance.installPackage(tarball);
 		} catch (error) {
 			await instance.dispose();
 			throw error;
@@ -133,13 +139,18 @@ export class N8nInstance {
 		return `${this.packageName}.${nodeName}`;
 	}
 
-	// ---- CLI -------------------------------------------------------------------------------
+	// ---- import, publish, execute ---------------------------------------------------------
+	// Each n8n CLI command is a cold start of n8n (about 5 s on 2 cores): once the server runs,
+	// workflows and publishing go over its REST API instead.
 
 	async importCredential(credential: CredentialImport): Promise<void> {
 		await this.importCredentials([credential]);
 	}
 
-	/** Imports credentials of this package's type with fixed ids (`n8n import:credentials`). */
+	/**
+	 * Imports credentials of this package's type with fixed ids (`n8n import:credentials`), also
+	 * into a running n8n: its REST API would give them ids of its own.
+	 */
 	async importCredentials(credentials: CredentialImport[]): Promise<void> {
 		// import:credentials encrypts plain-object `data` with the instance's encryption key.
 		await this.importFile('credentials', credentials.map((c) => ({ ...c, type: CREDENTIAL_TYPE })));
@@ -149,17 +160,31 @@ export class N8nInstance {
 		await this.importWorkflows([workflow]);
 	}
 
-	/** Imports workflows with their fixed ids (`n8n import:workflow`), unpublished. */
+	/**
+	 * Imports workflows with their fixed ids, unpublished: into a running n8n over its REST API
+	 * where it keeps the ids (`restKeepsWorkflowIds` of the line), else with `n8n import:workflow`.
+	 * The CLI replaces a workflow of the same id; the REST API refuses it.
+	 */
 	async importWorkflows(workflows: WorkflowJson[]): Promise<void> {
-		await this.importFile('workflow', workflows.map((w) => ({ active: false, settings: {}, ...w })));
+		const unpublished = workflows.map((w) => ({ active: false, settings: {}, ...w }));
+		if (this.server && this.install.line.restKeepsWorkflowIds) {
+			for (const workflow of unpublished) await this.rest('POST', '/workflows', workflow);
+			return;
+		}
+		await this.importFile('workflow', unpublished);
 	}
 
 	/**
-	 * Publishes (activates) a workflow so `start()` runs its trigger. Must happen while the server
-	 * is stopped: the CLI only writes the database, the running server would not notice.
+	 * Publishes (activates) a workflow. Before `start()`, with the CLI, which only writes the
+	 * database: the server activates it when it starts. On a running n8n, over its REST API, as the
+	 * editor does: activated at once (a poll trigger's first poll included) before this resolves.
 	 */
 	async publish(workflowId: string): Promise<void> {
-		if (this.server) throw new Error('publish() must be called before start(): the running server would not pick it up');
+		if (this.server) {
+			const { versionId } = await this.rest<{ versionId: string }>('GET', `/workflows/${workflowId}`);
+			await this.rest('POST', `/workflows/${workflowId}/activate`, { versionId });
+			return;
+		}
 		await this.cliOrThrow(this.install.line.publishArgs(workflowId));
 	}
 
@@ -358,6 +383,20 @@ export class N8nInstance {
 	}
 
 	// ---- internals -------------------------------------------------------------------------
+
+	/** Fills this instance's empty user folder from the template of its n8n and tarball. */
+	private async copyTemplate(tarball: string): Promise<void> {
+		const encryptionKey = String(this.env({}).N8N_ENCRYPTION_KEY);
+		const prepare = async (templateFolder: string) => {
+			// The same n8n and encryption key; none of this instance's other settings (queue mode, ...).
+			const options = { env: { N8N_ENCRYPTION_KEY: encryptionKey } };
+			const preparer = new N8nInstance(this.install, templateFolder, await freePort(), this.packageName, options, false);
+			await preparer.installPackage(tarball);
+			// The first CLI command on a new user folder creates and migrates its database.
+			await preparer.cliOrThrow(['list:workflow']);
+		};
+		await copyUserFolderTemplate({ install: this.install, tarball, encryptionKey, prepare, log: this.options.log }, this.userFolder);
+	}
 
 	private async installPackage(tarball: string): Promise<void> {
 		// n8n loads community packages from <user folder>/.n8n/nodes/node_modules/n8n-nodes-*.
