@@ -13,11 +13,12 @@
  *                                           docs/benchmarks-budget.md. (Needs the shared rate
  *                                           budget per API key to reach its floor without 429s.)
  *   npm run benchmark -- --webhooks         push delivery (test/benchmark/webhooks.ts): the cost of
- *                                           verifying one delivery (in process, 10,000 deliveries), a
- *                                           burst of 1,000 deliveries in 10 s (900 signed, 50 duplicates,
- *                                           50 forged) into a published webhook trigger, and event-to-
- *                                           execution latency, push against the polling trigger. Writes
- *                                           docs/benchmarks-webhooks.md.
+ *                                           verifying one delivery (in process, 10,000 deliveries);
+ *                                           event-to-execution latency of 20 events, the webhook trigger
+ *                                           against the polling trigger (every minute) side by side in
+ *                                           one n8n; a burst of 1,000 deliveries in 10 s (900 signed, 50
+ *                                           duplicates, 50 forged) into a published webhook trigger.
+ *                                           About 10 minutes. Writes docs/benchmarks-webhooks.md.
  *   options: --latency <ms> (50), --per-row-rows <n> (1000), --out <dir> (docs)
  *
  * Times are n8n's executionTime of the nodes, read from the stored execution (not process

@@ -1,12 +1,14 @@
 /**
  * Smoke run of `npm run benchmark` (test/benchmark): the same workflows, scenarios and real n8n,
  * at a tiny size and a small latency. Every scenario sends exactly the minimum number of
- * requests and outputs every row, in order; the per-row baselines run too.
+ * requests and outputs every row, in order; the per-row baselines run too. Push against poll
+ * (`--webhooks`) runs beside them in the same n8n, on a sandbox of its own, counts only.
  */
 import type { IDataObject } from 'n8n-workflow';
 
 import { BenchN8n } from '../benchmark/n8nBench';
 import * as scenarios from '../benchmark/scenarios';
+import { collectLatency, emitEvents, type LatencyRun, pollEvery, publish, type PushAndPoll, pushAndPoll } from '../benchmark/webhooks';
 import * as flows from '../benchmark/workflows';
 import { startSandbox, type Sandbox } from '../sandbox';
 
@@ -19,9 +21,13 @@ describe('benchmark smoke run in real n8n', () => {
 	let contacts: IDataObject[];
 	let businesses: IDataObject[];
 	const since = scenarios.eventsSince();
+	let pushPoll: PushAndPoll;
+	let emitted: LatencyRun;
 
 	beforeAll(async () => {
 		sandbox = await startSandbox({ rateLimit: false });
+		// polls 5 s apart: the poller fires the events, and polls once more, within seconds
+		pushPoll = await pushAndPoll(pollEvery(5));
 		contacts = scenarios.contacts(sandbox.universe, 90);
 		businesses = scenarios.businessRows(sandbox.universe, 90);
 		bench = await BenchN8n.create({
@@ -39,10 +45,14 @@ describe('benchmark smoke run in real n8n', () => {
 			],
 		});
 		context = { sandbox, bench };
+		await publish(bench.n8n, pushPoll);
+		// the triggers fire them while the other tests run
+		emitted = await emitEvents(pushPoll, { events: 3, gapMs: 0 });
 	});
 	afterAll(async () => {
 		await bench?.dispose();
 		await sandbox?.close();
+		await pushPoll?.sandbox.close();
 	});
 
 	const expectMinimal = (result: scenarios.ScenarioResult) => {
@@ -71,5 +81,16 @@ describe('benchmark smoke run in real n8n', () => {
 		expectMinimal(ours);
 		expect(ours.minimum).toBe(3);
 		expectMinimal(await scenarios.events(context, 'SmokeEventsRow', businesses.slice(0, 10), { latencyMs: LATENCY_MS, perRow: true }));
+	});
+
+	it('push against poll: each of 3 events executed exactly once by each trigger, one execution per pushed event', async () => {
+		const result = await collectLatency(bench.n8n, pushPoll, emitted);
+		expect(result.events.map((event) => [event.pushStarts.length, event.pollStarts.length])).toEqual([
+			[1, 1],
+			[1, 1],
+			[1, 1],
+		]);
+		expect(result.executions.push).toBe(3);
+		expect(result.deliveries).toEqual({ 200: 3 });
 	});
 });
