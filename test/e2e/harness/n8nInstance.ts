@@ -155,11 +155,16 @@ export class N8nInstance {
 	}
 
 	/**
-	 * Publishes (activates) a workflow so `start()` runs its trigger. Must happen while the server
-	 * is stopped: the CLI only writes the database, the running server would not notice.
+	 * Publishes (activates) a workflow. Before `start()`, with the CLI, which only writes the
+	 * database: the server activates it when it starts. On a running n8n, over its REST API, as the
+	 * editor does: activated at once (a poll trigger's first poll included) before this resolves.
 	 */
 	async publish(workflowId: string): Promise<void> {
-		if (this.server) throw new Error('publish() must be called before start(): the running server would not pick it up');
+		if (this.server) {
+			const { versionId } = await this.rest<{ versionId: string }>('GET', `/workflows/${workflowId}`);
+			await this.rest('POST', `/workflows/${workflowId}/activate`, { versionId });
+			return;
+		}
 		await this.cliOrThrow(this.install.line.publishArgs(workflowId));
 	}
 
