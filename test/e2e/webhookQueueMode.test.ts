@@ -54,8 +54,8 @@ describe('webhook trigger in queue mode: main receives, the workers run each eve
 			prepare: async (main) => {
 				await main.importCredential({ ...CREDENTIAL, data: { apiKey: sandbox.apiKey, baseUrl: sandbox.url, partnerId: PARTNER } });
 				await main.importWorkflow(WORKFLOW);
-				await main.publish(WORKFLOW.id);
 			},
+			publish: [WORKFLOW.id],
 		});
 	});
 	afterAll(async () => {
