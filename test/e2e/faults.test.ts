@@ -8,9 +8,9 @@
  * - two workflows of 3,000 contacts started at the same moment on one credential against the service's
  *   200-a-minute limit: the API key's budget is shared by both runs, so the service answers no 429.
  *
- * The shared budget needs more than one window's worth of requests, so it takes a minute at least,
- * most of it waiting for the window. It runs against a sandbox of its own, from the start, while the
- * fault runs use theirs; its test reads the outcome at the end.
+ * Each run has a sandbox of its own (a fault seed each, or the rate limit), so all seven start at
+ * once in beforeAll and each test checks one outcome: the runs mostly wait (retry backoffs, and a
+ * minute for the key's window to free slots, as the shared budget must exceed one window).
  */
 import type { IDataObject } from 'n8n-workflow';
 
@@ -22,14 +22,19 @@ import * as flows from '../benchmark/workflows';
 import { startSandbox, type RecordedRequest, type Sandbox } from '../sandbox';
 import type { WorkflowJson } from './harness/n8nInstance';
 
-/**
- * The fault runs' credential, on their sandbox. Its budget is not the shared one (n8n keeps one
- * per key and service address) and has no practical limit: the fault sandbox enforces none.
- */
-const UNLIMITED = { id: 'fault-unlimited-credential', name: 'Business Prospect Data (no client limit)' };
+const SEEDS = [1, 2, 3, 4, 5];
+const FAULT_ROWS = 2_000;
+const SHARED_ROWS = 3_000;
 const MATCH = ENDPOINTS.matchProspects.path;
 const ENRICH = ENDPOINTS.enrichProspectProfiles.path;
-const SHARED_ROWS = 3_000;
+
+/**
+ * The credential of a fault seed's run, on that seed's sandbox: its budget is not the shared one
+ * (n8n keeps one per key and service address) and has no practical limit (the fault sandboxes
+ * enforce none).
+ */
+const faultCredential = (seed: number) => ({ id: `fault-credential-${seed}`, name: `Business Prospect Data (fault seed ${seed})` });
+const faultWorkflowId = (seed: number) => `FaultsMatchEnrich${seed}`;
 
 /** The benchmark's Match -> Enrich workflow, on another credential. */
 function onCredential(workflow: WorkflowJson, credential: { id: string; name: string }): WorkflowJson {
@@ -42,40 +47,49 @@ function onCredential(workflow: WorkflowJson, credential: { id: string; name: st
 const isMatchOrEnrich = (request: RecordedRequest) => request.path === MATCH || request.path === ENRICH;
 
 describe('faults and a shared rate limit, in real n8n', () => {
-	/** faults on demand, no rate limit */
-	let sandbox: Sandbox;
+	/** per seed: 20% 5xx and 5% dropped connections from that seed, no rate limit */
+	const faultSandboxes = new Map<number, Sandbox>();
 	/** the service's rate limit, no faults: the default credential's */
 	let budgetSandbox: Sandbox;
 	let bench: BenchN8n;
-	let contacts: IDataObject[];
-	/** the two shared-budget runs, started in beforeAll; their test awaits them */
+	/** every run, started in beforeAll; each test awaits its own */
+	const faultRuns = new Map<number, Promise<BenchRun>>();
 	let sharedBudgetRuns: Promise<BenchRun[]>;
+	const allRuns = () => [...faultRuns.values(), sharedBudgetRuns].filter(Boolean);
 
 	beforeAll(async () => {
-		[sandbox, budgetSandbox] = await Promise.all([startSandbox({ rateLimit: false }), startSandbox({ rateLimit: LIMITS.rateLimit })]);
-		contacts = scenarios.contacts(sandbox.universe, 2_000);
+		const faultSandboxList = await Promise.all(
+			SEEDS.map(async (seed) => await startSandbox({ rateLimit: false, faults: { errorRate: 0.2, dropRate: 0.05, seed } })),
+		);
+		SEEDS.forEach((seed, index) => faultSandboxes.set(seed, faultSandboxList[index]));
+		budgetSandbox = await startSandbox({ rateLimit: LIMITS.rateLimit });
 		bench = await BenchN8n.create({
 			baseUrl: budgetSandbox.url,
 			apiKey: budgetSandbox.apiKey,
 			// the default credential keeps the default budget (200 a minute)
 			liftClientRateLimit: false,
-			extraCredentials: [{ ...UNLIMITED, data: { apiKey: sandbox.apiKey, baseUrl: sandbox.url, maxRequestsPerMinute: 1_000_000 } }],
+			extraCredentials: SEEDS.map((seed) => {
+				const sandbox = faultSandboxes.get(seed)!;
+				return { ...faultCredential(seed), data: { apiKey: sandbox.apiKey, baseUrl: sandbox.url, maxRequestsPerMinute: 1_000_000 } };
+			}),
 			log: (message) => process.stderr.write(`[faults] ${message}\n`),
 			workflows: [
-				onCredential(flows.matchEnrichOurs('FaultsMatchEnrich'), UNLIMITED),
+				...SEEDS.map((seed) => onCredential(flows.matchEnrichOurs(faultWorkflowId(seed)), faultCredential(seed))),
 				flows.matchEnrichOurs('SharedBudgetA'),
 				flows.matchEnrichOurs('SharedBudgetB'),
 			],
 		});
-		const rows = scenarios.contacts(budgetSandbox.universe, SHARED_ROWS);
-		sharedBudgetRuns = Promise.all([bench.run('SharedBudgetA', rows), bench.run('SharedBudgetB', rows)]);
-		// awaited by its test; until then a failure must not count as unhandled
-		sharedBudgetRuns.catch(() => undefined);
+		const faultRows = scenarios.contacts(faultSandboxList[0].universe, FAULT_ROWS);
+		for (const seed of SEEDS) faultRuns.set(seed, bench.run(faultWorkflowId(seed), faultRows));
+		const sharedRows = scenarios.contacts(budgetSandbox.universe, SHARED_ROWS);
+		sharedBudgetRuns = Promise.all([bench.run('SharedBudgetA', sharedRows), bench.run('SharedBudgetB', sharedRows)]);
+		// each is awaited by its test; until then a failure must not count as unhandled
+		for (const run of allRuns()) run.catch(() => undefined);
 	});
 	afterAll(async () => {
-		await sharedBudgetRuns?.catch(() => undefined);
+		await Promise.allSettled(allRuns());
 		await bench?.dispose();
-		await Promise.all([sandbox?.close(), budgetSandbox?.close()]);
+		await Promise.all([...faultSandboxes.values(), budgetSandbox].map(async (sandbox) => await sandbox?.close()));
 	});
 
 	const expectRowsInOrder = (items: IDataObject[], rows: number) => {
@@ -84,22 +98,18 @@ describe('faults and a shared rate limit, in real n8n', () => {
 		expect(misplaced).toBe(-1);
 	};
 
-	test.each([1, 2, 3, 4, 5])('fault seed %i: 20%% 5xx and 5%% dropped connections, the run completes, extra requests = faults', async (seed) => {
-		sandbox.clearRequests();
-		sandbox.configure({ faults: { errorRate: 0.2, dropRate: 0.05, seed } });
-		// restored even when the run throws, so a failure here does not fail the tests after it
-		const run = await bench.run('FaultsMatchEnrich', contacts).finally(() => sandbox.configure({ faults: {} }));
-
+	test.each(SEEDS)('fault seed %i: 20%% 5xx and 5%% dropped connections, the run completes, extra requests = faults', async (seed) => {
+		const run = await faultRuns.get(seed)!;
 		expect(run.error ?? '').toBe('');
 		expect(run.status).toBe('success');
 		const enriched = run.output('Enrich').map((item) => item.json);
-		expectRowsInOrder(enriched, contacts.length);
-		expectRowsInOrder(run.output('Match Prospects').map((item) => item.json), contacts.length);
+		expectRowsInOrder(enriched, FAULT_ROWS);
+		expectRowsInOrder(run.output('Match Prospects').map((item) => item.json), FAULT_ROWS);
 
-		const requests = sandbox.requests.filter(isMatchOrEnrich);
+		const requests = faultSandboxes.get(seed)!.requests.filter(isMatchOrEnrich);
 		const faults = requests.filter((request) => request.status !== 200).length;
 		const unique = new Set(enriched.map((item) => item.prospect_id).filter((id) => typeof id === 'string')).size;
-		const minimum = Math.ceil(contacts.length / LIMITS.matchItems) + Math.ceil(unique / LIMITS.prospectEnrichIds);
+		const minimum = Math.ceil(FAULT_ROWS / LIMITS.matchItems) + Math.ceil(unique / LIMITS.prospectEnrichIds);
 		process.stderr.write(
 			`[faults] seed ${seed}: ${requests.length} requests (minimum ${minimum}), ${faults} faults injected, ${run.executionMs} ms\n`,
 		);
