@@ -14,6 +14,10 @@
  * pollers), watches a second sandbox: every event added during the run fires exactly once, in
  * executions the workers run.
  *
+ * First, on the same cluster, the Business Events Webhook Trigger: main registers its webhook with
+ * a third sandbox and receives that sandbox's pushes, the workers run the executions, each event
+ * exactly once, and a duplicate received by main starts nothing.
+ *
  * Each round sends just over one window's worth (~250 requests at 200 a minute): the first 200 fill
  * the key's window and the rest must wait for it, which is where two workers with a budget each
  * would overrun the key. That takes about a minute a round (the floor); a second window would
@@ -25,9 +29,9 @@ import { ENDPOINTS } from '../../nodes/shared/catalog';
 import { LIMITS } from '../../nodes/shared/limits';
 import { contacts, rateFloorMs } from '../benchmark/scenarios';
 import { matchEnrichOurs, webhookPath } from '../benchmark/workflows';
-import { startSandbox, type RecordedRequest, type Sandbox } from '../sandbox';
+import { sandboxClient, startSandbox, type RecordedRequest, type Sandbox } from '../sandbox';
 import type { ExecutionResult } from './harness/executionResult';
-import type { WorkflowJson } from './harness/n8nInstance';
+import { PACKAGE_NAME, type WorkflowJson } from './harness/n8nInstance';
 import { waitFor } from './harness/processes';
 import { QueueModeN8n } from './harness/queueMode';
 
@@ -86,6 +90,31 @@ function triggerWorkflow(businessIds: string[]): WorkflowJson {
 	};
 }
 
+const PUSH_PARTNER = 'partner-queue';
+const PUSH_TRIGGER = 'Business Events Webhook Trigger';
+const PUSH_CREDENTIAL = { id: 'queue-webhook-credential', name: 'Business Prospect Data (pushed events)' };
+const PUSH_WEBHOOK_ID = '5f0c1a52-7f6e-4a57-9a42-0000000000e1';
+const PUSHED_EVENTS = 8;
+const PUSH_WORKFLOW = {
+	id: 'wfWebhookQueue',
+	name: 'Pushed events in queue mode',
+	nodes: [
+		{
+			id: 'queue-push-trigger',
+			name: PUSH_TRIGGER,
+			type: `${PACKAGE_NAME}.businessEventsWebhookTrigger`,
+			typeVersion: 1,
+			position: [0, 0],
+			webhookId: PUSH_WEBHOOK_ID,
+			parameters: { entity: 'both', options: {} },
+			credentials: { businessProspectDataApi: PUSH_CREDENTIAL },
+		},
+		{ id: 'queue-push-done', name: 'Done', type: 'n8n-nodes-base.noOp', typeVersion: 1, position: [220, 0], parameters: {} },
+	],
+	connections: { [PUSH_TRIGGER]: { main: [[{ node: 'Done', type: 'main', index: 0 }]] } },
+	settings: { executionOrder: 'v1' },
+} as unknown as WorkflowJson;
+
 interface RoundResult {
 	executions: ExecutionResult[];
 	executionIds: string[];
@@ -103,6 +132,9 @@ const taskEnd = (task: ITaskData) => task.startTime + (task.executionTime ?? 0);
 describe('queue mode: main, two workers and Redis share one API key', () => {
 	let sandbox: Sandbox;
 	let eventsSandbox: Sandbox;
+	/** pushes events to the webhook trigger */
+	let pushSandbox: Sandbox;
+	let pushedBusinessId: string;
 	let cluster: QueueModeN8n;
 	let rows: IDataObject[];
 	const defaultCredential = { id: 'queue-credential', name: 'Business Prospect Data (default budget)' };
@@ -115,6 +147,13 @@ describe('queue mode: main, two workers and Redis share one API key', () => {
 		// the service's limit, 200 requests a minute on the key; a universe big enough for 6,000 distinct contacts
 		sandbox = await startSandbox({ latencyMs: LATENCY_MS, prospects: 6_600 });
 		eventsSandbox = await startSandbox();
+		pushSandbox = await startSandbox({ partnerId: PUSH_PARTNER });
+		pushedBusinessId = pushSandbox.universe.businesses[0].business_id;
+		await sandboxClient(pushSandbox).call('createBusinessEnrollment', {
+			enrollment_key: 'queue',
+			event_types: ['new_product'],
+			business_ids: [pushedBusinessId],
+		});
 		rows = contacts(sandbox.universe, EXECUTIONS * ROWS_PER_EXECUTION);
 		watched = eventsSandbox.universe.businesses.slice(0, 5).map((business) => business.business_id);
 		cluster = await QueueModeN8n.create({
@@ -126,16 +165,55 @@ describe('queue mode: main, two workers and Redis share one API key', () => {
 					{ ...defaultCredential, data: { apiKey: sandbox.apiKey, baseUrl: sandbox.url } },
 					{ ...shareCredential, data: { apiKey: sandbox.apiKey, baseUrl: sandbox.url, maxRequestsPerMinute: SHARE_PER_MINUTE } },
 					{ id: 'events-credential', name: 'Events sandbox', data: { apiKey: eventsSandbox.apiKey, baseUrl: eventsSandbox.url } },
+					{ ...PUSH_CREDENTIAL, data: { apiKey: pushSandbox.apiKey, baseUrl: pushSandbox.url, partnerId: PUSH_PARTNER } },
 				]);
-				await main.importWorkflows([atCeiling, atShare, triggerWorkflow(watched)]);
+				await main.importWorkflows([atCeiling, atShare, triggerWorkflow(watched), PUSH_WORKFLOW]);
 			},
-			publish: [atCeiling.id, atShare.id, TRIGGER_WORKFLOW_ID],
+			publish: [atCeiling.id, atShare.id, TRIGGER_WORKFLOW_ID, PUSH_WORKFLOW.id],
 		});
 	});
 	afterAll(async () => {
 		await cluster?.dispose();
-		await sandbox?.close();
-		await eventsSandbox?.close();
+		await Promise.all([sandbox?.close(), eventsSandbox?.close(), pushSandbox?.close()]);
+	});
+
+	test(`webhook trigger: ${PUSHED_EVENTS} pushed events and 2 duplicates, ${PUSHED_EVENTS} executions, all run by workers, each event once`, async () => {
+		const main = cluster.main;
+		const registration = await waitFor('the registration', async () => pushSandbox.webhooks.registration, { timeoutMs: 30_000 });
+		expect(registration.webhook_url).toBe(`${main.baseUrl}/webhook/${PUSH_WEBHOOK_ID}/webhook`);
+		// the production webhook can answer a moment after readiness
+		await waitFor('the webhook to answer', async () => ((await pushSandbox.webhooks.send({ signature: 'x' })).status === 400 ? true : undefined), {
+			timeoutMs: 15_000,
+		});
+		pushSandbox.webhooks.clearDeliveries();
+		const ids = Array.from({ length: PUSHED_EVENTS }, () =>
+			pushSandbox.addEvent({ business_id: pushedBusinessId, event_name: 'new_product' }).event_id.replace(/-/g, ''),
+		);
+		await pushSandbox.webhooks.idle();
+		const [first, second] = pushSandbox.webhooks.deliveries;
+		expect((await pushSandbox.webhooks.redeliver(first.seq)).status).toBe(200);
+		expect((await pushSandbox.webhooks.redeliver(second.seq)).status).toBe(200);
+		expect(pushSandbox.webhooks.deliveries.map((delivery) => delivery.status)).toEqual(Array(PUSHED_EVENTS + 2).fill(200));
+
+		const executions = await waitFor(
+			`${PUSHED_EVENTS} finished executions`,
+			async () => {
+				const done = (await main.executions(PUSH_WORKFLOW.id)).filter((execution) => !['new', 'running', 'waiting'].includes(execution.status));
+				return done.length >= PUSHED_EVENTS ? done : undefined;
+			},
+			{ timeoutMs: 60_000, intervalMs: 500 },
+		);
+		expect(executions.map((execution) => execution.status)).toEqual(Array(PUSHED_EVENTS).fill('success'));
+		const fired = await Promise.all(executions.map(async (execution) => (await main.execution(execution.id)).items('Done').map((item) => item.event_id)));
+		expect(fired.every((items) => items.length === 1)).toBe(true);
+		expect(fired.flat().sort()).toEqual([...ids].sort());
+		// every execution started on exactly one worker
+		const startedOn = executions.map(
+			(execution) =>
+				cluster.workerNames.filter((name) => new RegExp(`Worker started execution ${execution.id}\\b`).test(cluster.workerOutput(name, 1_000_000)))
+					.length,
+		);
+		expect(startedOn).toEqual(Array(PUSHED_EVENTS).fill(1));
 	});
 
 	/** Starts the four executions at once through the webhook and reads back what n8n stored. */
