@@ -97,19 +97,23 @@ export class BenchN8n {
 	static async create(options: BenchN8nOptions): Promise<BenchN8n> {
 		const n8n = await N8nInstance.create({ log: options.log, tarball: options.tarball, env: options.env });
 		try {
-			await n8n.importCredential({
-				...CREDENTIAL,
-				data: {
-					apiKey: options.apiKey,
-					baseUrl: options.baseUrl,
-					...(options.liftClientRateLimit ? { maxRequestsPerMinute: UNLIMITED_PER_MINUTE } : {}),
+			// one CLI call each for the credentials and the workflows: every call is a cold n8n start
+			await n8n.importCredentials([
+				{
+					...CREDENTIAL,
+					data: {
+						apiKey: options.apiKey,
+						baseUrl: options.baseUrl,
+						...(options.liftClientRateLimit ? { maxRequestsPerMinute: UNLIMITED_PER_MINUTE } : {}),
+					},
 				},
-			});
-			for (const credential of options.extraCredentials ?? []) await n8n.importCredential(credential);
+				...(options.extraCredentials ?? []),
+			]);
 			await n8n.importWorkflows(options.workflows);
-			for (const workflow of options.workflows) await n8n.publish(workflow.id);
 			await n8n.start();
 			await n8n.setupOwner();
+			// published once n8n runs, over its REST API, rather than with a cold CLI start each
+			for (const workflow of options.workflows) await n8n.publish(workflow.id);
 		} catch (error) {
 			await n8n.dispose();
 			throw error;

@@ -7,25 +7,34 @@
  *   injected faults (each failed attempt is retried once more, nothing else);
  * - two workflows of 3,000 contacts started at the same moment on one credential against the service's
  *   200-a-minute limit: the API key's budget is shared by both runs, so the service answers no 429.
+ *
+ * Each run has a sandbox of its own (a fault seed each, or the rate limit), so all seven start at
+ * once in beforeAll and each test checks one outcome: the runs mostly wait (retry backoffs, and a
+ * minute for the key's window to free slots, as the shared budget must exceed one window).
  */
 import type { IDataObject } from 'n8n-workflow';
 
 import { ENDPOINTS } from '../../nodes/shared/catalog';
 import { LIMITS } from '../../nodes/shared/limits';
-import { BenchN8n } from '../benchmark/n8nBench';
+import { BenchN8n, type BenchRun } from '../benchmark/n8nBench';
 import * as scenarios from '../benchmark/scenarios';
 import * as flows from '../benchmark/workflows';
-import { startSandbox, type Sandbox } from '../sandbox';
+import { startSandbox, type RecordedRequest, type Sandbox } from '../sandbox';
 import type { WorkflowJson } from './harness/n8nInstance';
 
-const UNLIMITED = { id: 'fault-unlimited-credential', name: 'Business Prospect Data (no client limit)' };
-/**
- * The fault runs' own key: n8n keeps one rate budget per key, and the shared-budget test must not
- * wait for the fault runs' requests of the last minute (nor they for its), as it would on one key.
- */
-const FAULTS_KEY = 'sandbox-faults-key-2';
+const SEEDS = [1, 2, 3, 4, 5];
+const FAULT_ROWS = 2_000;
+const SHARED_ROWS = 3_000;
 const MATCH = ENDPOINTS.matchProspects.path;
 const ENRICH = ENDPOINTS.enrichProspectProfiles.path;
+
+/**
+ * The credential of a fault seed's run, on that seed's sandbox: its budget is not the shared one
+ * (n8n keeps one per key and service address) and has no practical limit (the fault sandboxes
+ * enforce none).
+ */
+const faultCredential = (seed: number) => ({ id: `fault-credential-${seed}`, name: `Business Prospect Data (fault seed ${seed})` });
+const faultWorkflowId = (seed: number) => `FaultsMatchEnrich${seed}`;
 
 /** The benchmark's Match -> Enrich workflow, on another credential. */
 function onCredential(workflow: WorkflowJson, credential: { id: string; name: string }): WorkflowJson {
@@ -35,31 +44,52 @@ function onCredential(workflow: WorkflowJson, credential: { id: string; name: st
 	return { ...workflow, nodes };
 }
 
+const isMatchOrEnrich = (request: RecordedRequest) => request.path === MATCH || request.path === ENRICH;
+
 describe('faults and a shared rate limit, in real n8n', () => {
-	let sandbox: Sandbox;
+	/** per seed: 20% 5xx and 5% dropped connections from that seed, no rate limit */
+	const faultSandboxes = new Map<number, Sandbox>();
+	/** the service's rate limit, no faults: the default credential's */
+	let budgetSandbox: Sandbox;
 	let bench: BenchN8n;
-	let contacts: IDataObject[];
+	/** every run, started in beforeAll; each test awaits its own */
+	const faultRuns = new Map<number, Promise<BenchRun>>();
+	let sharedBudgetRuns: Promise<BenchRun[]>;
+	const allRuns = () => [...faultRuns.values(), sharedBudgetRuns].filter(Boolean);
 
 	beforeAll(async () => {
-		sandbox = await startSandbox({ rateLimit: false });
-		contacts = scenarios.contacts(sandbox.universe, 2_000);
+		const faultSandboxList = await Promise.all(
+			SEEDS.map(async (seed) => await startSandbox({ rateLimit: false, faults: { errorRate: 0.2, dropRate: 0.05, seed } })),
+		);
+		SEEDS.forEach((seed, index) => faultSandboxes.set(seed, faultSandboxList[index]));
+		budgetSandbox = await startSandbox({ rateLimit: LIMITS.rateLimit });
 		bench = await BenchN8n.create({
-			baseUrl: sandbox.url,
-			apiKey: sandbox.apiKey,
+			baseUrl: budgetSandbox.url,
+			apiKey: budgetSandbox.apiKey,
 			// the default credential keeps the default budget (200 a minute)
 			liftClientRateLimit: false,
-			extraCredentials: [{ ...UNLIMITED, data: { apiKey: FAULTS_KEY, baseUrl: sandbox.url, maxRequestsPerMinute: 1_000_000 } }],
+			extraCredentials: SEEDS.map((seed) => {
+				const sandbox = faultSandboxes.get(seed)!;
+				return { ...faultCredential(seed), data: { apiKey: sandbox.apiKey, baseUrl: sandbox.url, maxRequestsPerMinute: 1_000_000 } };
+			}),
 			log: (message) => process.stderr.write(`[faults] ${message}\n`),
 			workflows: [
-				onCredential(flows.matchEnrichOurs('FaultsMatchEnrich'), UNLIMITED),
+				...SEEDS.map((seed) => onCredential(flows.matchEnrichOurs(faultWorkflowId(seed)), faultCredential(seed))),
 				flows.matchEnrichOurs('SharedBudgetA'),
 				flows.matchEnrichOurs('SharedBudgetB'),
 			],
 		});
+		const faultRows = scenarios.contacts(faultSandboxList[0].universe, FAULT_ROWS);
+		for (const seed of SEEDS) faultRuns.set(seed, bench.run(faultWorkflowId(seed), faultRows));
+		const sharedRows = scenarios.contacts(budgetSandbox.universe, SHARED_ROWS);
+		sharedBudgetRuns = Promise.all([bench.run('SharedBudgetA', sharedRows), bench.run('SharedBudgetB', sharedRows)]);
+		// each is awaited by its test; until then a failure must not count as unhandled
+		for (const run of allRuns()) run.catch(() => undefined);
 	});
 	afterAll(async () => {
+		await Promise.allSettled(allRuns());
 		await bench?.dispose();
-		await sandbox?.close();
+		await Promise.all([...faultSandboxes.values(), budgetSandbox].map(async (sandbox) => await sandbox?.close()));
 	});
 
 	const expectRowsInOrder = (items: IDataObject[], rows: number) => {
@@ -68,22 +98,18 @@ describe('faults and a shared rate limit, in real n8n', () => {
 		expect(misplaced).toBe(-1);
 	};
 
-	test.each([1, 2, 3, 4, 5])('fault seed %i: 20%% 5xx and 5%% dropped connections, the run completes, extra requests = faults', async (seed) => {
-		sandbox.clearRequests();
-		sandbox.configure({ faults: { errorRate: 0.2, dropRate: 0.05, seed }, apiKey: FAULTS_KEY });
-		// restored even when the run throws, so a failure here does not fail the tests after it
-		const run = await bench.run('FaultsMatchEnrich', contacts).finally(() => sandbox.configure({ faults: {}, apiKey: undefined }));
-
+	test.each(SEEDS)('fault seed %i: 20%% 5xx and 5%% dropped connections, the run completes, extra requests = faults', async (seed) => {
+		const run = await faultRuns.get(seed)!;
 		expect(run.error ?? '').toBe('');
 		expect(run.status).toBe('success');
 		const enriched = run.output('Enrich').map((item) => item.json);
-		expectRowsInOrder(enriched, contacts.length);
-		expectRowsInOrder(run.output('Match Prospects').map((item) => item.json), contacts.length);
+		expectRowsInOrder(enriched, FAULT_ROWS);
+		expectRowsInOrder(run.output('Match Prospects').map((item) => item.json), FAULT_ROWS);
 
-		const requests = sandbox.requests.filter((request) => request.path === MATCH || request.path === ENRICH);
+		const requests = faultSandboxes.get(seed)!.requests.filter(isMatchOrEnrich);
 		const faults = requests.filter((request) => request.status !== 200).length;
 		const unique = new Set(enriched.map((item) => item.prospect_id).filter((id) => typeof id === 'string')).size;
-		const minimum = Math.ceil(contacts.length / LIMITS.matchItems) + Math.ceil(unique / LIMITS.prospectEnrichIds);
+		const minimum = Math.ceil(FAULT_ROWS / LIMITS.matchItems) + Math.ceil(unique / LIMITS.prospectEnrichIds);
 		process.stderr.write(
 			`[faults] seed ${seed}: ${requests.length} requests (minimum ${minimum}), ${faults} faults injected, ${run.executionMs} ms\n`,
 		);
@@ -95,18 +121,12 @@ describe('faults and a shared rate limit, in real n8n', () => {
 	});
 
 	test('two workflows at once on one credential share its 200-a-minute budget: no 429', async () => {
-		sandbox.clearRequests();
-		sandbox.configure({ faults: {}, rateLimit: LIMITS.rateLimit });
-		const rows = scenarios.contacts(sandbox.universe, 3_000);
-		const [a, b] = await Promise.all([bench.run('SharedBudgetA', rows), bench.run('SharedBudgetB', rows)]).finally(() =>
-			sandbox.configure({ rateLimit: false }),
-		);
-
+		const [a, b] = await sharedBudgetRuns;
 		for (const run of [a, b]) {
 			expect(run.error ?? '').toBe('');
-			expectRowsInOrder(run.output('Enrich').map((item) => item.json), rows.length);
+			expectRowsInOrder(run.output('Enrich').map((item) => item.json), SHARED_ROWS);
 		}
-		const requests = sandbox.requests.filter((request) => request.path === MATCH || request.path === ENRICH);
+		const requests = budgetSandbox.requests.filter(isMatchOrEnrich);
 		// more than one window's worth: two runs with a budget each would have gone over
 		expect(requests.length).toBeGreaterThan(LIMITS.rateLimit.requests);
 		expect(requests.filter((request) => request.status === 429)).toHaveLength(0);

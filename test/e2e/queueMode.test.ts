@@ -1,6 +1,6 @@
 /**
  * n8n's queue mode, for real: Redis (Debian's redis-server), the n8n main instance and two
- * `n8n worker` processes, the package installed from `npm pack`. Four executions of 2,500 contacts
+ * `n8n worker` processes, the package installed from `npm pack`. Four executions of 1,500 contacts
  * each (Match Prospects -> Enrich, default parameters) are started at once through a Webhook
  * against a sandbox that allows 200 requests per minute on the one API key they share; the
  * workers run them, each process with its own rate budget for the key (nothing is shared between
@@ -14,8 +14,14 @@
  * pollers), watches a second sandbox: every event added during the run fires exactly once, in
  * executions the workers run.
  *
- * Takes about 5 minutes: two rounds of about 2 minutes each at the rate-limit floor (~420
- * requests at 200 a minute), plus starting Redis, main and the workers.
+ * First, on the same cluster, the Business Events Webhook Trigger: main registers its webhook with
+ * a third sandbox and receives that sandbox's pushes, the workers run the executions, each event
+ * exactly once, and a duplicate received by main starts nothing.
+ *
+ * Each round sends just over one window's worth (~250 requests at 200 a minute): the first 200 fill
+ * the key's window and the rest must wait for it, which is where two workers with a budget each
+ * would overrun the key. That takes about a minute a round (the floor); a second window would
+ * prove nothing more and cost another minute.
  */
 import type { IDataObject, ITaskData } from 'n8n-workflow';
 
@@ -23,14 +29,15 @@ import { ENDPOINTS } from '../../nodes/shared/catalog';
 import { LIMITS } from '../../nodes/shared/limits';
 import { contacts, rateFloorMs } from '../benchmark/scenarios';
 import { matchEnrichOurs, webhookPath } from '../benchmark/workflows';
-import { startSandbox, type RecordedRequest, type Sandbox } from '../sandbox';
+import { sandboxClient, startSandbox, type RecordedRequest, type Sandbox } from '../sandbox';
 import type { ExecutionResult } from './harness/executionResult';
-import type { WorkflowJson } from './harness/n8nInstance';
+import { PACKAGE_NAME, type WorkflowJson } from './harness/n8nInstance';
 import { waitFor } from './harness/processes';
 import { QueueModeN8n } from './harness/queueMode';
 
 const EXECUTIONS = 4;
-const ROWS_PER_EXECUTION = 2_500;
+/** ceil(1,500 / 40) match + about 26 enrich requests an execution: ~256 in all, over one window */
+const ROWS_PER_EXECUTION = 1_500;
 const LATENCY_MS = 50;
 /** the ceiling that is the key's share when two workers use it */
 const SHARE_PER_MINUTE = LIMITS.rateLimit.requests / 2;
@@ -54,11 +61,17 @@ function matchEnrich(id: string, credential: { id: string; name: string }): Work
 	return workflow;
 }
 
-const everyFifteenSeconds = { item: [0, 15, 30, 45].map((second) => ({ mode: 'custom', cronExpression: `${second} * * * * *` })) };
+/** twelve poll times a minute, 5 s apart (each minute-granular, as n8n requires of a poll time) */
+const POLL_GAP_S = 5;
+const everyFiveSeconds = {
+	item: Array.from({ length: 60 / POLL_GAP_S }, (_, index) => ({ mode: 'custom', cronExpression: `${index * POLL_GAP_S} * * * * *` })),
+};
+
+const TRIGGER_WORKFLOW_ID = 'queueTrigger01';
 
 function triggerWorkflow(businessIds: string[]): WorkflowJson {
 	return {
-		id: 'queueTrigger01',
+		id: TRIGGER_WORKFLOW_ID,
 		name: 'Queue mode: business events',
 		nodes: [
 			{
@@ -67,7 +80,7 @@ function triggerWorkflow(businessIds: string[]): WorkflowJson {
 				type: 'n8n-nodes-business-prospect-data.businessEventsTrigger',
 				typeVersion: 1,
 				position: [0, 0],
-				parameters: { pollTimes: everyFifteenSeconds, source: 'ids', businessIds: businessIds.join(', '), eventTypes: ['new_product'], options: {} },
+				parameters: { pollTimes: everyFiveSeconds, source: 'ids', businessIds: businessIds.join(', '), eventTypes: ['new_product'], options: {} },
 				credentials: { businessProspectDataApi: { id: 'events-credential', name: 'Events sandbox' } },
 			},
 			{ id: '0d9d7a44-7a55-4f0c-9b8e-2f9e1c1f0a02', name: 'Done', type: 'n8n-nodes-base.noOp', typeVersion: 1, position: [220, 0], parameters: {} },
@@ -76,6 +89,31 @@ function triggerWorkflow(businessIds: string[]): WorkflowJson {
 		settings: { executionOrder: 'v1' },
 	};
 }
+
+const PUSH_PARTNER = 'partner-queue';
+const PUSH_TRIGGER = 'Business Events Webhook Trigger';
+const PUSH_CREDENTIAL = { id: 'queue-webhook-credential', name: 'Business Prospect Data (pushed events)' };
+const PUSH_WEBHOOK_ID = '5f0c1a52-7f6e-4a57-9a42-0000000000e1';
+const PUSHED_EVENTS = 8;
+const PUSH_WORKFLOW = {
+	id: 'wfWebhookQueue',
+	name: 'Pushed events in queue mode',
+	nodes: [
+		{
+			id: 'queue-push-trigger',
+			name: PUSH_TRIGGER,
+			type: `${PACKAGE_NAME}.businessEventsWebhookTrigger`,
+			typeVersion: 1,
+			position: [0, 0],
+			webhookId: PUSH_WEBHOOK_ID,
+			parameters: { entity: 'both', options: {} },
+			credentials: { businessProspectDataApi: PUSH_CREDENTIAL },
+		},
+		{ id: 'queue-push-done', name: 'Done', type: 'n8n-nodes-base.noOp', typeVersion: 1, position: [220, 0], parameters: {} },
+	],
+	connections: { [PUSH_TRIGGER]: { main: [[{ node: 'Done', type: 'main', index: 0 }]] } },
+	settings: { executionOrder: 'v1' },
+} as unknown as WorkflowJson;
 
 interface RoundResult {
 	executions: ExecutionResult[];
@@ -94,6 +132,9 @@ const taskEnd = (task: ITaskData) => task.startTime + (task.executionTime ?? 0);
 describe('queue mode: main, two workers and Redis share one API key', () => {
 	let sandbox: Sandbox;
 	let eventsSandbox: Sandbox;
+	/** pushes events to the webhook trigger */
+	let pushSandbox: Sandbox;
+	let pushedBusinessId: string;
 	let cluster: QueueModeN8n;
 	let rows: IDataObject[];
 	const defaultCredential = { id: 'queue-credential', name: 'Business Prospect Data (default budget)' };
@@ -103,9 +144,16 @@ describe('queue mode: main, two workers and Redis share one API key', () => {
 	let watched: string[];
 
 	beforeAll(async () => {
-		// the service's limit, 200 requests a minute on the key; a universe big enough for 10,000 distinct contacts
-		sandbox = await startSandbox({ latencyMs: LATENCY_MS, prospects: 11_000 });
+		// the service's limit, 200 requests a minute on the key; a universe big enough for 6,000 distinct contacts
+		sandbox = await startSandbox({ latencyMs: LATENCY_MS, prospects: 6_600 });
 		eventsSandbox = await startSandbox();
+		pushSandbox = await startSandbox({ partnerId: PUSH_PARTNER });
+		pushedBusinessId = pushSandbox.universe.businesses[0].business_id;
+		await sandboxClient(pushSandbox).call('createBusinessEnrollment', {
+			enrollment_key: 'queue',
+			event_types: ['new_product'],
+			business_ids: [pushedBusinessId],
+		});
 		rows = contacts(sandbox.universe, EXECUTIONS * ROWS_PER_EXECUTION);
 		watched = eventsSandbox.universe.businesses.slice(0, 5).map((business) => business.business_id);
 		cluster = await QueueModeN8n.create({
@@ -117,17 +165,55 @@ describe('queue mode: main, two workers and Redis share one API key', () => {
 					{ ...defaultCredential, data: { apiKey: sandbox.apiKey, baseUrl: sandbox.url } },
 					{ ...shareCredential, data: { apiKey: sandbox.apiKey, baseUrl: sandbox.url, maxRequestsPerMinute: SHARE_PER_MINUTE } },
 					{ id: 'events-credential', name: 'Events sandbox', data: { apiKey: eventsSandbox.apiKey, baseUrl: eventsSandbox.url } },
+					{ ...PUSH_CREDENTIAL, data: { apiKey: pushSandbox.apiKey, baseUrl: pushSandbox.url, partnerId: PUSH_PARTNER } },
 				]);
-				const trigger = triggerWorkflow(watched);
-				await main.importWorkflows([atCeiling, atShare, trigger]);
-				for (const workflow of [atCeiling, atShare, trigger]) await main.publish(workflow.id);
+				await main.importWorkflows([atCeiling, atShare, triggerWorkflow(watched), PUSH_WORKFLOW]);
 			},
+			publish: [atCeiling.id, atShare.id, TRIGGER_WORKFLOW_ID, PUSH_WORKFLOW.id],
 		});
 	});
 	afterAll(async () => {
 		await cluster?.dispose();
-		await sandbox?.close();
-		await eventsSandbox?.close();
+		await Promise.all([sandbox?.close(), eventsSandbox?.close(), pushSandbox?.close()]);
+	});
+
+	test(`webhook trigger: ${PUSHED_EVENTS} pushed events and 2 duplicates, ${PUSHED_EVENTS} executions, all run by workers, each event once`, async () => {
+		const main = cluster.main;
+		const registration = await waitFor('the registration', async () => pushSandbox.webhooks.registration, { timeoutMs: 30_000 });
+		expect(registration.webhook_url).toBe(`${main.baseUrl}/webhook/${PUSH_WEBHOOK_ID}/webhook`);
+		// the production webhook can answer a moment after readiness
+		await waitFor('the webhook to answer', async () => ((await pushSandbox.webhooks.send({ signature: 'x' })).status === 400 ? true : undefined), {
+			timeoutMs: 15_000,
+		});
+		pushSandbox.webhooks.clearDeliveries();
+		const ids = Array.from({ length: PUSHED_EVENTS }, () =>
+			pushSandbox.addEvent({ business_id: pushedBusinessId, event_name: 'new_product' }).event_id.replace(/-/g, ''),
+		);
+		await pushSandbox.webhooks.idle();
+		const [first, second] = pushSandbox.webhooks.deliveries;
+		expect((await pushSandbox.webhooks.redeliver(first.seq)).status).toBe(200);
+		expect((await pushSandbox.webhooks.redeliver(second.seq)).status).toBe(200);
+		expect(pushSandbox.webhooks.deliveries.map((delivery) => delivery.status)).toEqual(Array(PUSHED_EVENTS + 2).fill(200));
+
+		const executions = await waitFor(
+			`${PUSHED_EVENTS} finished executions`,
+			async () => {
+				const done = (await main.executions(PUSH_WORKFLOW.id)).filter((execution) => !['new', 'running', 'waiting'].includes(execution.status));
+				return done.length >= PUSHED_EVENTS ? done : undefined;
+			},
+			{ timeoutMs: 60_000, intervalMs: 500 },
+		);
+		expect(executions.map((execution) => execution.status)).toEqual(Array(PUSHED_EVENTS).fill('success'));
+		const fired = await Promise.all(executions.map(async (execution) => (await main.execution(execution.id)).items('Done').map((item) => item.event_id)));
+		expect(fired.every((items) => items.length === 1)).toBe(true);
+		expect(fired.flat().sort()).toEqual([...ids].sort());
+		// every execution started on exactly one worker
+		const startedOn = executions.map(
+			(execution) =>
+				cluster.workerNames.filter((name) => new RegExp(`Worker started execution ${execution.id}\\b`).test(cluster.workerOutput(name, 1_000_000)))
+					.length,
+		);
+		expect(startedOn).toEqual(Array(PUSHED_EVENTS).fill(1));
 	});
 
 	/** Starts the four executions at once through the webhook and reads back what n8n stored. */
@@ -204,7 +290,7 @@ describe('queue mode: main, two workers and Redis share one API key', () => {
 		expect(workers.every((worker) => worker !== undefined)).toBe(true);
 		expect(new Set(workers).size).toBe(2);
 
-		// 10,000 of 10,000 rows, each execution's slice in order
+		// 6,000 of 6,000 rows, each execution's slice in order
 		const outputs = executions.map((execution) => execution.items('Enrich'));
 		const firstRows = outputs.map((items) => Number(items[0]?.row)).sort((a, b) => a - b);
 		expect(firstRows).toEqual(Array.from({ length: EXECUTIONS }, (_, index) => index * ROWS_PER_EXECUTION));
@@ -222,7 +308,7 @@ describe('queue mode: main, two workers and Redis share one API key', () => {
 		const enrichIds = answered.filter((request) => request.path === ENRICH_PATH).map((request) => (request.body as IDataObject).prospect_ids as string[]);
 		expect(Math.max(...matchSizes)).toBe(LIMITS.matchItems);
 		expect(enrichIds.every((ids) => ids.length >= 1 && ids.length <= LIMITS.prospectEnrichIds && new Set(ids).size === ids.length)).toBe(true);
-		// exactly the minimum: ceil(2,500 / 40) match and ceil(unique matched / 50) enrich requests per execution
+		// exactly the minimum: ceil(1,500 / 40) match and ceil(unique matched / 50) enrich requests per execution
 		expect(matchSizes.length).toBe(EXECUTIONS * Math.ceil(ROWS_PER_EXECUTION / LIMITS.matchItems));
 		const enrichMinimum = executions.reduce((sum, execution) => {
 			const unique = new Set(execution.items('Match Prospects').map((item) => item.prospect_id).filter((id) => typeof id === 'string'));
@@ -231,17 +317,19 @@ describe('queue mode: main, two workers and Redis share one API key', () => {
 		expect(enrichIds.length).toBe(enrichMinimum);
 	}
 
-	test('4 x 2,500 contacts at once on two workers, default budget: every row in order, at most 3 answers 429, within 1.25x of the floor; the trigger fires each event once', async () => {
+	test('4 x 1,500 contacts at once on two workers, default budget: every row in order, at most 3 answers 429, within 1.25x of the floor; the trigger fires each event once', async () => {
 		// the trigger's activation poll (sets its cursor to now, fires nothing), then events to fire
 		await waitFor('the trigger activation poll', async () => (eventsSandbox.requests.length > 0 ? true : undefined), { timeoutMs: 30_000 });
 		const addEvents = (count: number) => Array.from({ length: count }, (_, index) => eventsSandbox.addEvent({ business_id: watched[index % watched.length], event_name: 'new_product' }));
 		const added = addEvents(3);
-		const later = pause(45_000).then(() => added.push(...addEvents(3)));
+		// added while the round runs (it takes a minute at least: the floor)
+		const later = pause(30_000).then(() => added.push(...addEvents(3)));
 
 		const result = await round(atCeiling);
 		expectCompleteAndMinimal(result);
 		expect(result.refused).toBeLessThanOrEqual(3);
-		expect(result.floorMs).toBe(2 * LIMITS.rateLimit.windowMs);
+		// over one window's worth: the workers had to wait for the key's window to free slots
+		expect(result.floorMs).toBe(LIMITS.rateLimit.windowMs);
 		expect(result.nodeSpanMs).toBeLessThanOrEqual(1.25 * result.floorMs);
 
 		// the trigger: every added event fired exactly once, in executions run by the workers
@@ -249,7 +337,7 @@ describe('queue mode: main, two workers and Redis share one API key', () => {
 		const fired = await waitFor(
 			'the trigger to fire the added events',
 			async () => {
-				const done = (await cluster.main.executions('queueTrigger01')).filter((execution) => execution.status === 'success');
+				const done = (await cluster.main.executions(TRIGGER_WORKFLOW_ID)).filter((execution) => execution.status === 'success');
 				const items = (await Promise.all(done.map(async (execution) => (await cluster.main.execution(execution.id)).items(TRIGGER)))).flat();
 				return items.length >= added.length ? { done, items } : undefined;
 			},
@@ -261,7 +349,7 @@ describe('queue mode: main, two workers and Redis share one API key', () => {
 			timeoutMs: 30_000,
 		});
 		await pause(3_000);
-		const executionsAfter = await cluster.main.executions('queueTrigger01');
+		const executionsAfter = await cluster.main.executions(TRIGGER_WORKFLOW_ID);
 		expect(executionsAfter.length).toBe(fired.done.length);
 		expect(fired.items.map((item) => item.event_id).sort()).toEqual(added.map((event) => event.event_id).sort());
 		expect(fired.done.every((execution) => cluster.workerOf(execution.id) !== undefined)).toBe(true);

@@ -177,7 +177,8 @@ export class N8nInstance {
 	/**
 	 * Publishes (activates) a workflow. Before `start()`, with the CLI, which only writes the
 	 * database: the server activates it when it starts. On a running n8n, over its REST API, as the
-	 * editor does: activated at once (a poll trigger's first poll included) before this resolves.
+	 * editor does; n8n 2.41 then activates it through its publication outbox just after the call
+	 * returns (a webhook is registered, a poll trigger polls, moments later): wait for the effect.
 	 */
 	async publish(workflowId: string): Promise<void> {
 		if (this.server) {

@@ -5,7 +5,7 @@
  * queue. Main and workers share the user folder (sqlite database, the installed package) and the
  * encryption key; each worker has its own health check and task broker port.
  *
- *   const cluster = await QueueModeN8n.create({ workers: 2, concurrency: 2, prepare: async (main) => ... });
+ *   const cluster = await QueueModeN8n.create({ workers: 2, concurrency: 2, prepare: async (main) => ..., publish: [id] });
  *   // POST to a webhook on cluster.main.baseUrl: a worker runs the execution
  *   cluster.workerOf(executionId); // which worker ran it (from the workers' logs)
  *   await cluster.dispose();
@@ -83,8 +83,13 @@ export interface QueueModeOptions extends Omit<N8nInstanceOptions, 'port'> {
 	workers?: number;
 	/** executions each worker runs at once (`--concurrency`, default 5) */
 	concurrency?: number;
-	/** Runs before main starts: import credentials and workflows, publish. */
+	/** Runs before main starts: import credentials and workflows. */
 	prepare?: (main: N8nInstance) => Promise<void>;
+	/**
+	 * Workflows to publish once main runs, before the workers start: over main's REST API (a CLI
+	 * call each would be a cold n8n start).
+	 */
+	publish?: string[];
 }
 
 interface WorkerProcess {
@@ -123,6 +128,7 @@ export class QueueModeN8n {
 			await options.prepare?.(main);
 			await main.start();
 			await main.setupOwner();
+			for (const workflowId of options.publish ?? []) await main.publish(workflowId);
 			const count = options.workers ?? 2;
 			await Promise.all(Array.from({ length: count }, async (_, index) => await cluster!.startWorker(`worker${index + 1}`, options.concurrency ?? 5)));
 			log(`queue mode: redis on ${redis.port}, main on ${main.port}, ${count} worker(s)`);
