@@ -7,7 +7,7 @@
  * runs on the current line only.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
@@ -21,7 +21,7 @@ import { ensureNode } from '../../scripts/provision/node';
 import { startSandbox, type Sandbox } from '../sandbox';
 import { loadExampleWorkflows } from './harness/exampleWorkflows';
 import { useN8n } from './harness/jest';
-import { CREDENTIAL_TYPE, type WorkflowJson } from './harness/n8nInstance';
+import { CREDENTIAL_TYPE, type N8nInstance, type WorkflowJson } from './harness/n8nInstance';
 import { ensureN8nInstalled, N8N_LINES, PREVIOUS_LINE } from './harness/n8nInstall';
 import { packPackage } from './harness/packPackage';
 import { waitFor } from './harness/processes';
@@ -30,6 +30,51 @@ import { expectedCredentialTypes, expectedNodeTypes, readManifest } from './supp
 
 type NodeJson = { name: string; type: string; parameters: IDataObject };
 const nodesOf = (workflow: WorkflowJson) => workflow.nodes as NodeJson[];
+
+/** One workflow's outcome in the results file of `n8n execute-batch`. */
+interface BatchExecution {
+	workflowId: string;
+	executionStatus: string;
+	error?: string;
+}
+
+interface BatchRun {
+	executions: BatchExecution[];
+	/** what the process printed and the results file */
+	printed: string;
+	/** the whole execution data of each workflow that succeeded (n8n's snapshot file), by workflow id */
+	runData: Record<string, string>;
+}
+
+/**
+ * Runs workflows one after another in one `n8n execute-batch` process, in the CLI mode of
+ * `n8n execute`: one n8n start for all of them instead of one each (a start costs seconds).
+ */
+async function executeBatch(instance: N8nInstance, workflowIds: string[]): Promise<BatchRun> {
+	const folder = mkdtempSync(path.join(tmpdir(), 'bpd-batch-'));
+	const resultsFile = path.join(folder, 'results.json');
+	const snapshots = path.join(folder, 'snapshots');
+	mkdirSync(snapshots);
+	try {
+		// --retries=0: a workflow that fails is reported, not run again until it passes
+		const args = ['execute-batch', `--ids=${workflowIds.join(',')}`, '--retries=0', `--output=${resultsFile}`, `--snapshot=${snapshots}`];
+		const run = await instance.cli(args, 600_000);
+		const printed = `--- stdout ---\n${run.stdout}\n--- stderr ---\n${run.stderr}`;
+		if (run.timedOut || !existsSync(resultsFile)) {
+			throw new Error(`n8n execute-batch wrote no results (exit code ${run.exitCode}${run.timedOut ? ', timed out' : ''}).\n${printed.slice(-6000)}`);
+		}
+		const results = readFileSync(resultsFile, 'utf8');
+		const runData = Object.fromEntries(
+			workflowIds
+				.map((id) => [id, path.join(snapshots, `${id}-snapshot.json`)])
+				.filter(([, file]) => existsSync(file))
+				.map(([id, file]) => [id, readFileSync(file, 'utf8')]),
+		);
+		return { executions: (JSON.parse(results) as { executions: BatchExecution[] }).executions, printed: `${printed}\n${results}`, runData };
+	} finally {
+		rmSync(folder, { recursive: true, force: true });
+	}
+}
 
 describe.each(N8N_LINES.map((line) => [`${line.name} (n8n ${line.version} on Node ${line.node})`, line] as const))(
 	'the package on n8n %s',
@@ -101,14 +146,21 @@ describe.each(N8N_LINES.map((line) => [`${line.name} (n8n ${line.version} on Nod
 			});
 		});
 
-		test.each(examples.filter((candidate) => candidate.manual).map((candidate) => [candidate.file, candidate.workflow.id]))(
-			'runs the example %s',
-			async (_file, workflowId) => {
-				const result = await n8n().execute(workflowId);
-				expect({ status: result.status, error: result.describeError() }).toEqual({ status: 'success', error: '' });
-				expect(`${result.diagnostics.stdout}${result.diagnostics.stderr}`).not.toContain(sandbox.apiKey);
-			},
-		);
+		// every example that starts with a Manual Trigger, all run by the first test that needs them
+		const manualExamples = examples.filter((candidate) => candidate.manual);
+		let batch: ReturnType<typeof executeBatch> | undefined;
+		const runExamples = async () => await (batch ??= executeBatch(n8n(), manualExamples.map((candidate) => candidate.workflow.id)));
+
+		test.each(manualExamples.map((candidate) => [candidate.file, candidate.workflow.id]))('runs the example %s', async (_file, workflowId) => {
+			const { executions, printed, runData } = await runExamples();
+			const runs = executions.filter((execution) => execution.workflowId === workflowId);
+			expect(runs.map((execution) => ({ status: execution.executionStatus, error: execution.error ?? '' }))).toEqual([
+				{ status: 'success', error: '' },
+			]);
+			// the whole run (every node's output) as n8n saved it
+			expect((JSON.parse(runData[workflowId] ?? '{}') as { status?: string }).status).toBe('success');
+			expect(`${printed}${runData[workflowId]}`).not.toContain(sandbox.apiKey);
+		});
 
 		test('a published Business Events Trigger fires at activation with the events of its look-back window', async () => {
 			const [execution] = await n8n().waitForExecutions(trigger.id, 1, { timeoutMs: 30_000 });
