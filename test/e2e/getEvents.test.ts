@@ -244,7 +244,7 @@ describe('the example on its schedule (published, n8n start)', () => {
 			enrollment = { enrollment_id: String(created.body.enrollment_id), prospect_ids };
 			await instance.importCredential({ ...CREDENTIAL, data: { apiKey: sandbox.apiKey, baseUrl: sandbox.url } });
 			await instance.importWorkflows([scheduled, prospectTrigger(enrollment.enrollment_id)]);
-			// publishing in a running n8n activates at once: the activation poll is recorded from here
+			// publishing in a running n8n activates moments later: the activation poll is recorded from here
 			sandbox.clearRequests();
 			await instance.publish(scheduled.id);
 			await instance.publish('e2eProspectTrigger');

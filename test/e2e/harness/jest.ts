@@ -13,7 +13,8 @@ export interface UseN8nOptions extends N8nInstanceOptions {
 	/**
 	 * Run `prepare` once n8n has started (with `start`): workflows are then imported and published
 	 * over the REST API instead of one n8n CLI process each, and a published trigger is activated
-	 * while `prepare` runs rather than when n8n starts.
+	 * moments after its `publish()` returns (n8n's publication outbox) rather than when n8n starts:
+	 * tests wait for the effect.
 	 */
 	prepareAfterStart?: boolean;
 }

@@ -76,6 +76,8 @@ async function ensureTemplate(source: TemplateSource): Promise<string> {
 			path.join(tmp, COMPLETE_MARKER),
 			`n8n ${source.install.line.version} (${path.basename(source.install.dir)}), ${path.basename(source.tarball)} sha256 ${tarballSha}\n`,
 		);
+		// an interrupted prune may have left the folder without its marker
+		rmSync(template, { recursive: true, force: true });
 		renameSync(tmp, template);
 		source.log?.(`Prepared the n8n user folder template ${path.basename(template)} in ${Math.round((Date.now() - started) / 1000)} s`);
 		pruneUnused(template);
@@ -130,7 +132,10 @@ function checkpointDatabase(install: N8nInstall, database: string): void {
 	if (result.status !== 0) throw new Error(`Checkpointing ${database} failed (exit code ${result.status}):\n${result.stderr}`);
 }
 
-/** Removes the templates of other tarballs not used for a while (each is a few MB). */
+/**
+ * Removes the other templates (other tarballs, other n8n lines) not used for a while: each is a
+ * few MB. A template in use is touched on every copy, so its time is recent.
+ */
 function pruneUnused(current: string): void {
 	for (const name of readdirSync(TEMPLATES_DIR)) {
 		const candidate = path.join(TEMPLATES_DIR, name);
