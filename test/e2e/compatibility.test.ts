@@ -18,7 +18,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { BUSINESS_EVENT_TYPES } from '../../nodes/shared/vocabulary';
 import { OLDEST_NODE } from '../../scripts/provision/n8nLines';
 import { ensureNode } from '../../scripts/provision/node';
-import { startSandbox, type Sandbox } from '../sandbox';
+import { sandboxClient, startSandbox, type Sandbox } from '../sandbox';
 import { loadExampleWorkflows } from './harness/exampleWorkflows';
 import { useN8n } from './harness/jest';
 import { CREDENTIAL_TYPE, type N8nInstance, type WorkflowJson } from './harness/n8nInstance';
@@ -28,6 +28,8 @@ import { waitFor } from './harness/processes';
 import { MCP_SERVER_TOOLS } from './support/mcpServerExample';
 import { expectedCredentialTypes, expectedNodeTypes, readManifest } from './support/packageManifest';
 
+/** The credential's Partner ID: the service keeps webhooks per partner. */
+const PARTNER = 'partner-compat';
 type NodeJson = { name: string; type: string; parameters: IDataObject };
 const nodesOf = (workflow: WorkflowJson) => workflow.nodes as NodeJson[];
 
@@ -81,7 +83,7 @@ describe.each(N8N_LINES.map((line) => [`${line.name} (n8n ${line.version} on Nod
 	(_title, line) => {
 		let sandbox: Sandbox;
 		beforeAll(async () => {
-			sandbox = await startSandbox();
+			sandbox = await startSandbox({ partnerId: PARTNER });
 		});
 		afterAll(async () => await sandbox?.close());
 
@@ -93,6 +95,12 @@ describe.each(N8N_LINES.map((line) => [`${line.name} (n8n ${line.version} on Nod
 		// so it fires once at publish time with every event of those 30 days.
 		const trigger = structuredClone({ ...example('events-trigger.json'), id: 'compatEventsTrigger1', name: 'Events, 30 days back' });
 		const triggerNode = nodesOf(trigger).find((node) => node.type.endsWith('.businessEventsTrigger'))!;
+		// The push example, published: its webhook trigger registers with the sandbox as n8n starts.
+		const pushExample = example('events-webhook.json');
+		const pushNode = nodesOf(pushExample).find((node) => node.type.endsWith('.businessEventsWebhookTrigger')) as NodeJson & {
+			webhookId: string;
+		};
+		let pushedBusiness = '';
 		let watched: string[] = [];
 
 		const n8n = useN8n({
@@ -106,10 +114,18 @@ describe.each(N8N_LINES.map((line) => [`${line.name} (n8n ${line.version} on Nod
 					eventTypes: [...BUSINESS_EVENT_TYPES],
 					options: { lookBackDays: 30 },
 				});
-				await instance.importCredential({ ...credential, data: { apiKey: sandbox.apiKey, baseUrl: sandbox.url } });
+				pushedBusiness = sandbox.universe.businesses[60].business_id;
+				const enrolled = await sandboxClient(sandbox).call('createBusinessEnrollment', {
+					enrollment_key: 'compat-push',
+					event_types: ['new_product', 'new_office'],
+					business_ids: [pushedBusiness],
+				});
+				expect(enrolled.status).toBe(200);
+				await instance.importCredential({ ...credential, data: { apiKey: sandbox.apiKey, baseUrl: sandbox.url, partnerId: PARTNER } });
 				await instance.importWorkflows([...examples.map((candidate) => candidate.workflow), trigger]);
 				await instance.publish(trigger.id);
 				await instance.publish(mcpServer.id);
+				await instance.publish(pushExample.id);
 			},
 		});
 
@@ -176,6 +192,25 @@ describe.each(N8N_LINES.map((line) => [`${line.name} (n8n ${line.version} on Nod
 			expect(fired.map((event) => event.event_id)).toEqual(expect.arrayContaining(expected));
 			expect(fired.length).toBeLessThanOrEqual(expected.length + 5);
 			expect(new Set(fired.map((event) => event.event_id)).size).toBe(fired.length);
+		});
+
+		test('a published Business Events Webhook Trigger registers itself and runs each pushed event once', async () => {
+			const registration = await waitFor('the registration', async () => sandbox.webhooks.registration, { timeoutMs: 30_000 });
+			expect(registration.webhook_url).toBe(`${n8n().baseUrl}/webhook/${pushNode.webhookId}/webhook`);
+			const pushed = ['new_product', 'new_office'].map(
+				(eventName) => sandbox.addEvent({ business_id: pushedBusiness, event_name: eventName }).event_id.replace(/-/g, ''),
+			);
+			// the example's manual part also ran (runs the example ...): only the pushed executions count
+			const pushedRuns = async () =>
+				(await n8n().executions(pushExample.id))
+					.filter((execution) => execution.mode === 'webhook' && !['new', 'running', 'waiting'].includes(execution.status))
+					.sort((a, b) => Number(a.id) - Number(b.id));
+			await waitFor('2 pushed executions', async () => ((await pushedRuns()).length >= 2 ? true : undefined), { timeoutMs: 30_000 });
+			await sandbox.webhooks.idle();
+			const executions = await Promise.all((await pushedRuns()).map(async (execution) => await n8n().execution(execution.id)));
+			const deliveries = sandbox.webhooks.deliveries.filter((delivery) => delivery.kind === 'event');
+			expect(deliveries.map((delivery) => [delivery.event_id, delivery.status])).toEqual(pushed.map((id) => [id, 200]));
+			expect(executions.map((execution) => execution.items(pushNode.name).map((item) => item.event_id))).toEqual(pushed.map((id) => [id]));
 		});
 
 		test('an MCP Server Trigger lists the tool variants and runs them', async () => {
