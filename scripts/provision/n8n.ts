@@ -23,6 +23,8 @@ import { directoryBytes, npmNetworkArgs, runWatched } from './watchedRun';
 /** Native modules skipped by `--ignore-scripts` that n8n needs at runtime (absent ones are skipped by npm). */
 const NATIVE_MODULES = ['sqlite3', 'isolated-vm'];
 const COMPLETE_MARKER = '.install-complete';
+/** Silence allowed while the native modules compile: one large C file prints nothing until done. */
+const REBUILD_STALL_MS = 10 * 60_000;
 /** Longest wait for another process's install of the same version (its own watchdog ends a stalled one sooner). */
 const LOCK_TIMEOUT_MS = 20 * 60_000;
 
@@ -106,7 +108,8 @@ async function installInto(dir: string, line: N8nLine, node: ProvisionedNode, lo
 	// npm prints a line when a download ends; while a large tarball streams, its file grows
 	const npmCache = process.env.npm_config_cache || path.join(os.homedir(), '.npm');
 	const progress = () => directoryBytes(path.join(npmCache, '_cacache', 'tmp'));
-	const watched = (command: string, args: string[], remedy: string) => runWatched(command, args, { cwd: tmp, env, logFile, remedy, progress });
+	const watched = (command: string, args: string[], remedy: string, options: { stallMs?: number } = {}) =>
+		runWatched(command, args, { cwd: tmp, env, logFile, remedy, progress, ...options });
 
 	log(`Installing n8n@${line.version} for Node ${node.version} into ${dir} (several minutes, ~3 GB; log: ${logFile})`);
 	await watched(
@@ -117,10 +120,13 @@ async function installInto(dir: string, line: N8nLine, node: ProvisionedNode, lo
 	log(`Rebuilding ${NATIVE_MODULES.join(', ')} of n8n@${line.version} against Node ${node.version}'s headers`);
 	// --ignore-scripts=false: npm test's environment carries the project's ignore-scripts=true.
 	// --foreground-scripts: the compiler's output reaches the log, so a long build is not a stall.
+	// Compiling sqlite3.c alone prints nothing for minutes on a busy machine (killed at 120 s in a
+	// fresh run at load 14), and the build downloads nothing (headers: --nodedir): a long window.
 	await watched(
 		'npm',
 		['rebuild', ...NATIVE_MODULES, '--ignore-scripts=false', '--foreground-scripts', `--nodedir=${node.nodeDir}`],
 		`see ${logFile}`,
+		{ stallMs: REBUILD_STALL_MS },
 	);
 
 	// Prove the install runs before declaring it complete.
