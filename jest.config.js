@@ -12,6 +12,8 @@ const project = (name) => ({
 	testEnvironment: 'node',
 	transform,
 	testMatch: [`<rootDir>/test/${name}/**/*.test.ts`],
+	// the e2e suite's packed package and n8n user-folder templates (package.json files of their own)
+	modulePathIgnorePatterns: ['<rootDir>/.tmp/'],
 	// per-suite test timeouts (jest ignores `testTimeout` inside a project)
 	setupFilesAfterEnv: [`<rootDir>/test/support/timeout.${name}.ts`],
 });
