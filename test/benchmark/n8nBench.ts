@@ -142,9 +142,7 @@ export class BenchN8n {
 
 		let id: string | undefined;
 		for (let attempt = 0; attempt < 200 && id === undefined; attempt++) {
-			const done = (await this.n8n.executions(workflowId)).filter(
-				(execution) => !before.has(execution.id) && !['new', 'running', 'waiting'].includes(execution.status),
-			);
+			const done = (await this.n8n.finishedExecutions(workflowId)).filter((execution) => !before.has(execution.id));
 			id = done[0]?.id;
 			if (id === undefined) await new Promise((resolve) => setTimeout(resolve, 100));
 		}

@@ -274,11 +274,9 @@ export async function pushAndPoll(pollTimes = EVERY_MINUTE): Promise<PushAndPoll
 export async function publish(n8n: N8nInstance, setup: PushAndPoll, workflows = [setup.push, setup.poll]): Promise<void> {
 	const name = 'Business Prospect Data (push and poll)';
 	const credential = await n8n.rest<{ id: string }>('POST', '/credentials', { name, type: CREDENTIAL_TYPE, data: setup.credential });
-	for (const workflow of workflows) {
-		const nodes = (workflow.nodes as IDataObject[]).map((node) => ({ ...node, credentials: { [CREDENTIAL_TYPE]: { id: credential.id, name } } }));
-		const { versionId } = await n8n.rest<{ versionId: string }>('POST', '/workflows', { ...workflow, nodes });
-		await n8n.rest('POST', `/workflows/${workflow.id}/activate`, { versionId });
-	}
+	const credentials = { [CREDENTIAL_TYPE]: { id: credential.id, name } };
+	await n8n.importWorkflows(workflows.map((workflow) => ({ ...workflow, nodes: (workflow.nodes as IDataObject[]).map((node) => ({ ...node, credentials })) })));
+	for (const workflow of workflows) await n8n.publish(String(workflow.id));
 }
 
 const pollRequests = (sandbox: Sandbox) => sandbox.requests.filter((request) => request.path === EVENTS_PATH);
@@ -330,24 +328,6 @@ export async function emitEvents(setup: PushAndPoll, plan: LatencyPlan): Promise
 	return { plan, emitted, load };
 }
 
-type Summary = { id: string; status: string; startedAt: string | null; stoppedAt: string | null };
-
-/** Every finished execution of a workflow, oldest first (n8n's REST pages of 100, by cursor). */
-async function finishedExecutions(n8n: N8nInstance, workflowId: string): Promise<Summary[]> {
-	const all: Summary[] = [];
-	const filter = encodeURIComponent(JSON.stringify({ workflowId }));
-	let cursor: string | null | undefined;
-	do {
-		const page: { results: Summary[]; nextCursor?: string | null } = await n8n.rest(
-			'GET',
-			`/executions?filter=${filter}&limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
-		);
-		all.push(...page.results);
-		cursor = page.nextCursor;
-	} while (cursor);
-	return all.filter((execution) => !['new', 'running', 'waiting'].includes(execution.status)).sort((a, b) => Number(a.id) - Number(b.id));
-}
-
 interface Firing {
 	startedAt: number;
 	stoppedAt: number;
@@ -358,7 +338,7 @@ interface Firing {
 function firings(n8n: N8nInstance, workflowId: string, trigger: string): () => Promise<Firing[]> {
 	const read = new Map<string, Firing>();
 	return async () => {
-		for (const execution of await finishedExecutions(n8n, workflowId)) {
+		for (const execution of await n8n.finishedExecutions(workflowId)) {
 			if (read.has(execution.id)) continue;
 			read.set(execution.id, {
 				startedAt: Date.parse(execution.startedAt ?? ''),
@@ -493,7 +473,7 @@ async function burstInto(setup: PushAndPoll, n8n: N8nInstance): Promise<WebhookB
 	const executions = await waitFor(
 		'the burst executions',
 		async () => {
-			const done = await finishedExecutions(n8n, setup.push.id);
+			const done = await n8n.finishedExecutions(setup.push.id);
 			return done.length >= expected ? done : undefined;
 		},
 		{ timeoutMs: 180_000, intervalMs: 1_000 },

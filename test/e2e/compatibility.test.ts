@@ -201,10 +201,7 @@ describe.each(N8N_LINES.map((line) => [`${line.name} (n8n ${line.version} on Nod
 				(eventName) => sandbox.addEvent({ business_id: pushedBusiness, event_name: eventName }).event_id.replace(/-/g, ''),
 			);
 			// the example's manual part also ran (runs the example ...): only the pushed executions count
-			const pushedRuns = async () =>
-				(await n8n().executions(pushExample.id))
-					.filter((execution) => execution.mode === 'webhook' && !['new', 'running', 'waiting'].includes(execution.status))
-					.sort((a, b) => Number(a.id) - Number(b.id));
+			const pushedRuns = async () => (await n8n().finishedExecutions(pushExample.id)).filter((execution) => execution.mode === 'webhook');
 			await waitFor('2 pushed executions', async () => ((await pushedRuns()).length >= 2 ? true : undefined), { timeoutMs: 30_000 });
 			await sandbox.webhooks.idle();
 			const executions = await Promise.all((await pushedRuns()).map(async (execution) => await n8n().execution(execution.id)));

@@ -28,6 +28,7 @@ import type { IDataObject, ITaskData } from 'n8n-workflow';
 import { ENDPOINTS } from '../../nodes/shared/catalog';
 import { LIMITS } from '../../nodes/shared/limits';
 import { contacts, rateFloorMs } from '../benchmark/scenarios';
+import { pushTriggerReady } from '../benchmark/webhooks';
 import { matchEnrichOurs, webhookPath } from '../benchmark/workflows';
 import { sandboxClient, startSandbox, type RecordedRequest, type Sandbox } from '../sandbox';
 import type { ExecutionResult } from './harness/executionResult';
@@ -179,12 +180,8 @@ describe('queue mode: main, two workers and Redis share one API key', () => {
 
 	test(`webhook trigger: ${PUSHED_EVENTS} pushed events and 2 duplicates, one execution per event, all run by workers`, async () => {
 		const main = cluster.main;
-		const registration = await waitFor('the registration', async () => pushSandbox.webhooks.registration, { timeoutMs: 30_000 });
-		expect(registration.webhook_url).toBe(`${main.baseUrl}/webhook/${PUSH_WEBHOOK_ID}/webhook`);
-		// the production webhook can answer a moment after readiness
-		await waitFor('the webhook to answer', async () => ((await pushSandbox.webhooks.send({ signature: 'x' })).status === 400 ? true : undefined), {
-			timeoutMs: 15_000,
-		});
+		await pushTriggerReady(pushSandbox);
+		expect(pushSandbox.webhooks.registration?.webhook_url).toBe(`${main.baseUrl}/webhook/${PUSH_WEBHOOK_ID}/webhook`);
 		pushSandbox.webhooks.clearDeliveries();
 		const ids = Array.from({ length: PUSHED_EVENTS }, () =>
 			pushSandbox.addEvent({ business_id: pushedBusinessId, event_name: 'new_product' }).event_id.replace(/-/g, ''),
@@ -199,7 +196,7 @@ describe('queue mode: main, two workers and Redis share one API key', () => {
 			await waitFor(
 				`${count} finished executions`,
 				async () => {
-					const done = (await main.executions(PUSH_WORKFLOW.id)).filter((execution) => !['new', 'running', 'waiting'].includes(execution.status));
+					const done = await main.finishedExecutions(PUSH_WORKFLOW.id);
 					return done.length >= count ? done : undefined;
 				},
 				{ timeoutMs: 60_000, intervalMs: 500 },
@@ -248,9 +245,7 @@ describe('queue mode: main, two workers and Redis share one API key', () => {
 		const finished = await waitFor(
 			`${EXECUTIONS} executions of ${workflow.id}`,
 			async () => {
-				const done = (await main.executions(workflow.id)).filter(
-					(execution) => !before.has(execution.id) && !['new', 'running', 'waiting'].includes(execution.status),
-				);
+				const done = (await main.finishedExecutions(workflow.id)).filter((execution) => !before.has(execution.id));
 				return done.length >= EXECUTIONS ? done : undefined;
 			},
 			{ timeoutMs: 400_000, intervalMs: 500 },

@@ -67,22 +67,6 @@ describe('a burst of 1,000 deliveries into real n8n', () => {
 		},
 	});
 
-	/** Finished executions of the workflow, all of them (n8n's REST pages of 100, by cursor). */
-	async function allFinished(): Promise<Array<{ id: string; status: string }>> {
-		const all: Array<{ id: string; status: string }> = [];
-		const filter = encodeURIComponent(JSON.stringify({ workflowId: WORKFLOW.id }));
-		let cursor: string | null | undefined;
-		do {
-			const page: { results: Array<{ id: string; status: string }>; nextCursor?: string | null } = await n8n().rest(
-				'GET',
-				`/executions?filter=${filter}&limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
-			);
-			all.push(...page.results);
-			cursor = page.nextCursor;
-		} while (cursor);
-		return all.filter((execution) => !['new', 'running', 'waiting'].includes(execution.status));
-	}
-
 	/**
 	 * On failure, n8n's whole output goes to .tmp/webhookBurst-n8n.log: a 503 answered by n8n
 	 * itself ("Database is not ready!", after "Database ping failed" when its event loop is starved)
@@ -127,7 +111,7 @@ describe('a burst of 1,000 deliveries into real n8n', () => {
 		const executions = await waitFor(
 			'900 finished executions',
 			async () => {
-				const done = await allFinished();
+				const done = await n8n().finishedExecutions(WORKFLOW.id);
 				return done.length >= 900 ? done : undefined;
 			},
 			{ timeoutMs: 120_000, intervalMs: 1_000 },

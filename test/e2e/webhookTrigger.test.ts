@@ -65,8 +65,6 @@ const TAKER = triggerWorkflow('wfWebhookTaker', 'Pushed events (replaces registr
 });
 const FOREIGN_URL = 'http://127.0.0.1:9/somewhere-else';
 
-const finishedStatuses = ['new', 'running', 'waiting'];
-
 describe('Business Events Webhook Trigger in real n8n', () => {
 	let sandbox: Sandbox;
 	let businessId: string;
@@ -98,10 +96,7 @@ describe('Business Events Webhook Trigger in real n8n', () => {
 
 	/** n8n's production URL of the trigger: <base>/webhook/<webhookId>/<the node's path, "webhook"> */
 	const urlOf = (workflow: TriggerWorkflow) => `${n8n().baseUrl}/webhook/${workflow.webhookId}/webhook`;
-	const finished = async (workflowId: string): Promise<ExecutionSummary[]> =>
-		(await n8n().executions(workflowId))
-			.filter((execution) => !finishedStatuses.includes(execution.status))
-			.sort((a, b) => Number(a.id) - Number(b.id));
+	const finished = async (workflowId: string): Promise<ExecutionSummary[]> => await n8n().finishedExecutions(workflowId);
 	const untilExecutions = async (workflowId: string, count: number) =>
 		await waitFor(
 			`${count} execution(s) of ${workflowId}`,

@@ -26,6 +26,8 @@ import { N8nRestClient, RestError, type OwnerAccount } from './restClient';
 import { copyUserFolderTemplate } from './userFolderTemplate';
 
 export const CREDENTIAL_TYPE = 'businessProspectDataApi';
+/** Execution statuses before an execution has ended. */
+const UNFINISHED_STATUSES = ['new', 'running', 'waiting'];
 export const PACKAGE_NAME = 'n8n-nodes-business-prospect-data';
 
 export const DEFAULT_OWNER: OwnerAccount = {
@@ -342,11 +344,27 @@ export class N8nInstance {
 		}
 	}
 
-	/** Executions of a workflow (newest first), e.g. one per poll of an active trigger. */
+	/** Every execution of a workflow, newest first (n8n's REST pages of 100, by cursor where the line has one). */
 	async executions(workflowId: string): Promise<ExecutionSummary[]> {
+		const all: ExecutionSummary[] = [];
 		const filter = encodeURIComponent(JSON.stringify({ workflowId }));
-		const page = await this.rest<{ results: ExecutionSummary[] }>('GET', `/executions?filter=${filter}&limit=100`);
-		return page.results;
+		let cursor: string | null | undefined;
+		do {
+			const page = await this.rest<{ results: ExecutionSummary[]; nextCursor?: string | null }>(
+				'GET',
+				`/executions?filter=${filter}&limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+			);
+			all.push(...page.results);
+			cursor = page.nextCursor;
+		} while (cursor);
+		return all;
+	}
+
+	/** The executions of a workflow that have ended (whatever their status), oldest first. */
+	async finishedExecutions(workflowId: string): Promise<ExecutionSummary[]> {
+		return (await this.executions(workflowId))
+			.filter((execution) => !UNFINISHED_STATUSES.includes(execution.status))
+			.sort((a, b) => Number(a.id) - Number(b.id));
 	}
 
 	/** The full data of one execution, with the same accessors as `execute()`'s result. */
@@ -368,13 +386,12 @@ export class N8nInstance {
 		const finished = await waitFor(
 			`${count} finished execution(s) of workflow ${workflowId}`,
 			async () => {
-				const done = (await this.executions(workflowId)).filter((e) => !['new', 'running', 'waiting'].includes(e.status));
+				const done = await this.finishedExecutions(workflowId);
 				return done.length >= count ? done : undefined;
 			},
 			{ timeoutMs: options.timeoutMs ?? 60_000, intervalMs: 500 },
 		);
-		const oldestFirst = [...finished].sort((a, b) => Number(a.id) - Number(b.id));
-		return await Promise.all(oldestFirst.map(async (e) => await this.execution(e.id)));
+		return await Promise.all(finished.map(async (e) => await this.execution(e.id)));
 	}
 
 	/** Stops the server and removes the temporary user folder. Safe to call twice. */
