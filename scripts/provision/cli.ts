@@ -41,7 +41,7 @@ export interface ProvisionedTools {
 const log = (message: string) => console.log(`[provision] ${message}`);
 
 async function provisionTools(outFile: string, currentOnly: boolean): Promise<void> {
-	if (!currentOnly) await ensureDebianPackages(DEBIAN_PACKAGES);
+	if (!currentOnly) await ensureDebianPackages(DEBIAN_PACKAGES, { log });
 	const versions = currentOnly ? [CURRENT_LINE.node] : [...new Set([...N8N_LINES.map((line) => line.node), OLDEST_NODE])];
 	const installs = await Promise.all(versions.map(async (version) => [version, await ensureNode(version)] as const));
 	const node = Object.fromEntries(installs);
