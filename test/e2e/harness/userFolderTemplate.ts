@@ -140,6 +140,10 @@ function pruneUnused(current: string): void {
 	for (const name of readdirSync(TEMPLATES_DIR)) {
 		const candidate = path.join(TEMPLATES_DIR, name);
 		if (candidate === current || name.endsWith('.lock') || name.endsWith('.tmp')) continue;
-		if (Date.now() - statSync(candidate).mtimeMs > UNUSED_FOR_MS) rmSync(candidate, { recursive: true, force: true });
+		try {
+			if (Date.now() - statSync(candidate).mtimeMs > UNUSED_FOR_MS) rmSync(candidate, { recursive: true, force: true });
+		} catch {
+			// removed meanwhile by another process making its template
+		}
 	}
 }
