@@ -2,8 +2,11 @@
  * Child processes for n8n: each runs in its own process group (n8n spawns task runners), is
  * killed as a group, and is killed synchronously if the parent exits first, so nothing is orphaned.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess, type StdioOptions } from 'node:child_process';
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 
 const liveGroups = new Set<number>();
 let exitHookInstalled = false;
@@ -43,8 +46,12 @@ export interface SpawnedGroup {
 	kill(graceMs?: number): Promise<void>;
 }
 
-export function spawnGroup(command: string, args: string[], options: { cwd: string; env: NodeJS.ProcessEnv }): SpawnedGroup {
-	const child = spawn(command, args, { ...options, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+export function spawnGroup(
+	command: string,
+	args: string[],
+	options: { cwd: string; env: NodeJS.ProcessEnv; stdio?: StdioOptions },
+): SpawnedGroup {
+	const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], ...options, detached: true });
 	if (child.pid === undefined) throw new Error(`Could not spawn ${command}`);
 	const pid = child.pid;
 	trackGroup(pid);
@@ -74,25 +81,38 @@ export interface CommandResult {
 	timedOut: boolean;
 }
 
-/** Runs a command to completion, killing its whole group when it exceeds `timeoutMs`. */
+/**
+ * Runs a command to completion, killing its whole group when it exceeds `timeoutMs`. Its output
+ * goes to files, not pipes: `n8n execute` logs its result and exits, and at load 17 a pipe that
+ * was read too slowly lost the result's tail at that exit; writes to a file are synchronous.
+ */
 export async function runCommand(
 	command: string,
 	args: string[],
 	options: { cwd: string; env: NodeJS.ProcessEnv; timeoutMs: number },
 ): Promise<CommandResult> {
-	const group = spawnGroup(command, args, options);
-	let stdout = '';
-	let stderr = '';
-	group.child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-	group.child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-	let timedOut = false;
-	const timer = setTimeout(() => {
-		timedOut = true;
-		void group.kill(2_000);
-	}, options.timeoutMs);
-	const exitCode = await group.exited;
-	clearTimeout(timer);
-	return { exitCode, stdout, stderr, timedOut };
+	const dir = mkdtempSync(path.join(os.tmpdir(), 'n8n-cli-'));
+	const files = { stdout: path.join(dir, 'stdout'), stderr: path.join(dir, 'stderr') };
+	const fds = [openSync(files.stdout, 'w'), openSync(files.stderr, 'w')];
+	try {
+		let group: SpawnedGroup;
+		try {
+			group = spawnGroup(command, args, { cwd: options.cwd, env: options.env, stdio: ['ignore', fds[0], fds[1]] });
+		} finally {
+			// the child holds its own copies
+			for (const fd of fds) closeSync(fd);
+		}
+		let timedOut = false;
+		const timer = setTimeout(() => {
+			timedOut = true;
+			void group.kill(2_000);
+		}, options.timeoutMs);
+		const exitCode = await group.exited;
+		clearTimeout(timer);
+		return { exitCode, stdout: readFileSync(files.stdout, 'utf8'), stderr: readFileSync(files.stderr, 'utf8'), timedOut };
+	} finally {
+		rmSync(dir, { recursive: true, force: true });
+	}
 }
 
 /** A TCP port that was free on 127.0.0.1 a moment ago (the OS picks it). */
