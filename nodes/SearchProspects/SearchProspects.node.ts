@@ -16,7 +16,9 @@ export class SearchProspects implements INodeType {
 			dark: 'file:../../icons/businessProspectData.dark.svg',
 		},
 		group: ['input'],
-		version: 1,
+		// 2: up to 60,000 prospects per search (version 1 keeps its 10,000: README, Version policy)
+		version: [1, 2],
+		defaultVersion: 2,
 		subtitle:
 			'={{ $parameter["operation"] === "getStatistics" ? "Statistics" : $parameter["mode"] === "full" ? "Full Records" : "Preview Records" }}',
 		description: 'Find people at companies by job level, department, title, experience, location and company',

@@ -7,7 +7,7 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { LIMITS } from '../shared/limits';
-import { PROSPECT_FILTER_NAMES, searchProspectsBody, prospectStatsBody } from '../shared/schemas';
+import { PROSPECT_FILTER_NAMES, searchProspectsBody, searchProspectsBodyVersion1, prospectStatsBody } from '../shared/schemas';
 import { FILTER_PICKERS, filterPicker } from '../shared/filterPicker';
 import {
 	businessFilterField,
@@ -238,6 +238,7 @@ export function prospectFiltersFromFields(fields: IDataObject): { filters: IData
 	return { filters, problems };
 }
 
+/** The search of Search Prospects version 2: up to the service's 60,000 records. */
 export const PROSPECT_SEARCH: SearchKind = {
 	endpoint: 'searchProspects',
 	statsEndpoint: 'prospectStats',
@@ -249,3 +250,14 @@ export const PROSPECT_SEARCH: SearchKind = {
 	fromFields: prospectFiltersFromFields,
 	jsonExample: PROSPECT_FILTERS_JSON_EXAMPLE,
 };
+
+/** Version 1 (workflows saved before version 2): the same search, capped at 10,000 records. */
+export const PROSPECT_SEARCH_VERSION_1: SearchKind = {
+	...PROSPECT_SEARCH,
+	body: searchProspectsBodyVersion1,
+	maxSize: LIMITS.prospectSearchSizeVersion1,
+};
+
+/** The search of the node version a workflow holds. */
+export const prospectSearchOf = (typeVersion: number): SearchKind =>
+	typeVersion < 2 ? PROSPECT_SEARCH_VERSION_1 : PROSPECT_SEARCH;

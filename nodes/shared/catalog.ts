@@ -57,8 +57,11 @@ export interface EndpointDefinition {
 	body: ZodTypeAny;
 	/** present when many input items can share one request */
 	batch?: EndpointBatch;
-	/** response field holding the result array, and how it joins back */
-	result?: { field: string; join?: ResultJoin };
+	/**
+	 * response field holding the result array, and how it joins back; `recordId` names a record of
+	 * a paged search, so a record served again on a later page is recognised
+	 */
+	result?: { field: string; join?: ResultJoin; recordId?: string };
 	/** retrying may create a duplicate: retry only when the request surely never arrived */
 	idempotent: boolean;
 	/** send the credential's partner id header (only where the contract names it) */
@@ -92,7 +95,7 @@ const definitions = {
 		method: 'POST',
 		path: '/v1/businesses',
 		body: searchBusinessesBody,
-		result: { field: 'data' },
+		result: { field: 'data', recordId: 'business_id' },
 		idempotent: true,
 	},
 	getBusinessEvents: {
@@ -188,7 +191,7 @@ const definitions = {
 		method: 'POST',
 		path: '/v1/prospects',
 		body: searchProspectsBody,
-		result: { field: 'data' },
+		result: { field: 'data', recordId: 'prospect_id' },
 		idempotent: true,
 	},
 	businessStats: {

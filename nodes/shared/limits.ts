@@ -4,7 +4,7 @@
  * when the service changes a limit, this is the one line to change.
  */
 export const LIMITS = {
-	/** search: total records across all pages */
+	/** search: total records across all pages (service-interface.md: 1 to 10,000 for businesses) */
 	searchSize: { min: 1, max: 10_000 },
 	/** search: records per page */
 	searchPageSize: { min: 1, max: 100 },
@@ -59,11 +59,13 @@ export const LIMITS = {
 	/*
 	 * Prospect search and statistics (beyond the contract: beyond-contract.md §2, §3).
 	 */
+	/** prospect search: total records across all pages (beyond-contract.md §2: size 1 to 60,000) */
+	prospectSearchSize: { min: 1, max: 60_000 },
 	/**
-	 * prospect search: total records across all pages. The service allows 60,000; this package
-	 * returns at most 10,000 per search, as for businesses (every record is an n8n item in memory)
+	 * prospect search: the most Search Prospects version 1 returns per search. Workflows saved
+	 * with version 1 keep this cap (Return All, Include Total); version 2 has the service's 60,000.
 	 */
-	prospectSearchSize: { min: 1, max: 10_000 },
+	prospectSearchSizeVersion1: 10_000,
 	/** prospect search: prospect ids to leave out */
 	prospectSearchExclude: 1_000,
 	/** prospect search: values of the job_title filter */

@@ -466,14 +466,23 @@ export const prospectFiltersSchema = z
 		message: `may use only one category filter per request, one of ${CATEGORY_FILTERS.join(', ')}: combining them is not supported`,
 	});
 
-export const searchProspectsBody = searchBusinessesBody.extend({
-	size: z
+const prospectSearchSize = (max: number) =>
+	z
 		.number()
 		.int('must be a whole number')
 		.min(LIMITS.prospectSearchSize.min, `must be at least ${LIMITS.prospectSearchSize.min}`)
-		.max(LIMITS.prospectSearchSize.max, `must be at most ${LIMITS.prospectSearchSize.max}`),
+		.max(max, `must be at most ${max}`);
+
+/** POST /v1/prospects, as the service takes it (size up to 60,000). */
+export const searchProspectsBody = searchBusinessesBody.extend({
+	size: prospectSearchSize(LIMITS.prospectSearchSize.max),
 	exclude: idArray(1, LIMITS.prospectSearchExclude).optional(),
 	filters: prospectFiltersSchema.optional(),
+});
+
+/** What Search Prospects version 1 sends: size up to its own cap of 10,000. */
+export const searchProspectsBodyVersion1 = searchProspectsBody.extend({
+	size: prospectSearchSize(LIMITS.prospectSearchSizeVersion1),
 });
 
 /** POST /v1/businesses/stats: the search's filters only (required, may be empty), no paging. */

@@ -3,12 +3,14 @@
  * installed, against the sandbox: the search of the shipped example (examples/build-a-prospect-list.json,
  * its Enrich node left out here: the contact information enrichment is another branch's work)
  * with its totals, and the statistics of both search nodes per input item, chained by n8n's
- * own expressions and paired items. Every request the sandbox receives is checked against the
- * catalog schema there (a body it rejects would fail the run with 422).
+ * own expressions and paired items; then Return All at the service's most, 60,000 prospects
+ * (node version 2), from a second sandbox that serves 60,500. Every request the sandboxes receive
+ * is checked against the catalog schema there (a body they reject would fail the run with 422).
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
+import { LIMITS } from '../../nodes/shared/limits';
 import { startSandbox, type Sandbox } from '../sandbox';
 import { useN8n } from './harness/jest';
 import { REPO_ROOT } from './harness/n8nInstall';
@@ -17,6 +19,9 @@ import type { WorkflowJson } from './harness/n8nInstance';
 const NODE = 'Search Prospects';
 const EXAMPLE = JSON.parse(readFileSync(path.join(REPO_ROOT, 'examples', 'build-a-prospect-list.json'), 'utf8')) as WorkflowJson;
 const CREDENTIAL = { id: 'sandbox-credential', name: 'Business Prospect Data (sandbox)' };
+/** The sandbox of the 60,000 search: its rate limit off, and the credential's budget above the run. */
+const LARGE_CREDENTIAL = { id: 'sandbox-60k', name: 'Business Prospect Data (60,000 prospects)' };
+const MOST = LIMITS.prospectSearchSize.max;
 type NodeJson = { name: string; type: string; parameters: Record<string, unknown> };
 
 /** The example's search alone. */
@@ -74,20 +79,48 @@ function statisticsWorkflow(): WorkflowJson {
 	};
 }
 
+/** Manual Trigger -> Search Prospects version 2, Return All, every other parameter at its default. */
+function returnAllWorkflow(): WorkflowJson {
+	return {
+		id: 'e2eProspects60000',
+		name: 'Every prospect the service serves for a search',
+		nodes: [
+			{ id: 'e2e-60k-start', name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} },
+			{
+				id: 'e2e-60k-search',
+				name: NODE,
+				type: 'n8n-nodes-business-prospect-data.searchProspects',
+				typeVersion: 2,
+				position: [200, 0],
+				parameters: { returnAll: true },
+				credentials: { businessProspectDataApi: LARGE_CREDENTIAL },
+			},
+		],
+		connections: { Start: { main: [[{ node: NODE, type: 'main', index: 0 }]] } },
+		settings: { executionOrder: 'v1' },
+	};
+}
+
 describe('Search Prospects and statistics in real n8n', () => {
 	let sandbox: Sandbox;
+	let large: Sandbox;
 	beforeAll(async () => {
 		sandbox = await startSandbox();
+		large = await startSandbox({ searchableProspects: MOST + 500, rateLimit: false });
 	});
 	afterAll(async () => {
 		await sandbox?.close();
+		await large?.close();
 	});
 	beforeEach(() => sandbox.clearRequests());
 
 	const n8n = useN8n({
 		prepare: async (instance) => {
-			await instance.importCredential({ ...CREDENTIAL, data: { apiKey: sandbox.apiKey, baseUrl: sandbox.url } });
-			await instance.importWorkflows([searchOnly(), statisticsWorkflow()]);
+			await instance.importCredentials([
+				{ ...CREDENTIAL, data: { apiKey: sandbox.apiKey, baseUrl: sandbox.url } },
+				{ ...LARGE_CREDENTIAL, data: { apiKey: large.apiKey, baseUrl: large.url, maxRequestsPerMinute: 1_000_000 } },
+			]);
+			await instance.importWorkflows([searchOnly(), statisticsWorkflow(), returnAllWorkflow()]);
 		},
 	});
 
@@ -139,5 +172,48 @@ describe('Search Prospects and statistics in real n8n', () => {
 		]);
 		expect(result.output('Business Statistics').map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }]);
 		expect(sandbox.requests.every((r) => r.status === 200)).toBe(true);
+	});
+
+	// Last in the file: it starts n8n's server to read the stored execution back.
+	test('Return All at the most the service serves: 600 requests of 100, 60,000 unique prospects in order', async () => {
+		const expected = large.universe.searchProspects().map((entry) => entry.prospect.prospect_id);
+		expect(expected).toHaveLength(MOST + 500);
+		const instance = n8n();
+
+		// `n8n execute --rawOutput` cuts results of several MB short: run it, then read the stored execution
+		const started = Date.now();
+		const cli = await instance.cli(['execute', '--id=e2eProspects60000'], 600_000);
+		const cliMs = Date.now() - started;
+		expect({ exitCode: cli.exitCode, timedOut: cli.timedOut }).toEqual({ exitCode: 0, timedOut: false });
+		await instance.start();
+		await instance.setupOwner();
+		const [stored] = await instance.executions('e2eProspects60000');
+		const { data } = await instance.rest<{ data: string }>('GET', `/executions/${stored.id}`);
+		const result = await instance.execution(stored.id);
+
+		expect({ status: result.status, error: result.describeError() }).toEqual({ status: 'success', error: '' });
+		const searches = large.requests.filter((request) => request.path === '/v1/prospects');
+		expect(searches).toHaveLength(MOST / 100);
+		expect(searches.every((request) => request.status === 200)).toBe(true);
+		const pages = searches.map((request) => (request.body as { page: number }).page);
+		expect(pages[0]).toBe(1);
+		expect([...pages].sort((a, b) => a - b)).toEqual(Array.from({ length: MOST / 100 }, (_, n) => n + 1));
+		expect(searches[0].body).toEqual({ mode: 'preview', size: MOST, page_size: 100, page: 1 });
+
+		const ids = result.items(NODE).map((item) => item.prospect_id);
+		expect(ids).toHaveLength(MOST);
+		expect(new Set(ids).size).toBe(MOST);
+		expect([ids[0], ids[MOST - 1]]).toEqual([expected[0], expected[MOST - 1]]);
+		expect(ids).toEqual(expected.slice(0, MOST));
+
+		const task = result.run.data.resultData.runData[NODE][0];
+		const figures = {
+			items: ids.length,
+			requests: searches.length,
+			nodeExecutionMs: task.executionTime,
+			cliMs,
+			storedExecutionChars: data.length,
+		};
+		process.stderr.write(`[e2e] 60,000 prospects: ${JSON.stringify(figures)}\n`);
 	});
 });

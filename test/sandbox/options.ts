@@ -48,6 +48,12 @@ export interface SandboxOptions {
 	businesses?: number;
 	/** how many prospects the universe holds (3,000 by default; the benchmark matches 10,000) */
 	prospects?: number;
+	/**
+	 * how many prospects the prospect search serves: the universe's prospects, then search-only
+	 * ones generated at the first prospect search (e.g. 60,500 to search 60,000). By default only
+	 * the universe's prospects.
+	 */
+	searchableProspects?: number;
 	/** the sandbox's clock: event dates, the event window and the rate limit window read it */
 	now?: () => Date;
 	/** delay before each answer */
@@ -57,10 +63,18 @@ export interface SandboxOptions {
 	faults?: FaultOptions;
 	/** fixes the Retry-After of every 429 (simulated or real); computed from the window otherwise */
 	retryAfterSeconds?: number;
+	/**
+	 * both searches: this many records (fewer than a page) are added ahead of the results once
+	 * the first page is served, so later pages repeat records of earlier ones (0 by default)
+	 */
+	searchShift?: number;
 }
 
 /** What `configure` may change on a running sandbox: everything but the socket and the universe. */
-export type SandboxSettings = Omit<SandboxOptions, 'port' | 'host' | 'seed' | 'businesses' | 'prospects' | 'tenantId'>;
+export type SandboxSettings = Omit<
+	SandboxOptions,
+	'port' | 'host' | 'seed' | 'businesses' | 'prospects' | 'searchableProspects' | 'tenantId'
+>;
 
 export interface ResolvedSettings {
 	apiKey: string;
@@ -69,6 +83,7 @@ export interface ResolvedSettings {
 	latencyMs: number;
 	rateLimit: RateLimitOptions | false;
 	retryAfterSeconds: number | undefined;
+	searchShift: number;
 }
 
 const DEFAULT_SETTINGS: ResolvedSettings = {
@@ -78,6 +93,7 @@ const DEFAULT_SETTINGS: ResolvedSettings = {
 	latencyMs: 0,
 	rateLimit: LIMITS.rateLimit,
 	retryAfterSeconds: undefined,
+	searchShift: 0,
 };
 
 /**
@@ -93,5 +109,6 @@ export function resolveSettings(patch: SandboxSettings, base: ResolvedSettings =
 		latencyMs: has('latencyMs') ? (patch.latencyMs ?? 0) : base.latencyMs,
 		rateLimit: has('rateLimit') ? (patch.rateLimit ?? DEFAULT_SETTINGS.rateLimit) : base.rateLimit,
 		retryAfterSeconds: has('retryAfterSeconds') ? patch.retryAfterSeconds : base.retryAfterSeconds,
+		searchShift: has('searchShift') ? (patch.searchShift ?? 0) : base.searchShift,
 	};
 }

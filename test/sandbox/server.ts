@@ -113,7 +113,11 @@ class SandboxServer {
 		this.faults = new Faults(Random.derive(seed, 'faults'));
 		this.faults.configure(options.faults);
 		this.ids = Random.derive(seed, 'ids');
-		this.universe = new Universe(seed, this.settings.now(), { businesses: options.businesses, prospects: options.prospects });
+		this.universe = new Universe(seed, this.settings.now(), {
+			businesses: options.businesses,
+			prospects: options.prospects,
+			searchableProspects: options.searchableProspects,
+		});
 		this.webhooks = new Webhooks(seed, () => options.tenantId ?? SANDBOX_TENANT_ID, () => this.settings.now());
 	}
 
@@ -285,6 +289,7 @@ class SandboxServer {
 			ids: this.ids,
 			partnerId: this.partnerId,
 			webhooks: this.webhooks,
+			searchShift: this.settings.searchShift,
 		});
 		return { status: 200, body: reply.body, headers: {} };
 	}

@@ -461,6 +461,20 @@ describe('Search Businesses: concurrent pages', () => {
 		expect(nearEnd.out).toEqual(numbers(200, 120));
 	});
 
+	it('a record served again on a later page (by business_id) is output once and counted', async () => {
+		const served: Record<number, IDataObject[]> = {
+			1: [{ business_id: 'a' }, { business_id: 'b' }],
+			2: [{ business_id: 'b' }, { business_id: 'c' }],
+			3: [{ business_id: 'd' }],
+		};
+		const { ctx, calls } = fakeContext((call) => ok({ data: served[(call.body as { page: number }).page], total_results: 5 }));
+		const counts: number[] = [];
+		const out = await fetchAllPages(ctx, request(5, 2), { onDuplicates: (count) => counts.push(count) });
+		expect(calls).toHaveLength(3);
+		expect(out).toEqual([{ business_id: 'a' }, { business_id: 'b' }, { business_id: 'c' }, { business_id: 'd' }]);
+		expect(counts).toEqual([1]);
+	});
+
 	it('10,000 records in 100 pages, as many at a time as Batch Concurrency allows by default', async () => {
 		const { ctx, calls, maxInFlight } = concurrentService(20_000, { total_results: true });
 		const out = await fetchAllPages(ctx, request(10_000, 100));

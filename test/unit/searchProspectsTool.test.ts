@@ -33,7 +33,7 @@ function toolContext(parameters: IDataObject, total: number) {
 	const values = { ...TOOL_PARAMETERS, ...parameters };
 	const ctx = {
 		...fake.ctx,
-		getNode: () => ({ ...TEST_NODE, type: 'n8n-nodes-business-prospect-data.searchProspectsTool' }),
+		getNode: () => ({ ...TEST_NODE, type: 'n8n-nodes-business-prospect-data.searchProspectsTool', typeVersion: 2 }),
 		getNodeParameter: (name: string, _itemIndex: number, fallback?: unknown) => values[name] ?? fallback,
 	} as unknown as IExecuteFunctions;
 	return { ctx, calls: fake.calls };

@@ -1,17 +1,20 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import { LIMITS } from '../../shared/limits';
-import { executeSearchNode, searchProperties } from '../../shared/search/searchNode';
-import { PROSPECT_FILTERS_JSON_EXAMPLE, PROSPECT_SEARCH, prospectFilterFields } from '../filters';
+import { propertiesByVersion } from '../../shared/nodeVersions';
+import { executeSearchNode, searchProperties, type SearchTexts } from '../../shared/search/searchNode';
+import type { SearchKind } from '../../shared/search/searchRequest';
+import { PROSPECT_FILTERS_JSON_EXAMPLE, PROSPECT_SEARCH, PROSPECT_SEARCH_VERSION_1, prospectFilterFields, prospectSearchOf } from '../filters';
 import { PROSPECT_FILTERS_FOR_MODEL, PROSPECT_TOOL_DESCRIPTION, TOOL_PROSPECT_LIMIT } from './searchTool';
 
-export const description: INodeProperties[] = searchProperties(PROSPECT_SEARCH, {
+const most = (kind: SearchKind) => kind.maxSize.toLocaleString('en-US');
+
+const texts = (sizeHint: string): SearchTexts => ({
 	record: 'prospect',
 	records: 'prospects',
 	Records: 'Prospects',
 	searchAction: 'Search prospects',
 	statisticsAction: 'Get prospect statistics',
-	sizeHint: `At most ${LIMITS.prospectSearchSize.max.toLocaleString('en-US')} prospects per search: split larger lists with narrower filters`,
+	sizeHint,
 	statisticsContent: 'by location and job department',
 	modeOptions: [
 		{
@@ -38,10 +41,30 @@ export const description: INodeProperties[] = searchProperties(PROSPECT_SEARCH, 
 	},
 });
 
+/** Version 1 keeps its 10,000 cap (Limit's bound, Return All); version 2 goes to the service's 60,000. */
+export const description: INodeProperties[] = propertiesByVersion([
+	{
+		versions: [1],
+		properties: searchProperties(
+			PROSPECT_SEARCH_VERSION_1,
+			texts(`At most ${most(PROSPECT_SEARCH_VERSION_1)} prospects per search: split larger lists with narrower filters`),
+		),
+	},
+	{
+		versions: [2],
+		properties: searchProperties(
+			PROSPECT_SEARCH,
+			texts(
+				`At most ${most(PROSPECT_SEARCH)} prospects per search. Tens of thousands of items make a large execution: see Large searches in the package's docs.`,
+			),
+		),
+	},
+]);
+
 /**
  * Search: every input item's prospects, paired to it, in input order (see executeSearch).
  * Get Statistics: one item per input item with total_results and stats.
  */
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
-	return await executeSearchNode(this, PROSPECT_SEARCH);
+	return await executeSearchNode(this, prospectSearchOf(this.getNode().typeVersion));
 }

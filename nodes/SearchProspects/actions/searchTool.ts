@@ -3,7 +3,7 @@ import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { executeSearchTool } from '../../shared/search/searchTool';
 import { FILTER_BRACKETS, JOB_DEPARTMENTS, JOB_LEVELS } from '../../shared/vocabulary';
-import { PROSPECT_SEARCH } from '../filters';
+import { prospectSearchOf } from '../filters';
 
 /** Prospects one tool call returns unless the workflow's builder raises Limit. */
 export const TOOL_PROSPECT_LIMIT = 25;
@@ -24,5 +24,5 @@ export const PROSPECT_FILTERS_FOR_MODEL = [
 
 /** One answer per call: `{ total_found, returned, prospects }` (see executeSearchTool). */
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
-	return await executeSearchTool(this, PROSPECT_SEARCH, 'prospects');
+	return await executeSearchTool(this, prospectSearchOf(this.getNode().typeVersion), 'prospects');
 }

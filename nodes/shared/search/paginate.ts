@@ -20,19 +20,30 @@ function lastPageByCount(response: SearchPage | undefined, pageSize: number): nu
 	return totalPages === undefined ? byResults : Math.min(byResults, totalPages);
 }
 
+export interface FetchPagesOptions {
+	concurrency?: number;
+	/** hears the service's count of all matching records (total_results) from each page that reports it */
+	onTotal?: (totalResults: number) => void;
+	/** hears how many records the service served again on a later page (dropped), when any were */
+	onDuplicates?: (count: number) => void;
+}
+
 /**
  * Fetches the search pages until `limit` records (businesses or prospects) are in hand, the service runs out (a short
  * or empty page, or the last page by its own count) or `size` is used up. Once the first page
  * tells the total (total_results or total_pages), the remaining pages are fetched at the same
  * time, up to `concurrency` at once, and joined in page order; without a total, one after
- * another. The last page is trimmed, so never more than `limit` businesses come back and no page
- * is asked for needlessly: requests = ceil(min(limit, total) / page size). `onTotal` hears the
- * service's count of all matching businesses (total_results) from each page that reports it.
+ * another. The last page is trimmed, so never more than `limit` records come back and no page
+ * is asked for needlessly: requests = ceil(min(limit, total) / page size).
+ *
+ * A record whose id (the catalog's `recordId`) came on an earlier page is dropped and counted
+ * (`onDuplicates`): the service's results changed between two pages (records added ahead shift
+ * later pages), and one record must not become two items.
  */
 export async function fetchAllPages(
 	ctx: IExecuteFunctions,
 	request: SearchRequest,
-	options: { concurrency?: number; onTotal?: (totalResults: number) => void } = {},
+	options: FetchPagesOptions = {},
 ): Promise<IDataObject[]> {
 	const client = await ApiClient.of(ctx);
 	const endpoint = request.endpoint ?? 'searchBusinesses';
@@ -68,14 +79,32 @@ export async function fetchAllPages(
 		}
 	}
 
-	const businesses: IDataObject[] = [];
-	for (const records of pages) {
-		for (const record of records) {
-			if (businesses.length >= limit) return businesses;
-			businesses.push(record);
+	const joined = joinPages(pages, { limit, pageSize, recordId: ENDPOINTS[endpoint].result?.recordId });
+	if (joined.duplicates > 0) options.onDuplicates?.(joined.duplicates);
+	return joined.records;
+}
+
+/** The pages' records in page order, each id once, at most `limit`; a short page is the last. */
+function joinPages(pages: IDataObject[][], rules: { limit: number; pageSize: number; recordId?: string }) {
+	const records: IDataObject[] = [];
+	const seen = new Set<string>();
+	let duplicates = 0;
+	for (const page of pages) {
+		for (const record of page) {
+			if (records.length >= rules.limit) return { records, duplicates };
+			const id = rules.recordId === undefined ? undefined : record[rules.recordId];
+			// a record without an id cannot be recognised again: it is kept
+			if (typeof id === 'string') {
+				if (seen.has(id)) {
+					duplicates++;
+					continue;
+				}
+				seen.add(id);
+			}
+			records.push(record);
 		}
 		// a short page is the end of the results
-		if (records.length < pageSize) break;
+		if (page.length < rules.pageSize) break;
 	}
-	return businesses;
+	return { records, duplicates };
 }

@@ -242,11 +242,18 @@ export async function executeSearch(ctx: IExecuteFunctions, kind: SearchKind): P
 		prepared.requests,
 		async (request) => {
 			let total: number | undefined;
-			const records = await fetchAllPages(ctx, request, { concurrency, onTotal: (count) => (total ??= count) });
-			return { records, total: total ?? records.length };
+			let duplicates = 0;
+			const records = await fetchAllPages(ctx, request, {
+				concurrency,
+				onTotal: (count) => (total ??= count),
+				onDuplicates: (count) => (duplicates = count),
+			});
+			return { records, total: total ?? records.length, duplicates };
 		},
 		{ key: searchKey },
 	);
+	const hints = duplicateHints(results);
+	if (hints.length > 0) ctx.addExecutionHints(...hints.map((message) => ({ message, location: 'outputPane' as const })));
 	const byItem = new Map(prepared.requests.map((request) => [request.itemIndex, request]));
 	return assembleOutput(ctx, prepared, results, (itemIndex, outcome) => {
 		const request = byItem.get(itemIndex);
@@ -258,6 +265,22 @@ export async function executeSearch(ctx: IExecuteFunctions, kind: SearchKind): P
 			if (withTotal) json.total_results = outcome.value.total;
 			return { json, pairedItem: { item: itemIndex } };
 		});
+	});
+}
+
+/**
+ * Says which searches dropped records the service served twice, so a shorter result is never
+ * silent (one line per search; items that share a search share its line).
+ */
+function duplicateHints(results: ReadonlyArray<{ itemIndex: number; ok: boolean; value?: { duplicates: number } }>): string[] {
+	const byCount = new Map<number, number[]>();
+	for (const result of results) {
+		const duplicates = result.ok ? (result.value?.duplicates ?? 0) : 0;
+		if (duplicates > 0) byCount.set(duplicates, [...(byCount.get(duplicates) ?? []), result.itemIndex]);
+	}
+	return [...byCount].map(([count, items]) => {
+		const records = count === 1 ? '1 record' : `${count} records`;
+		return `${items.length === 1 ? 'Item' : 'Items'} ${items.join(', ')}: the service returned ${records} again on a later page (its results changed during the search). ${count === 1 ? 'It is' : 'Each is'} output once, so the search may return fewer records than asked for; run it again for a consistent list.`;
 	});
 }
 

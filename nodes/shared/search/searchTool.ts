@@ -29,13 +29,20 @@ export async function executeSearchTool(
 			const answers: INodeExecutionData[] = [];
 			for (const request of requests) {
 				let totalFound: number | undefined;
-				const found = await fetchAllPages(ctx, request, { onTotal: (total) => (totalFound ??= total) });
+				let duplicates = 0;
+				const found = await fetchAllPages(ctx, request, {
+					onTotal: (total) => (totalFound ??= total),
+					onDuplicates: (count) => (duplicates = count),
+				});
 				const total = Math.max(totalFound ?? found.length, found.length);
 				const json: IDataObject = { total_found: total, returned: found.length, [records]: found };
+				const notes: string[] = [];
 				if (total > found.length) {
 					const count = total >= kind.maxSize ? `${total} or more` : String(total);
-					json.note = `Showing the first ${found.length} of ${count} ${records}. Add filters to narrow the search.`;
+					notes.push(`Showing the first ${found.length} of ${count} ${records}. Add filters to narrow the search.`);
 				}
+				if (duplicates > 0) notes.push(`${duplicates} ${records} served twice by the service were listed once.`);
+				if (notes.length > 0) json.note = notes.join(' ');
 				answers.push({ json, pairedItem: { item: request.itemIndex } });
 			}
 			return answers;

@@ -21,7 +21,8 @@ export function setUpSandbox(): void {
 }
 
 function node(parameters: INodeParameters, settings: Partial<WorkflowNode> = {}): WorkflowNode {
-	return packageNode('searchProspects', NODE, parameters, settings);
+	// version 2, what a node added today is; largeSearch.test.ts holds version 1's cap
+	return packageNode('searchProspects', NODE, parameters, { typeVersion: 2, ...settings });
 }
 
 export async function run(parameters: INodeParameters, items: IDataObject[] = [{}], settings: Partial<WorkflowNode> = {}) {

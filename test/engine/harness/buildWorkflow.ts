@@ -26,7 +26,7 @@ export interface WorkflowJson {
 	pinData?: IPinData;
 }
 
-export type BusinessProspectDataCredentials = { apiKey: string; baseUrl: string; partnerId?: string };
+export type BusinessProspectDataCredentials = { apiKey: string; baseUrl: string; partnerId?: string; maxRequestsPerMinute?: number };
 
 export interface EngineOptions {
 	/**

@@ -22,6 +22,8 @@ export interface HandlerContext {
 	partnerId: string;
 	/** the webhook registration and its delivery queue */
 	webhooks: Webhooks;
+	/** records added ahead of a search's results after its first page (the searchShift setting) */
+	searchShift: number;
 }
 
 /** Always a 200: every other answer is an HttpError thrown on the way. */

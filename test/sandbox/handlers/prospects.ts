@@ -8,6 +8,7 @@ import type { businessStatsBody, prospectStatsBody, searchProspectsBody } from '
 import { invalid, validationError } from '../errors';
 import { prospectPreview, prospectRecord } from '../universe';
 import { type HandlerContext, type Reply, responseContext } from './context';
+import { servePage } from './paging';
 
 type SearchBody = z.infer<typeof searchProspectsBody>;
 
@@ -15,16 +16,15 @@ export function searchProspects(body: SearchBody, ctx: HandlerContext): Reply {
 	if (body.size < body.page_size) {
 		throw validationError([invalid([], "'size' must be greater than or equal to 'page_size'")]);
 	}
-	const selected = ctx.universe.searchProspects(body.filters, body.exclude).slice(0, body.size);
-	const page = body.page ?? 1;
-	const records = selected.slice((page - 1) * body.page_size, page * body.page_size);
+	const selected = ctx.universe.searchProspects(body.filters, body.exclude);
+	const { records, total, page } = servePage(selected, body, ctx.searchShift);
 	return {
 		body: {
 			response_context: responseContext(ctx),
 			data: records.map(body.mode === 'preview' ? prospectPreview : prospectRecord),
-			total_results: selected.length,
+			total_results: total,
 			page,
-			total_pages: Math.ceil(selected.length / body.page_size),
+			total_pages: Math.ceil(total / body.page_size),
 		},
 	};
 }

@@ -5,6 +5,7 @@ import type { searchBusinessesBody } from '../../../nodes/shared/schemas';
 import { invalid, validationError } from '../errors';
 import type { BusinessPreview, BusinessRecord, SandboxBusiness } from '../universe';
 import { type HandlerContext, type Reply, responseContext } from './context';
+import { servePage } from './paging';
 
 type SearchBody = z.infer<typeof searchBusinessesBody>;
 
@@ -30,16 +31,15 @@ export function searchBusinesses(body: SearchBody, ctx: HandlerContext): Reply {
 		throw validationError([invalid([], "'size' must be greater than or equal to 'page_size'")]);
 	}
 	// `size` caps the records the whole search yields; pages are cut from that.
-	const selected = ctx.universe.searchBusinesses(body.filters, body.exclude).slice(0, body.size);
-	const page = body.page ?? 1;
-	const records = selected.slice((page - 1) * body.page_size, page * body.page_size);
+	const selected = ctx.universe.searchBusinesses(body.filters, body.exclude);
+	const { records, total, page } = servePage(selected, body, ctx.searchShift);
 	return {
 		body: {
 			response_context: responseContext(ctx),
 			data: records.map(body.mode === 'preview' ? preview : full),
-			total_results: selected.length,
+			total_results: total,
 			page,
-			total_pages: Math.ceil(selected.length / body.page_size),
+			total_pages: Math.ceil(total / body.page_size),
 		},
 	};
 }

@@ -20,6 +20,7 @@ import {
 	searchableProspects,
 	selectProspects,
 } from './prospectSearch';
+import { searchOnlyProspects } from './searchOnlyProspects';
 
 export type { BusinessEnrichmentKind } from './enrichment';
 export type { SearchFilters } from './filters';
@@ -51,7 +52,10 @@ export interface SandboxUniverse {
 	unknownContact(fetcher: Fetcher, n?: number): MatchInput;
 	/** the `data` an enrichment serves for a business, or undefined when it serves none */
 	businessEnrichment(kind: BusinessEnrichmentKind, businessId: string): Record<string, unknown> | undefined;
-	/** every prospect with what the prospect filters see (facets) and its company, in served order */
+	/**
+	 * every prospect with what the prospect filters see (facets) and its company, in served order:
+	 * the universe's prospects, then the search-only ones of the searchableProspects option
+	 */
 	readonly searchableProspects: readonly SearchableProspect[];
 	/** every prospect a prospect search with these filters selects, in served order (before paging and size) */
 	searchProspects(filters?: ProspectSearchFilters, exclude?: readonly string[]): SearchableProspect[];
@@ -109,11 +113,15 @@ export class Universe implements SandboxUniverse {
 	private readonly businessById: ReadonlyMap<string, SandboxBusiness>;
 	private readonly directory: ProspectDirectory;
 
+	/** how many prospects the prospect search serves (the searchableProspects option) */
+	private readonly searchableCount: number | undefined;
+
 	constructor(
 		readonly seed: number,
 		readonly anchor: Date,
-		size: { businesses?: number; prospects?: number } = {},
+		size: { businesses?: number; prospects?: number; searchableProspects?: number } = {},
 	) {
+		this.searchableCount = size.searchableProspects;
 		const anchorMs = anchor.getTime();
 		const core = coreFor(seed, size.businesses ?? BUSINESS_COUNT, size.prospects ?? PROSPECT_COUNT);
 		this.businesses = core.businesses;
@@ -168,12 +176,24 @@ export class Universe implements SandboxUniverse {
 	private searchable?: SearchableProspect[];
 
 	get searchableProspects(): readonly SearchableProspect[] {
-		this.searchable ??= searchableProspects(this.seed, this.prospects, (id) => this.business(id), this.businesses);
+		if (!this.searchable) {
+			const own = searchableProspects(this.seed, this.prospects, (id) => this.business(id), this.businesses);
+			const extra = Math.max(0, (this.searchableCount ?? 0) - own.length);
+			const taken = new Set(own.map((entry) => entry.prospect.prospect_id));
+			this.searchable = extra === 0 ? own : own.concat(searchOnlyProspects(this.seed, this.businesses, own.length, extra, taken));
+		}
 		return this.searchable;
 	}
 
+	/** the last selection: every page of one search selects the same prospects again */
+	private lastSelection?: { key: string; selected: SearchableProspect[] };
+
 	searchProspects(filters?: ProspectSearchFilters, exclude?: readonly string[]) {
-		return selectProspects(this.searchableProspects, filters, exclude);
+		const key = JSON.stringify([filters ?? {}, exclude ?? []]);
+		if (this.lastSelection?.key !== key) {
+			this.lastSelection = { key, selected: selectProspects(this.searchableProspects, filters, exclude) };
+		}
+		return this.lastSelection.selected.slice();
 	}
 
 	businessStats(filters?: SearchFilters) {

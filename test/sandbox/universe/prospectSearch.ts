@@ -93,7 +93,8 @@ const DEPARTMENT_BY_TITLE: Array<[RegExp, string]> = [
 const monthIndex = (date: string) => Number(date.slice(0, 4)) * 12 + Number(date.slice(5, 7)) - 1;
 const END_INDEX = CAREER_END.year * 12 + CAREER_END.month - 1;
 
-function facetsOf(random: Random, prospect: ProspectBase, business: SandboxBusiness): ProspectFacets {
+/** What the filters see of one prospect, drawn from `random` (the universe's and search-only prospects alike). */
+export function facetsOf(random: Random, prospect: ProspectBase, business: SandboxBusiness): ProspectFacets {
 	const title = prospect.profile.job_title;
 	// 90% from the title, the rest any level or department, so every value of the lists occurs
 	const level = random.chance(0.1)
