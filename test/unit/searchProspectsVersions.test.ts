@@ -3,112 +3,86 @@
  * default for new nodes) searches up to the service's 60,000 prospects; version 1, in workflows
  * saved before it, keeps its 10,000. Both have the same parameters with the same names and defaults.
  */
-import type { IDataObject, INode, INodeProperties } from "n8n-workflow";
-import { NodeHelpers } from "n8n-workflow";
+import type { IDataObject, INode, INodeProperties } from 'n8n-workflow';
+import { NodeHelpers } from 'n8n-workflow';
 
-import { LIMITS } from "../../nodes/shared/limits";
-import { propertiesByVersion } from "../../nodes/shared/nodeVersions";
-import { SearchProspects } from "../../nodes/SearchProspects/SearchProspects.node";
+import { LIMITS } from '../../nodes/shared/limits';
+import { propertiesByVersion } from '../../nodes/shared/nodeVersions';
+import { SearchProspects } from '../../nodes/SearchProspects/SearchProspects.node';
 
 const description = new SearchProspects().description;
 
 const nodeOf = (typeVersion: number, parameters: IDataObject = {}) =>
-  ({
-    name: "N",
-    type: description.name,
-    typeVersion,
-    parameters,
-  }) as unknown as INode;
+	({
+		name: 'N',
+		type: description.name,
+		typeVersion,
+		parameters,
+	}) as unknown as INode;
 
 /** The properties n8n shows for these values in this version. */
-function shown(
-  typeVersion: number,
-  values: IDataObject,
-  name: string,
-): INodeProperties[] {
-  return description.properties.filter(
-    (property) =>
-      property.name === name &&
-      NodeHelpers.displayParameter(
-        values as never,
-        property,
-        nodeOf(typeVersion),
-        description,
-      ),
-  );
+function shown(typeVersion: number, values: IDataObject, name: string): INodeProperties[] {
+	return description.properties.filter(
+		(property) => property.name === name && NodeHelpers.displayParameter(values as never, property, nodeOf(typeVersion), description),
+	);
 }
 
 const resolve = (typeVersion: number, values: IDataObject = {}) =>
-  NodeHelpers.getNodeParameters(
-    description.properties,
-    values as never,
-    true,
-    false,
-    nodeOf(typeVersion, values),
-    description,
-  ) as IDataObject;
+	NodeHelpers.getNodeParameters(
+		description.properties,
+		values as never,
+		true,
+		false,
+		nodeOf(typeVersion, values),
+		description,
+	) as IDataObject;
 
-test("versions 1 and 2, version 2 for new nodes", () => {
-  expect(description.version).toEqual([1, 2]);
-  expect(description.defaultVersion).toBe(2);
+test('versions 1 and 2, version 2 for new nodes', () => {
+	expect(description.version).toEqual([1, 2]);
+	expect(description.defaultVersion).toBe(2);
 });
 
 test.each([
-  [1, LIMITS.prospectSearchSizeVersion1, "At most 10,000 prospects per search"],
-  [2, LIMITS.prospectSearchSize.max, "At most 60,000 prospects per search"],
-])(
-  "version %d: Limit goes up to %d, and Return All says so",
-  (typeVersion, most, hint) => {
-    const limit = shown(
-      typeVersion,
-      { operation: "search", returnAll: false },
-      "limit",
-    );
-    expect(limit.map((property) => property.typeOptions)).toEqual([
-      { minValue: 1, maxValue: most },
-    ]);
-    const returnAll = shown(typeVersion, { operation: "search" }, "returnAll");
-    expect(returnAll).toHaveLength(1);
-    expect(returnAll[0].hint).toMatch(new RegExp(`^${hint}`));
-  },
-);
-
-test("the same parameters, names and defaults in both versions: version 2 re-defaults nothing", () => {
-  const v1 = resolve(1);
-  expect(resolve(2)).toEqual(v1);
-  expect(v1).toMatchObject({
-    operation: "search",
-    mode: "preview",
-    returnAll: false,
-    limit: 50,
-    filterSource: "fields",
-  });
-  expect(resolve(2, { returnAll: true, limit: 2_000 })).toEqual(
-    resolve(1, { returnAll: true, limit: 2_000 }),
-  );
+	[1, LIMITS.prospectSearchSizeVersion1, 'At most 10,000 prospects per search'],
+	[2, LIMITS.prospectSearchSize.max, 'At most 60,000 prospects per search'],
+])('version %d: Limit goes up to %d, and Return All says so', (typeVersion, most, hint) => {
+	const limit = shown(typeVersion, { operation: 'search', returnAll: false }, 'limit');
+	expect(limit.map((property) => property.typeOptions)).toEqual([{ minValue: 1, maxValue: most }]);
+	const returnAll = shown(typeVersion, { operation: 'search' }, 'returnAll');
+	expect(returnAll).toHaveLength(1);
+	expect(returnAll[0].hint).toMatch(new RegExp(`^${hint}`));
 });
 
-test("only what differs is declared per version; everything else once", () => {
-  const perVersion = description.properties.filter(
-    (property) => property.displayOptions?.show?.["@version"] !== undefined,
-  );
-  expect(
-    [...new Set(perVersion.map((property) => property.name))].sort(),
-  ).toEqual(["limit", "maxProspects", "returnAll"]);
-  expect(perVersion).toHaveLength(6);
+test('the same parameters, names and defaults in both versions: version 2 re-defaults nothing', () => {
+	const v1 = resolve(1);
+	expect(resolve(2)).toEqual(v1);
+	expect(v1).toMatchObject({
+		operation: 'search',
+		mode: 'preview',
+		returnAll: false,
+		limit: 50,
+		filterSource: 'fields',
+	});
+	expect(resolve(2, { returnAll: true, limit: 2_000 })).toEqual(resolve(1, { returnAll: true, limit: 2_000 }));
 });
 
-test("propertiesByVersion refuses versions built differently", () => {
-  const property: INodeProperties = {
-    displayName: "A",
-    name: "a",
-    type: "string",
-    default: "",
-  };
-  expect(() =>
-    propertiesByVersion([
-      { versions: [1], properties: [property] },
-      { versions: [2], properties: [] },
-    ]),
-  ).toThrow("Every version must have the same properties in the same order");
+test('only what differs is declared per version; everything else once', () => {
+	const perVersion = description.properties.filter((property) => property.displayOptions?.show?.['@version'] !== undefined);
+	expect([...new Set(perVersion.map((property) => property.name))].sort()).toEqual(['limit', 'maxProspects', 'returnAll']);
+	expect(perVersion).toHaveLength(6);
+});
+
+test('propertiesByVersion refuses versions built differently', () => {
+	const property: INodeProperties = {
+		displayName: 'A',
+		name: 'a',
+		type: 'string',
+		default: '',
+	};
+	expect(() =>
+		propertiesByVersion([
+			{ versions: [1], properties: [property] },
+			{ versions: [2], properties: [] },
+		]),
+	).toThrow('Every version must have the same properties in the same order');
 });
