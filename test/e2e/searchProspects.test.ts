@@ -174,22 +174,15 @@ describe('Search Prospects and statistics in real n8n', () => {
 		expect(sandbox.requests.every((r) => r.status === 200)).toBe(true);
 	});
 
-	// Last in the file: it starts n8n's server to read the stored execution back.
 	test('Return All at the most the service serves: 600 requests of 100, 60,000 unique prospects in order', async () => {
 		const expected = large.universe.searchProspects().map((entry) => entry.prospect.prospect_id);
 		expect(expected).toHaveLength(MOST + 500);
 		const instance = n8n();
 
-		// `n8n execute --rawOutput` cuts results of several MB short: run it, then read the stored execution
+		// the whole result through `n8n execute --rawOutput` (the harness reads it from a file: a pipe lost its tail)
 		const started = Date.now();
-		const cli = await instance.cli(['execute', '--id=e2eProspects60000'], 600_000);
+		const result = await instance.execute('e2eProspects60000', { timeoutMs: 600_000 });
 		const cliMs = Date.now() - started;
-		expect({ exitCode: cli.exitCode, timedOut: cli.timedOut }).toEqual({ exitCode: 0, timedOut: false });
-		await instance.start();
-		await instance.setupOwner();
-		const [stored] = await instance.executions('e2eProspects60000');
-		const { data } = await instance.rest<{ data: string }>('GET', `/executions/${stored.id}`);
-		const result = await instance.execution(stored.id);
 
 		expect({ status: result.status, error: result.describeError() }).toEqual({ status: 'success', error: '' });
 		const searches = large.requests.filter((request) => request.path === '/v1/prospects');
@@ -212,7 +205,6 @@ describe('Search Prospects and statistics in real n8n', () => {
 			requests: searches.length,
 			nodeExecutionMs: task.executionTime,
 			cliMs,
-			storedExecutionChars: data.length,
 		};
 		process.stderr.write(`[e2e] 60,000 prospects: ${JSON.stringify(figures)}\n`);
 	});
