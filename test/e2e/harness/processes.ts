@@ -43,7 +43,15 @@ export interface SpawnedGroup {
 	kill(graceMs?: number): Promise<void>;
 }
 
-export function spawnGroup(command: string, args: string[], options: { cwd: string; env: NodeJS.ProcessEnv }): SpawnedGroup {
+export interface SpawnOptions {
+	cwd: string;
+	env: NodeJS.ProcessEnv;
+	/** Run as this user and group (the test runs as root, and PostgreSQL refuses to run as root). */
+	uid?: number;
+	gid?: number;
+}
+
+export function spawnGroup(command: string, args: string[], options: SpawnOptions): SpawnedGroup {
 	const child = spawn(command, args, { ...options, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
 	if (child.pid === undefined) throw new Error(`Could not spawn ${command}`);
 	const pid = child.pid;
@@ -78,9 +86,10 @@ export interface CommandResult {
 export async function runCommand(
 	command: string,
 	args: string[],
-	options: { cwd: string; env: NodeJS.ProcessEnv; timeoutMs: number },
+	options: SpawnOptions & { timeoutMs: number },
 ): Promise<CommandResult> {
-	const group = spawnGroup(command, args, options);
+	const { timeoutMs, ...spawnOptions } = options;
+	const group = spawnGroup(command, args, spawnOptions);
 	let stdout = '';
 	let stderr = '';
 	group.child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
@@ -89,7 +98,7 @@ export async function runCommand(
 	const timer = setTimeout(() => {
 		timedOut = true;
 		void group.kill(2_000);
-	}, options.timeoutMs);
+	}, timeoutMs);
 	const exitCode = await group.exited;
 	clearTimeout(timer);
 	return { exitCode, stdout, stderr, timedOut };
