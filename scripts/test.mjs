@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: everything from a bare machine after `npm ci`, in one command.
-//   1. provision (scripts/provision): Debian's chromium and redis-server (apt-get as root, otherwise
-//      a stop in the first seconds naming the command), the Node.js of every n8n line
+//   1. provision (scripts/provision): Debian's chromium, redis-server and postgresql (apt-get as
+//      root, otherwise a stop in the first seconds naming the command), the Node.js of every n8n line
 //   2. continue under the current line's Node (n8n 2.x needs 24); the n8n installs of every line
 //      start in the background meanwhile (minutes from an empty cache)
 //   3. lint, build, type-check the tests, then the unit and in-process engine suites

@@ -2,9 +2,9 @@
  * What `npm test` needs beyond `npm ci`, provisioned from the npm registry and Debian's packages:
  *
  *   node --import tsx scripts/provision/cli.ts tools <out.json> [--current-only]
- *     Debian's chromium (browser test), redis-server (queue-mode test) and the build tools native
- *     modules need, installed with apt-get when running as root, otherwise a stop in the first
- *     seconds naming the command to run; then the Node.js of every n8n line and the oldest Node a
+ *     Debian's chromium (browser test), redis-server and postgresql (queue-mode test) and the
+ *     build tools native modules need, installed with apt-get when running as root, otherwise a
+ *     stop in the first seconds naming the command to run; then the Node.js of every n8n line and the oldest Node a
  *     line accepts. Writes their paths as JSON. `--current-only` (the fast inner loop, npm start):
  *     the current line's Node.js only, no Debian packages.
  *   node --import tsx scripts/provision/cli.ts n8n
@@ -16,15 +16,16 @@
  */
 import { writeFileSync } from 'node:fs';
 
-import { ensureDebianPackages } from './debian';
+import { ensureDebianPackages, POSTGRES_INITDB } from './debian';
 import { ensureN8n } from './n8n';
 import { CURRENT_LINE, N8N_LINES, OLDEST_NODE, provisioningKey } from './n8nLines';
 import { ensureNode, type ProvisionedNode } from './node';
 
-/** What the suites run outside Node: the browser test drives Debian's Chromium, queue mode needs Redis. */
+/** What the suites run outside Node: the browser test drives Debian's Chromium, queue mode needs Redis and PostgreSQL. */
 export const DEBIAN_PACKAGES = [
 	{ binary: '/usr/bin/chromium', package: 'chromium' },
 	{ binary: 'redis-server', package: 'redis-server' },
+	{ binary: POSTGRES_INITDB, package: 'postgresql' },
 	// n8n's sqlite3 compiles from source when its prebuilt library cannot be downloaded
 	{ binary: 'g++', package: 'g++' },
 	{ binary: 'make', package: 'make' },

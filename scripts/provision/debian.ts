@@ -1,7 +1,7 @@
 /**
- * Debian packages the suites need (Chromium for the browser test, Redis for queue mode). Missing
- * ones are installed with apt-get when running as root (as CI does), watched for stalls; otherwise
- * the run stops at once with the one command to run.
+ * Debian packages the suites need (Chromium for the browser test, Redis and PostgreSQL for queue
+ * mode). Missing ones are installed with apt-get when running as root (as CI does), watched for
+ * stalls; otherwise the run stops at once with the one command to run.
  */
 import { spawnSync } from 'node:child_process';
 import { accessSync, constants, readdirSync } from 'node:fs';
@@ -11,7 +11,10 @@ import { cacheRoot } from './paths';
 import { directoryBytes, runWatched, type WatchedRunOptions } from './watchedRun';
 
 export interface DebianRequirement {
-	/** An absolute path ('/usr/bin/chromium') or a name looked up on PATH ('redis-server'). */
+	/**
+	 * An absolute path ('/usr/bin/chromium'), one with a `*` folder for a versioned one
+	 * (POSTGRES_INITDB), or a name looked up on PATH ('redis-server').
+	 */
 	binary: string;
 	/** The Debian package that provides it. */
 	package: string;
@@ -31,11 +34,22 @@ const APT_NETWORK = ['-o', 'Acquire::http::Timeout=30', '-o', 'Acquire::https::T
 const defaultRunApt: AptRunner = (args, options) =>
 	runWatched('apt-get', args, { ...options, env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
 
-/** The binary's absolute path when it exists and is executable (looked up on PATH for a bare name). */
+/**
+ * initdb of Debian's PostgreSQL server: the package `postgresql` depends on the distribution's
+ * major version (postgresql-15 on Debian 12), installed under /usr/lib/postgresql/<major>/bin.
+ */
+export const POSTGRES_INITDB = '/usr/lib/postgresql/*/bin/initdb';
+
+/**
+ * The binary's absolute path when it exists and is executable (looked up on PATH for a bare
+ * name). A `*` folder matches any folder there, the highest version first ('15' before '9').
+ */
 export function findBinary(binary: string): string | undefined {
-	const candidates = path.isAbsolute(binary)
-		? [binary]
-		: (process.env.PATH ?? '').split(path.delimiter).filter(Boolean).map((dir) => path.join(dir, binary));
+	const candidates = binary.includes('/*/')
+		? expandVersionFolder(binary)
+		: path.isAbsolute(binary)
+			? [binary]
+			: (process.env.PATH ?? '').split(path.delimiter).filter(Boolean).map((dir) => path.join(dir, binary));
 	return candidates.find((candidate) => {
 		try {
 			accessSync(candidate, constants.X_OK);
@@ -44,6 +58,18 @@ export function findBinary(binary: string): string | undefined {
 			return false;
 		}
 	});
+}
+
+/** POSTGRES_INITDB -> the same path for each folder in place of the `*`, highest version first. */
+function expandVersionFolder(pattern: string): string[] {
+	const [parent, rest] = pattern.split('/*/', 2);
+	let folders: string[];
+	try {
+		folders = readdirSync(parent);
+	} catch {
+		return [];
+	}
+	return folders.sort((a, b) => b.localeCompare(a, 'en', { numeric: true })).map((folder) => path.join(parent, folder, rest));
 }
 
 /** Installs the packages whose binary is missing; resolves with their names (empty when nothing was missing). */

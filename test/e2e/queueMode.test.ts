@@ -1,22 +1,21 @@
 /**
- * n8n's queue mode, for real: Redis (Debian's redis-server), the n8n main instance and two
- * `n8n worker` processes, the package installed from `npm pack`. Four executions of 1,500 contacts
+ * n8n's queue mode on its production topology, for real: Redis (Debian's redis-server), PostgreSQL
+ * (Debian's postgresql, a throw-away cluster), the n8n main instance, one webhook processor
+ * (`n8n webhook`) that receives the production webhooks, and two `n8n worker` processes at n8n's
+ * default concurrency; the package installed from `npm pack`. Four executions of 1,500 contacts
  * each (Match Prospects -> Enrich, default parameters) are started at once through a Webhook
  * against a sandbox that allows 200 requests per minute on the one API key they share; the
- * workers run them, each process with its own rate budget for the key (nothing is shared between
- * processes but the service's answers).
- *
- * Workers run 2 executions at once each (`--concurrency=2`), so the four executions are spread
- * over both workers and the two budgets really compete for the key (with 5 each, Bull may hand
- * all four to one worker, whose one budget then paces them alone).
+ * webhook processor queues them, the workers run them, each process with its own rate budget for
+ * the key (nothing is shared between processes but the service's answers). The test requires
+ * both workers to take some, so that two budgets really compete for the key.
  *
  * Meanwhile the Business Events Trigger, published on the main instance (where n8n runs
  * pollers), watches a second sandbox: every event added during the run fires exactly once, in
- * executions the workers run.
+ * executions main queues and the workers run.
  *
  * First, on the same cluster, the Business Events Webhook Trigger: main registers its webhook with
- * a third sandbox and receives that sandbox's pushes, the workers run the executions, each event
- * exactly once, and a duplicate received by main starts nothing.
+ * a third sandbox (the webhook processor's URL), the webhook processor receives that sandbox's
+ * pushes and queues one execution per event, the workers run them, and a duplicate starts nothing.
  *
  * Each round sends just over one window's worth (~250 requests at 200 a minute): the first 200 fill
  * the key's window and the rest must wait for it, which is where two workers with a budget each
@@ -47,6 +46,8 @@ const MATCH_PATH = ENDPOINTS.matchProspects.path;
 const ENRICH_PATH = ENDPOINTS.enrichProspectProfiles.path;
 const EVENTS_PATH = ENDPOINTS.getBusinessEvents.path;
 const TRIGGER = 'Business Events Trigger';
+/** `n8n worker` runs this many executions at once unless told otherwise (n8n 2.41.1, commands/worker.ts) */
+const N8N_DEFAULT_CONCURRENCY = 10;
 
 const log = (message: string) => process.stderr.write(`[queue] ${message}\n`);
 const pause = async (ms: number) => await new Promise((resolve) => setTimeout(resolve, ms));
@@ -130,7 +131,7 @@ interface RoundResult {
 
 const taskEnd = (task: ITaskData) => task.startTime + (task.executionTime ?? 0);
 
-describe('queue mode: main, two workers and Redis share one API key', () => {
+describe('queue mode on PostgreSQL: main, a webhook processor and two workers share one API key', () => {
 	let sandbox: Sandbox;
 	let eventsSandbox: Sandbox;
 	/** pushes events to the webhook trigger */
@@ -159,7 +160,6 @@ describe('queue mode: main, two workers and Redis share one API key', () => {
 		watched = eventsSandbox.universe.businesses.slice(0, 5).map((business) => business.business_id);
 		cluster = await QueueModeN8n.create({
 			workers: 2,
-			concurrency: 2,
 			log,
 			prepare: async (main) => {
 				await main.importCredentials([
@@ -168,8 +168,8 @@ describe('queue mode: main, two workers and Redis share one API key', () => {
 					{ id: 'events-credential', name: 'Events sandbox', data: { apiKey: eventsSandbox.apiKey, baseUrl: eventsSandbox.url } },
 					{ ...PUSH_CREDENTIAL, data: { apiKey: pushSandbox.apiKey, baseUrl: pushSandbox.url, partnerId: PUSH_PARTNER } },
 				]);
-				await main.importWorkflows([atCeiling, atShare, triggerWorkflow(watched), PUSH_WORKFLOW]);
 			},
+			workflows: [atCeiling, atShare, triggerWorkflow(watched), PUSH_WORKFLOW],
 			publish: [atCeiling.id, atShare.id, TRIGGER_WORKFLOW_ID, PUSH_WORKFLOW.id],
 		});
 	});
@@ -178,10 +178,19 @@ describe('queue mode: main, two workers and Redis share one API key', () => {
 		await Promise.all([sandbox?.close(), eventsSandbox?.close(), pushSandbox?.close()]);
 	});
 
-	test(`webhook trigger: ${PUSHED_EVENTS} pushed events and 2 duplicates, one execution per event, all run by workers`, async () => {
+	test("the topology: each worker at n8n's default concurrency, production webhooks on the webhook processor only", async () => {
+		const concurrency = cluster.workerNames.map((name) => /\* Concurrency: (\d+)/.exec(cluster.processOutput(name, 1_000_000))?.[1]);
+		expect(concurrency).toEqual([String(N8N_DEFAULT_CONCURRENCY), String(N8N_DEFAULT_CONCURRENCY)]);
+		const path = `webhook/${webhookPath(atCeiling.id)}`;
+		const post = async (base: string) => (await fetch(`${base}/${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"rows":[]}' })).status;
+		expect(await post(cluster.webhookBaseUrl)).toBe(200);
+		expect(await post(cluster.main.baseUrl)).toBe(404);
+	});
+
+	test(`webhook trigger: ${PUSHED_EVENTS} pushed events and 2 duplicates, received by the webhook processor, one execution per event, all run by workers`, async () => {
 		const main = cluster.main;
 		await pushTriggerReady(pushSandbox);
-		expect(pushSandbox.webhooks.registration?.webhook_url).toBe(`${main.baseUrl}/webhook/${PUSH_WEBHOOK_ID}/webhook`);
+		expect(pushSandbox.webhooks.registration?.webhook_url).toBe(`${cluster.webhookBaseUrl}/webhook/${PUSH_WEBHOOK_ID}/webhook`);
 		pushSandbox.webhooks.clearDeliveries();
 		const ids = Array.from({ length: PUSHED_EVENTS }, () =>
 			pushSandbox.addEvent({ business_id: pushedBusinessId, event_name: 'new_product' }).event_id.replace(/-/g, ''),
@@ -211,19 +220,15 @@ describe('queue mode: main, two workers and Redis share one API key', () => {
 		const fired = await Promise.all(executions.map(async (execution) => (await main.execution(execution.id)).items('Done').map((item) => item.event_id)));
 		expect(fired.every((items) => items.length === 1)).toBe(true);
 		expect(fired.flat().sort()).toEqual([...ids, sentinel].sort());
-		// every execution started on exactly one worker
-		const startedOn = executions.map(
-			(execution) =>
-				cluster.workerNames.filter((name) => new RegExp(`Worker started execution ${execution.id}\\b`).test(cluster.workerOutput(name, 1_000_000)))
-					.length,
-		);
-		expect(startedOn).toEqual(Array(PUSHED_EVENTS + 1).fill(1));
+		// every execution queued by the webhook processor (the deliveries' receiver) and started on exactly one worker
+		expect(executions.map((execution) => cluster.enqueuedBy(execution.id))).toEqual(Array(PUSHED_EVENTS + 1).fill(['webhook']));
+		expect(executions.every((execution) => cluster.workerOf(execution.id) !== undefined)).toBe(true);
 	});
 
 	/** Starts the four executions at once through the webhook and reads back what n8n stored. */
 	async function round(workflow: WorkflowJson): Promise<RoundResult> {
 		const main = cluster.main;
-		const url = `${main.baseUrl}/webhook/${webhookPath(workflow.id)}`;
+		const url = `${cluster.webhookBaseUrl}/webhook/${webhookPath(workflow.id)}`;
 		// right after start, a published workflow's webhook may not be registered yet
 		await waitFor('the webhook', async () => ((await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"rows":[]}' })).status !== 404 ? true : undefined), {
 			timeoutMs: 20_000,
@@ -287,7 +292,8 @@ describe('queue mode: main, two workers and Redis share one API key', () => {
 		expect(executions.map((execution) => [execution.status, execution.error ? execution.describeError() : undefined])).toEqual(
 			Array.from({ length: EXECUTIONS }, () => ['success', undefined]),
 		);
-		// every execution ran on a worker, and both workers took some
+		// every execution queued by the webhook processor, run on one worker, and both workers took some
+		expect(result.executionIds.map((id) => cluster.enqueuedBy(id))).toEqual(Array(EXECUTIONS).fill(['webhook']));
 		const workers = result.executionIds.map((id) => cluster.workerOf(id));
 		expect(workers.every((worker) => worker !== undefined)).toBe(true);
 		expect(new Set(workers).size).toBe(2);
@@ -355,6 +361,8 @@ describe('queue mode: main, two workers and Redis share one API key', () => {
 		expect(executionsAfter.length).toBe(fired.done.length);
 		expect(fired.items.map((item) => item.event_id).sort()).toEqual(added.map((event) => event.event_id).sort());
 		expect(fired.done.every((execution) => cluster.workerOf(execution.id) !== undefined)).toBe(true);
+		// the poller runs on main, which queues what it fires
+		expect(fired.done.map((execution) => cluster.enqueuedBy(execution.id))).toEqual(fired.done.map(() => ['main']));
 		expect(eventsSandbox.requests.every((request) => request.status === 200)).toBe(true);
 	});
 

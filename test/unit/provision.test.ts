@@ -255,6 +255,28 @@ describe('ensureDebianPackages', () => {
 		expect(findBinary(absent.binary)).toBeUndefined();
 	});
 
+	it('finds a binary in a versioned folder (`*`), the highest version first, numerically', () => {
+		const lib = join(work, 'postgresql');
+		for (const [version, mode] of [['9', 0o755], ['15', 0o755], ['16', 0o644]] as const) {
+			mkdirSync(join(lib, version, 'bin'), { recursive: true });
+			writeFileSync(join(lib, version, 'bin', 'initdb'), '#!/bin/sh\n', { mode });
+		}
+		// 16's is not executable: skipped; '15' sorts after '9' as text but is the higher version
+		expect(findBinary(join(lib, '*', 'bin', 'initdb'))).toBe(join(lib, '15', 'bin', 'initdb'));
+		expect(findBinary(join(lib, '*', 'bin', 'pg_ctl'))).toBeUndefined();
+		expect(findBinary(join(work, 'no-such-folder', '*', 'bin', 'initdb'))).toBeUndefined();
+	});
+
+	it('names the package of a missing versioned binary in the one command to run', async () => {
+		const { calls, runApt } = recordingApt();
+		const postgres = { binary: join(work, 'no-postgresql', '*', 'bin', 'initdb'), package: 'postgresql' };
+		await expect(ensureDebianPackages([node, postgres], { isRoot: () => false, runApt })).rejects.toThrow(
+			`The tests need ${postgres.binary} (Debian package postgresql), and only root can install it. Run:\n` +
+				'  sudo apt-get update && sudo apt-get install -y postgresql\nthen run the tests again.',
+		);
+		expect(calls).toEqual([]);
+	});
+
 	it('as non-root, throws at once with the one command to run, without calling apt', async () => {
 		const { calls, runApt } = recordingApt();
 		const t0 = Date.now();

@@ -4,7 +4,8 @@
  *   - N8nInstance        import credentials/workflows, execute, start/stop, REST, credential test
  *   - ExecutionResult    items, errors and status of one execution
  *   - ensureN8nInstalled the cached n8n install of a line (N8N_LINES; N8N_VERSION is the current one)
- *   - QueueModeN8n       queue mode: Redis, main and `n8n worker` processes sharing one user folder
+ *   - QueueModeN8n       queue mode on n8n's production topology: Redis, PostgreSQL, main, a webhook
+ *                        processor and `n8n worker` processes sharing one user folder
  */
 export { useN8n, type UseN8nOptions } from './jest';
 export {
@@ -25,3 +26,4 @@ export { packPackage } from './packPackage';
 export { freePort, waitFor } from './processes';
 export { N8nRestClient, RestError, type OwnerAccount } from './restClient';
 export { QueueModeN8n, startRedis, type QueueModeOptions, type RedisServer } from './queueMode';
+export { startPostgres, type PostgresServer } from './postgres';

@@ -46,11 +46,17 @@ export interface SpawnedGroup {
 	kill(graceMs?: number): Promise<void>;
 }
 
-export function spawnGroup(
-	command: string,
-	args: string[],
-	options: { cwd: string; env: NodeJS.ProcessEnv; stdio?: StdioOptions },
-): SpawnedGroup {
+export interface SpawnOptions {
+	cwd: string;
+	env: NodeJS.ProcessEnv;
+	/** Run as this user and group (the test runs as root, and PostgreSQL refuses to run as root). */
+	uid?: number;
+	gid?: number;
+	/** Default: standard input ignored, output to pipes. */
+	stdio?: StdioOptions;
+}
+
+export function spawnGroup(command: string, args: string[], options: SpawnOptions): SpawnedGroup {
 	const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], ...options, detached: true });
 	if (child.pid === undefined) throw new Error(`Could not spawn ${command}`);
 	const pid = child.pid;
@@ -89,15 +95,16 @@ export interface CommandResult {
 export async function runCommand(
 	command: string,
 	args: string[],
-	options: { cwd: string; env: NodeJS.ProcessEnv; timeoutMs: number },
+	options: SpawnOptions & { timeoutMs: number },
 ): Promise<CommandResult> {
+	const { timeoutMs, ...spawnOptions } = options;
 	const dir = mkdtempSync(path.join(os.tmpdir(), 'n8n-cli-'));
 	const files = { stdout: path.join(dir, 'stdout'), stderr: path.join(dir, 'stderr') };
 	const fds = [openSync(files.stdout, 'w'), openSync(files.stderr, 'w')];
 	try {
 		let group: SpawnedGroup;
 		try {
-			group = spawnGroup(command, args, { cwd: options.cwd, env: options.env, stdio: ['ignore', fds[0], fds[1]] });
+			group = spawnGroup(command, args, { ...spawnOptions, stdio: ['ignore', fds[0], fds[1]] });
 		} finally {
 			// the child holds its own copies
 			for (const fd of fds) closeSync(fd);
@@ -106,7 +113,7 @@ export async function runCommand(
 		const timer = setTimeout(() => {
 			timedOut = true;
 			void group.kill(2_000);
-		}, options.timeoutMs);
+		}, timeoutMs);
 		const exitCode = await group.exited;
 		clearTimeout(timer);
 		return { exitCode, stdout: readFileSync(files.stdout, 'utf8'), stderr: readFileSync(files.stderr, 'utf8'), timedOut };

@@ -1,13 +1,15 @@
 /**
- * n8n in queue mode on one machine, for e2e tests: a throw-away Redis (Debian's `redis-server`,
- * no persistence, on a free port), the n8n main instance (`n8n start`, the N8nInstance of this
- * harness: webhooks, pollers, REST) and `n8n worker` processes that take the executions from the
- * queue. Main and workers share the user folder (sqlite database, the installed package) and the
- * encryption key; each worker has its own health check and task broker port.
+ * n8n's production topology on one machine, for e2e tests: a throw-away Redis (Debian's
+ * `redis-server`, no persistence, on a free port) and PostgreSQL (postgres.ts), the n8n main
+ * instance (`n8n start`, the N8nInstance of this harness: editor, REST, pollers, activation), one
+ * webhook processor (`n8n webhook`) that receives the production webhooks, and `n8n worker`
+ * processes that take the executions from the queue, at n8n's default concurrency. All share the
+ * database, the encryption key and the user folder (the installed package); each process has its
+ * own HTTP and task broker port.
  *
- *   const cluster = await QueueModeN8n.create({ workers: 2, concurrency: 2, prepare: async (main) => ..., publish: [id] });
- *   // POST to a webhook on cluster.main.baseUrl: a worker runs the execution
- *   cluster.workerOf(executionId); // which worker ran it (from the workers' logs)
+ *   const cluster = await QueueModeN8n.create({ workers: 2, prepare: async (main) => ..., workflows, publish: [id] });
+ *   // POST to a production webhook under cluster.webhookBaseUrl: the webhook processor enqueues it, a worker runs it
+ *   cluster.workerOf(executionId); // which worker ran it, cluster.enqueuedBy(executionId): which process queued it (logs)
  *   await cluster.dispose();
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -15,10 +17,14 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 
-import { N8nInstance, type N8nInstanceOptions } from './n8nInstance';
+import { N8nInstance, type N8nInstanceOptions, type WorkflowJson } from './n8nInstance';
+import { startPostgres, type PostgresServer } from './postgres';
 import { freePort, spawnGroup, waitFor, type SpawnedGroup } from './processes';
 
 const READY_TIMEOUT_MS = 120_000;
+/** main's first start creates n8n's tables in the empty database (minutes at worst, under load) */
+const MIGRATION_TIMEOUT_MS = 300_000;
+const WEBHOOK_PROCESSOR = 'webhook';
 
 export interface RedisServer {
 	host: string;
@@ -79,106 +85,145 @@ export async function startRedis(): Promise<RedisServer> {
 }
 
 export interface QueueModeOptions extends Omit<N8nInstanceOptions, 'port'> {
-	/** `n8n worker` processes (default 2) */
+	/** `n8n worker` processes (default 2), each at n8n's default concurrency */
 	workers?: number;
-	/** executions each worker runs at once (`--concurrency`, default 5) */
-	concurrency?: number;
-	/** Runs before main starts: import credentials and workflows. */
+	/** Runs once main has created the database's tables: import credentials (CLI, fixed ids). */
 	prepare?: (main: N8nInstance) => Promise<void>;
-	/**
-	 * Workflows to publish once main runs, before the workers start: over main's REST API (a CLI
-	 * call each would be a cold n8n start).
-	 */
+	/** Workflows to import over main's REST API, after `prepare` (a CLI call would be a cold n8n start). */
+	workflows?: WorkflowJson[];
+	/** The ids of those to publish, side by side, before the workers and the webhook processor start. */
 	publish?: string[];
 }
 
-interface WorkerProcess {
+/** A worker or the webhook processor: its output is kept to tell which process did what. */
+interface ClusterProcess {
 	name: string;
 	process: SpawnedGroup;
-	healthPort: number;
 	output: string[];
 }
 
 export class QueueModeN8n {
-	private readonly workers: WorkerProcess[] = [];
+	private readonly processes: ClusterProcess[] = [];
 
 	private constructor(
 		readonly redis: RedisServer,
-		/** the main instance: webhooks, pollers, REST; the executions run on the workers */
+		readonly postgres: PostgresServer,
+		/** the main instance: editor, REST, pollers; it neither receives production webhooks nor runs executions */
 		readonly main: N8nInstance,
+		/** where production webhooks are received: the webhook processor (N8N_WEBHOOK_URL) */
+		readonly webhookBaseUrl: string,
 		private readonly log: (message: string) => void,
 	) {}
 
-	/** Redis, then main (migrates the database, so it comes first), then the workers side by side. */
+	/**
+	 * Redis and PostgreSQL, then main (creates n8n's tables in the empty database, so it comes
+	 * first), the credentials and workflows, then the workers and the webhook processor side by side.
+	 */
 	static async create(options: QueueModeOptions = {}): Promise<QueueModeN8n> {
 		const log = options.log ?? (() => undefined);
-		const redis = await startRedis();
+		const [redis, postgres] = await Promise.allSettled([startRedis(), startPostgres()]);
+		if (redis.status === 'rejected' || postgres.status === 'rejected') {
+			if (redis.status === 'fulfilled') await redis.value.stop();
+			if (postgres.status === 'fulfilled') await postgres.value.stop();
+			throw redis.status === 'rejected' ? redis.reason : (postgres as PromiseRejectedResult).reason;
+		}
 		let cluster: QueueModeN8n | undefined;
 		try {
+			const [mainPort, webhookPort] = [await freePort(), await freePort()];
 			const main = await N8nInstance.create({
 				...options,
+				port: mainPort,
 				env: {
 					EXECUTIONS_MODE: 'queue',
-					QUEUE_BULL_REDIS_HOST: redis.host,
-					QUEUE_BULL_REDIS_PORT: String(redis.port),
+					QUEUE_BULL_REDIS_HOST: redis.value.host,
+					QUEUE_BULL_REDIS_PORT: String(redis.value.port),
+					...postgres.value.n8nEnv,
+					// The base of production webhook URLs (what a trigger registers with the service): the
+					// webhook processor. WEBHOOK_URL, not 2.41's N8N_WEBHOOK_URL, which would move the
+					// editor's test webhooks there too, though only main serves them (behind a load
+					// balancer, both would be its URL; n8n logs a deprecation warning for this one).
+					WEBHOOK_URL: `http://127.0.0.1:${webhookPort}/`,
+					N8N_EDITOR_BASE_URL: `http://127.0.0.1:${mainPort}`,
+					// read by main only: production webhooks go to the webhook processor, manual runs to the workers
+					N8N_DISABLE_PRODUCTION_MAIN_PROCESS: 'true',
+					OFFLOAD_MANUAL_EXECUTIONS_TO_WORKERS: 'true',
 					...options.env,
 				},
 			});
-			cluster = new QueueModeN8n(redis, main, log);
-			await options.prepare?.(main);
-			await main.start();
+			cluster = new QueueModeN8n(redis.value, postgres.value, main, `http://127.0.0.1:${webhookPort}`, log);
+			const started = Date.now();
+			await main.start({ timeoutMs: MIGRATION_TIMEOUT_MS });
+			log(`main ready on ${main.port}, database created, in ${((Date.now() - started) / 1000).toFixed(0)} s`);
 			await main.setupOwner();
-			for (const workflowId of options.publish ?? []) await main.publish(workflowId);
+			await options.prepare?.(main);
+			await main.importWorkflows(options.workflows ?? []);
+			await Promise.all((options.publish ?? []).map(async (workflowId) => await main.publish(workflowId)));
 			const count = options.workers ?? 2;
-			await Promise.all(Array.from({ length: count }, async (_, index) => await cluster!.startWorker(`worker${index + 1}`, options.concurrency ?? 5)));
-			log(`queue mode: redis on ${redis.port}, main on ${main.port}, ${count} worker(s)`);
+			await Promise.all([
+				cluster.startProcess(WEBHOOK_PROCESSOR, 'webhook', webhookPort),
+				...Array.from({ length: count }, async (_, index) => await cluster!.startProcess(`worker${index + 1}`, 'worker', await freePort())),
+			]);
+			log(`queue mode: redis on ${redis.value.port}, postgres on ${postgres.value.port}, main on ${main.port}, webhook processor on ${webhookPort}, ${count} worker(s)`);
 			return cluster;
 		} catch (error) {
 			if (cluster) await cluster.dispose();
-			else await redis.stop();
+			else await Promise.all([redis.value.stop(), postgres.value.stop()]);
 			throw error;
 		}
 	}
 
 	/** The worker that ran an execution (by "Worker started execution <id>" in its log). */
 	workerOf(executionId: string): string | undefined {
-		const marker = new RegExp(`Worker started execution ${executionId}\\b`);
-		return this.workers.find((worker) => marker.test(worker.output.join('')))?.name;
+		const workers = this.loggedBy(new RegExp(`Worker started execution ${executionId}\\b`));
+		return workers.length === 1 ? workers[0] : undefined;
 	}
 
-	/** The last lines a worker printed. */
-	workerOutput(name: string, lines = 80): string {
-		const worker = this.workers.find((candidate) => candidate.name === name);
-		return (worker?.output.join('') ?? '').split('\n').slice(-lines).join('\n');
+	/**
+	 * The processes that put an execution in the queue, by "Enqueued execution <id>" in their log:
+	 * ['webhook'] for a production webhook, ['main'] for a poll.
+	 */
+	enqueuedBy(executionId: string): string[] {
+		return this.loggedBy(new RegExp(`Enqueued execution ${executionId}\\b`));
+	}
+
+	/** The processes ('main', 'webhook', 'worker1', ...) whose log has a line matching `marker`. */
+	loggedBy(marker: RegExp): string[] {
+		const main = marker.test(this.main.serverOutput(Number.MAX_SAFE_INTEGER)) ? ['main'] : [];
+		return [...main, ...this.processes.filter((candidate) => marker.test(candidate.output.join(''))).map((candidate) => candidate.name)];
+	}
+
+	/** The last lines a worker or the webhook processor printed. */
+	processOutput(name: string, lines = 80): string {
+		const found = this.processes.find((candidate) => candidate.name === name);
+		return (found?.output.join('') ?? '').split('\n').slice(-lines).join('\n');
 	}
 
 	get workerNames(): string[] {
-		return this.workers.map((worker) => worker.name);
+		return this.processes.filter((candidate) => candidate.name !== WEBHOOK_PROCESSOR).map((candidate) => candidate.name);
 	}
 
-	/** Stops the workers, main and Redis, and removes main's temp user folder. Safe to call twice. */
+	/** Stops the workers, the webhook processor, main, Redis and PostgreSQL, and removes their folders. Safe to call twice. */
 	async dispose(): Promise<void> {
-		await Promise.all(this.workers.map(async (worker) => await worker.process.kill(20_000)));
-		this.workers.length = 0;
+		await Promise.all(this.processes.map(async (running) => await running.process.kill(20_000)));
+		this.processes.length = 0;
 		await this.main.dispose();
-		await this.redis.stop();
+		await Promise.all([this.redis.stop(), this.postgres.stop()]);
 	}
 
-	private async startWorker(name: string, concurrency: number): Promise<void> {
-		const healthPort = await freePort();
-		const env = this.main.processEnv({
-			N8N_RUNNERS_BROKER_PORT: String(await freePort()),
-			QUEUE_HEALTH_CHECK_ACTIVE: 'true',
-			QUEUE_HEALTH_CHECK_PORT: String(healthPort),
-			N8N_WORKER_SERVER_ADDRESS: '127.0.0.1',
-		});
-		const child = spawnGroup(this.main.install.node.execPath, [this.main.install.bin, 'worker', `--concurrency=${concurrency}`], {
-			cwd: this.main.userFolder,
-			env,
-		});
-		const worker: WorkerProcess = { name, process: child, healthPort, output: [] };
-		this.workers.push(worker);
-		for (const stream of [child.child.stdout, child.child.stderr]) stream?.on('data', (chunk: Buffer) => worker.output.push(chunk.toString()));
+	/**
+	 * `n8n worker` (readiness on its health check port) or `n8n webhook` (on its HTTP port), with
+	 * main's environment and user folder; resolved once it answers ready.
+	 */
+	private async startProcess(name: string, command: 'worker' | 'webhook', port: number): Promise<void> {
+		const ports: Record<string, string> =
+			command === 'worker'
+				? { QUEUE_HEALTH_CHECK_ACTIVE: 'true', QUEUE_HEALTH_CHECK_PORT: String(port), N8N_WORKER_SERVER_ADDRESS: '127.0.0.1' }
+				: { N8N_PORT: String(port) };
+		const env = this.main.processEnv({ N8N_RUNNERS_BROKER_PORT: String(await freePort()), ...ports });
+		const child = spawnGroup(this.main.install.node.execPath, [this.main.install.bin, command], { cwd: this.main.userFolder, env });
+		const started: ClusterProcess = { name, process: child, output: [] };
+		this.processes.push(started);
+		for (const stream of [child.child.stdout, child.child.stderr]) stream?.on('data', (chunk: Buffer) => started.output.push(chunk.toString()));
 		let exitCode: number | string | undefined;
 		void child.exited.then((code) => (exitCode = code));
 		try {
@@ -186,7 +231,7 @@ export class QueueModeN8n {
 				`${name} to be ready`,
 				async () => {
 					try {
-						return (await fetch(`http://127.0.0.1:${healthPort}/healthz/readiness`)).status === 200 ? true : undefined;
+						return (await fetch(`http://127.0.0.1:${port}/healthz/readiness`)).status === 200 ? true : undefined;
 					} catch {
 						return undefined;
 					}
@@ -194,8 +239,8 @@ export class QueueModeN8n {
 				{ timeoutMs: READY_TIMEOUT_MS, abort: () => (exitCode !== undefined ? `${name} exited with ${exitCode}` : undefined) },
 			);
 		} catch (error) {
-			throw new Error(`${(error as Error).message}\n--- ${name} output (last lines) ---\n${this.workerOutput(name, 60)}`);
+			throw new Error(`${(error as Error).message}\n--- ${name} output (last lines) ---\n${this.processOutput(name, 60)}`);
 		}
-		this.log(`${name} ready (health check on ${healthPort})`);
+		this.log(`${name} ready (${command === 'worker' ? 'health check' : 'webhooks'} on ${port})`);
 	}
 }
