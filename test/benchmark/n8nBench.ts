@@ -19,6 +19,9 @@ export interface NodeTimes {
 	executionTimeMs: number;
 	/** items on output 0, summed over the runs */
 	items: number;
+	/** when its first run started and its last run ended (ms since epoch) */
+	startedAt: number;
+	endedAt: number;
 }
 
 export interface BenchRun {
@@ -156,6 +159,8 @@ export class BenchN8n {
 				runs: runs.length,
 				executionTimeMs: runs.reduce((sum: number, run: ITaskData) => sum + (run.executionTime ?? 0), 0),
 				items: runs.reduce((sum: number, run: ITaskData) => sum + (run.data?.main?.[0]?.length ?? 0), 0),
+				startedAt: Math.min(...runs.map((run: ITaskData) => run.startTime)),
+				endedAt: Math.max(...runs.map((run: ITaskData) => run.startTime + (run.executionTime ?? 0))),
 			};
 		}
 		const started = Date.parse(String(result.run.startedAt));

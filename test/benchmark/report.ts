@@ -2,7 +2,7 @@
  * Turns the benchmark's results into docs/benchmarks.md (tables) and docs/benchmarks.svg (ours
  * vs per row, log scale; hand-written SVG, no dependencies).
  */
-import type { ScenarioResult } from './scenarios';
+import type { ScenarioResult, SharedKeyResult } from './scenarios';
 
 export const seconds = (ms: number) => (ms >= 100_000 ? `${(ms / 1000).toFixed(0)} s` : ms >= 10_000 ? `${(ms / 1000).toFixed(1)} s` : `${(ms / 1000).toFixed(2)} s`);
 const ratio = (value: number) => `${value.toFixed(2)}x`;
@@ -65,6 +65,45 @@ export function detailTable(results: ScenarioResult[]): string {
 			mb(r.peakRssMb),
 		]),
 	);
+}
+
+/** One row per run of `--shared-key`, in the order run; `round` numbers the passes over 1, 2 and 4 workflows. */
+export function sharedKeyTable(runs: Array<{ round: number; result: SharedKeyResult }>): string {
+	return table(
+		['round', 'workflows on the key', 'contacts each', 'requests (minimum)', 'answered 429', 'in the nodes', 'each workflow', 'floor', 'vs floor', 'load (1 min) at start, end'],
+		runs.map(({ round, result: r }) => [
+			String(round),
+			String(r.workflows),
+			count(r.rowsEach),
+			`${count(r.requests)} (${count(r.minimum)})`,
+			String(r.refused),
+			seconds(r.spanMs),
+			r.eachMs.map((ms) => seconds(ms)).join(', '),
+			seconds(r.floorMs),
+			r.floorMs > 0 ? ratio(r.spanMs / r.floorMs) : '',
+			`${r.load.start.toFixed(1)}, ${r.load.end.toFixed(1)}`,
+		]),
+	);
+}
+
+/**
+ * The part of docs/benchmarks.md that `--shared-key` writes, between these marks: the
+ * latency-bound run rewrites the rest of the file and keeps this part as it is.
+ */
+const SHARED_KEY_MARKS = ['<!-- shared-key: written by npm run benchmark -- --shared-key -->', '<!-- /shared-key -->'] as const;
+
+/** The shared-key part of a benchmarks.md, marks included, or '' when it has none. */
+export function sharedKeySection(document: string): string {
+	const start = document.indexOf(SHARED_KEY_MARKS[0]);
+	const end = document.indexOf(SHARED_KEY_MARKS[1]);
+	return start === -1 || end < start ? '' : document.slice(start, end + SHARED_KEY_MARKS[1].length);
+}
+
+/** The document with its shared-key part replaced by `markdown` (appended when it has none). */
+export function withSharedKeySection(document: string, markdown: string): string {
+	const section = `${SHARED_KEY_MARKS[0]}\n${markdown.trim()}\n${SHARED_KEY_MARKS[1]}`;
+	const old = sharedKeySection(document);
+	return old ? document.replace(old, () => section) : `${document.trimEnd()}\n\n${section}\n`;
 }
 
 export interface CpuMeasurement {

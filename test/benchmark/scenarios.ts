@@ -10,7 +10,13 @@
  *                     waves), times the latency; the floor is what a 200-a-minute budget allows:
  *                     (ceil(requests / 200) - 1) minutes once a scenario needs more than 200.
  *                     One row at a time: requests x latency.
+ *
+ * `sharedKey` starts several Match -> Enrich workflows together on one credential: one API key
+ * in one n8n process, paced by the key's shared budget. Its time is first Match start to last
+ * Enrich end over all of them, against the floor of all their requests together.
  */
+import os from 'node:os';
+
 import type { IDataObject } from 'n8n-workflow';
 
 import { DEFAULT_CONCURRENCY } from '../../nodes/shared/batching/engine';
@@ -253,6 +259,92 @@ export async function events(
 		peakRssMb: run.peakRssMb,
 		mainThreadCpuMs: run.mainThreadCpuMs,
 		refused,
+		problems,
+	};
+}
+
+// ---- many workflows on one API key ---------------------------------------------------------------
+
+export interface SharedKeyResult {
+	/** workflows started together on the one credential */
+	workflows: number;
+	rowsEach: number;
+	/** match and enrich requests the sandbox answered (any status) */
+	requests: number;
+	/** the sum of each execution's minimum, from its own output */
+	minimum: number;
+	/** 429 answers the sandbox gave */
+	refused: number;
+	/** the first Match Prospects start to the last Enrich end, over every execution */
+	spanMs: number;
+	/** each execution's Match Prospects start to its Enrich end */
+	eachMs: number[];
+	/** the rate-limit floor of the requests answered 200 (as queue mode's test counts it) */
+	floorMs: number;
+	/** requests that arrived in each 10 s from the first one: where the time went */
+	perTenSeconds: number[];
+	/** the machine's 1-minute load average when the workflows started and when the last one ended */
+	load: { start: number; end: number };
+	/** problems found in the executions or their output */
+	problems: string[];
+}
+
+function perTenSeconds(times: number[]): number[] {
+	if (times.length === 0) return [];
+	const first = Math.min(...times);
+	const counts = Array.from({ length: Math.floor((Math.max(...times) - first) / 10_000) + 1 }, () => 0);
+	for (const time of times) counts[Math.floor((time - first) / 10_000)]++;
+	return counts;
+}
+
+/**
+ * Match -> Enrich in each of `workflowIds` (all on the benchmark's one credential), started
+ * together, each with its own contiguous slice of `rows`: the same work as one workflow over all
+ * of `rows`, split.
+ */
+export async function sharedKey(
+	context: BenchContext,
+	workflowIds: string[],
+	rows: IDataObject[],
+	options: { latencyMs?: number } = {},
+): Promise<SharedKeyResult> {
+	if (options.latencyMs !== undefined) context.sandbox.configure({ latencyMs: options.latencyMs });
+	context.sandbox.clearRequests();
+	const each = Math.ceil(rows.length / workflowIds.length);
+	const slices = workflowIds.map((_, index) => rows.slice(index * each, (index + 1) * each));
+	const loadStart = os.loadavg()[0];
+	const runs = await Promise.all(workflowIds.map(async (id, index) => await context.bench.run(id, slices[index])));
+	const loadEnd = os.loadavg()[0];
+
+	const problems: string[] = [];
+	let minimum = 0;
+	runs.forEach((run, index) => {
+		const id = workflowIds[index];
+		if (run.status !== 'success') {
+			problems.push(`${id}: execution ${run.status}: ${run.error ?? ''}`);
+			return;
+		}
+		const matched = run.output('Match Prospects').map((item) => item.json.prospect_id);
+		const unique = new Set(matched.filter((prospectId) => typeof prospectId === 'string')).size;
+		minimum += Math.ceil(slices[index].length / LIMITS.matchItems) + Math.ceil(unique / LIMITS.prospectEnrichIds);
+		const enriched = run.output('Enrich').map((item) => item.json);
+		if (enriched.length !== slices[index].length) problems.push(`${id}: ${enriched.length} items for ${slices[index].length} rows`);
+		const misplaced = enriched.findIndex((item, position) => item.row !== slices[index][position]?.row);
+		if (misplaced !== -1) problems.push(`${id}: item ${misplaced} holds row ${String(enriched[misplaced]?.row)}`);
+	});
+	const requests = context.sandbox.requests.filter((request) => request.path === PATHS.match || request.path === PATHS.enrich);
+	const spans = runs.map((run) => ({ start: run.nodes['Match Prospects']?.startedAt ?? Number.NaN, end: run.nodes.Enrich?.endedAt ?? Number.NaN }));
+	return {
+		workflows: workflowIds.length,
+		rowsEach: each,
+		requests: requests.length,
+		minimum,
+		refused: requests.filter((request) => request.status === 429).length,
+		spanMs: Math.max(...spans.map((span) => span.end)) - Math.min(...spans.map((span) => span.start)),
+		eachMs: spans.map((span) => span.end - span.start),
+		floorMs: rateFloorMs(requests.filter((request) => request.status === 200).length),
+		perTenSeconds: perTenSeconds(requests.map((request) => request.at.getTime())),
+		load: { start: loadStart, end: loadEnd },
 		problems,
 	};
 }

@@ -250,6 +250,13 @@ describe('processes sharing a key converge on its limit', () => {
 		return { refused, answered, elapsedMs: Date.now() - start, floorMs };
 	}
 
+	it('one process, four workflows at once (16 requests in flight on its one budget): no 429, within 1.1x of the floor', async () => {
+		const result = await simulate({ ceilings: [200], requestsEach: 424, lanes: 16, latencyMs: 50, headers: true });
+		expect(result.answered).toBe(424);
+		expect(result.refused).toBe(0);
+		expect(result.elapsedMs).toBeLessThanOrEqual(1.1 * result.floorMs);
+	});
+
 	it('two processes at the default ceiling, the service reporting its window: no 429, within 1.1x of the floor', async () => {
 		const result = await simulate({ ceilings: [200, 200], requestsEach: 212, lanes: 8, latencyMs: 50, headers: true });
 		expect(result.answered).toBe(424);
