@@ -24,6 +24,9 @@ export class RestError extends Error {
 	}
 }
 
+/** How long a request waits out n8n's "Database is not ready!" (see send). */
+const DATABASE_NOT_READY_WAIT_MS = 30_000;
+
 export class N8nRestClient {
 	private cookie: string | undefined;
 	private readonly browserId = randomUUID();
@@ -73,7 +76,21 @@ export class N8nRestClient {
 		return cookie;
 	}
 
+	/**
+	 * n8n refuses every request with 503 "Database is not ready!" while its database health check
+	 * fails, before routing it (so sending it again cannot repeat anything): at load 17 to 28 its
+	 * ping of SQLite timed out for seconds and failed whole test files. Waits that out, up to 30 s.
+	 */
 	private async send(method: string, path: string, body?: unknown): Promise<Response> {
+		const deadline = Date.now() + DATABASE_NOT_READY_WAIT_MS;
+		for (;;) {
+			const response = await this.sendOnce(method, path, body);
+			if (response.status !== 503 || Date.now() > deadline || !(await response.clone().text()).includes('Database is not ready')) return response;
+			await new Promise((resolve) => setTimeout(resolve, 1_000));
+		}
+	}
+
+	private async sendOnce(method: string, path: string, body?: unknown): Promise<Response> {
 		const url = `${this.baseUrl}${path.startsWith('/rest/') || path.startsWith('/types/') || path.startsWith('/healthz') ? '' : '/rest'}${path}`;
 		const headers: Record<string, string> = { 'browser-id': this.browserId, accept: 'application/json' };
 		if (this.cookie) headers.cookie = this.cookie;
