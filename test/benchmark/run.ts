@@ -19,13 +19,20 @@
  *                                           one n8n; a burst of 1,000 deliveries in 10 s (900 signed, 50
  *                                           duplicates, 50 forged) into a published webhook trigger.
  *                                           About 10 minutes. Writes docs/benchmarks-webhooks.md.
- *   options: --latency <ms> (50), --per-row-rows <n> (1000), --out <dir> (docs)
+ *   npm run benchmark -- --memory           peak resident memory of n8n (main process and task
+ *                                           runner) for the largest runs: Match -> Enrich of 10,000
+ *                                           contacts, both searches with Return All in Full mode;
+ *                                           each beside a Code node replica of its items, each in a
+ *                                           fresh n8n (test/benchmark/memory.ts). Writes the Memory
+ *                                           section of docs/benchmarks.md. About 5 minutes.
+ *   options: --latency <ms> (50), --per-row-rows <n> (1000), --out <dir> (docs),
+ *            --memory-prospects <n> (records of the prospect search in --memory, 10000)
  *
  * Times are n8n's executionTime of the nodes, read from the stored execution (not process
  * start-up); see test/benchmark/scenarios.ts for the minimum and the bound.
  */
 import { LIMITS } from '../../nodes/shared/limits';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -35,6 +42,8 @@ import type { IDataObject } from 'n8n-workflow';
 import { DEFAULT_CONCURRENCY } from '../../nodes/shared/batching/engine';
 import { N8N_VERSION } from '../e2e/harness/n8nInstall';
 import { startSandbox, type Sandbox } from '../sandbox';
+import { MEMORY_RECORDS, memoryBenchmark } from './memory';
+import { extractSection, memorySection, upsertSection } from './memoryReport';
 import { BenchN8n } from './n8nBench';
 import { chart, type Comparison, type CpuMeasurement, cpuTable, detailTable, headline, seconds, table } from './report';
 import * as scenarios from './scenarios';
@@ -48,6 +57,8 @@ const { values } = parseArgs({
 		out: { type: 'string', default: 'docs' },
 		budget: { type: 'boolean', default: false },
 		webhooks: { type: 'boolean', default: false },
+		memory: { type: 'boolean', default: false },
+		'memory-prospects': { type: 'string', default: String(MEMORY_RECORDS.searchProspects) },
 	},
 });
 const LATENCY_MS = Number(values.latency);
@@ -220,7 +231,10 @@ function writeDocs(data: {
 		'',
 	].join('\n');
 	mkdirSync(OUT, { recursive: true });
-	writeFileSync(path.join(OUT, 'benchmarks.md'), markdown);
+	// the Memory section comes from `--memory`: keep it
+	const file = path.join(OUT, 'benchmarks.md');
+	const memory = existsSync(file) ? extractSection(readFileSync(file, 'utf8')) : undefined;
+	writeFileSync(file, memory ? upsertSection(markdown, memory) : markdown);
 	writeFileSync(path.join(OUT, 'benchmarks.svg'), chart(comparisons));
 	log(`\n${headline(comparisons)}\n\nWrote ${path.join(OUT, 'benchmarks.md')} and benchmarks.svg (${elapsed()})`);
 	if (problems.length || notMinimal.length) throw new Error(`Problems:\n${[...problems, ...notMinimal].join('\n')}`);
@@ -287,6 +301,43 @@ async function budget() {
 	log(`\nWrote ${path.join(OUT, 'benchmarks-budget.md')} (${elapsed()})`);
 }
 
+/** Peak memory of the largest runs, the package beside a Code node replica (memory.ts). */
+async function memory() {
+	const records = { ...MEMORY_RECORDS, searchProspects: Number(values['memory-prospects']) };
+	const loadStart = os.loadavg()[0];
+	// the prospect search returns every prospect of the universe, up to the node's cap
+	const sandbox = await startSandbox({
+		businesses: UNIVERSE.businesses,
+		prospects: Math.max(UNIVERSE.prospects, records.searchProspects),
+		rateLimit: false,
+		latencyMs: LATENCY_MS,
+	});
+	try {
+		log(`[${elapsed()}] memory: n8n ${N8N_VERSION}, a fresh n8n per run, sandbox latency ${LATENCY_MS} ms without rate limit`);
+		const results = await memoryBenchmark(
+			sandbox,
+			async (workflows) => await BenchN8n.create({ baseUrl: sandbox.url, apiKey: sandbox.apiKey, workflows, liftClientRateLimit: true }),
+			{ records, log: (message) => log(`[${elapsed()}] ${message}`) },
+		);
+		const machine = `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GB, Node ${process.version}, n8n ${N8N_VERSION}`;
+		const section = memorySection(results, {
+			date: new Date().toISOString().slice(0, 10),
+			machine,
+			load: { start: loadStart, end: os.loadavg()[0] },
+			latencyMs: LATENCY_MS,
+			elapsed: elapsed(),
+		});
+		mkdirSync(OUT, { recursive: true });
+		const file = path.join(OUT, 'benchmarks.md');
+		writeFileSync(file, upsertSection(existsSync(file) ? readFileSync(file, 'utf8') : '# Benchmarks\n', section));
+		log(`\n${section}\nWrote the Memory section of ${file} (${elapsed()})`);
+		const problems = results.flatMap((m) => m.problems.map((problem) => `${m.scenario} (${m.approach}): ${problem}`));
+		if (problems.length) throw new Error(`Problems:\n${problems.join('\n')}`);
+	} finally {
+		await sandbox.close();
+	}
+}
+
 async function webhooks() {
 	log(`Push delivery benchmark (${elapsed()})`);
 	const result = await webhookBenchmark(log);
@@ -297,7 +348,7 @@ async function webhooks() {
 	log(`Wrote ${path.join(OUT, 'benchmarks-webhooks.md')} (${elapsed()})`);
 }
 
-(values.webhooks ? webhooks() : values.budget ? budget() : latencyBound()).then(
+(values.webhooks ? webhooks() : values.memory ? memory() : values.budget ? budget() : latencyBound()).then(
 	() => process.exit(0),
 	(error: unknown) => {
 		process.stderr.write(`${String((error as Error)?.stack ?? error)}\n`);
