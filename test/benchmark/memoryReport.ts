@@ -12,6 +12,7 @@ export const MEMORY_HEADING = '## Memory';
 const INSERT_BEFORE = '## Every run';
 
 const mb = (value: number) => `${value.toFixed(0)} MB`;
+const signedMb = (value: number) => `${value >= 0 ? '+' : ''}${mb(value)}`;
 const count = (value: number) => value.toLocaleString('en-US');
 
 export interface MemoryRunInfo {
@@ -26,6 +27,9 @@ export interface MemoryRunInfo {
 /** What n8n holds at rest, before the run: main and runner together, at the end of the rest. */
 const atRest = (m: MemoryMeasurement) => m.idle.finalMb.main + m.idle.finalMb.others;
 
+/** What a run added to its own n8n at rest (n8n at rest moves by hundreds of MB with V8's collections). */
+const added = (m: MemoryMeasurement) => m.run.sumOfPeaksMb - atRest(m);
+
 /** The largest figure of a measurement: the run or reading it back, all processes. */
 const largest = (m: MemoryMeasurement) => Math.max(m.run.sumOfPeaksMb, m.readBack.sumOfPeaksMb);
 
@@ -39,9 +43,9 @@ export function memorySection(results: MemoryMeasurement[], info: MemoryRunInfo)
 			scenario,
 			ours ? count(ours.items) : '',
 			ours ? mb(atRest(ours)) : '',
-			ours ? mb(ours.run.sumOfPeaksMb) : 'not run',
-			code ? mb(code.run.sumOfPeaksMb) : 'not run',
-			ours && code ? `${ours.run.sumOfPeaksMb - code.run.sumOfPeaksMb >= 0 ? '+' : ''}${mb(ours.run.sumOfPeaksMb - code.run.sumOfPeaksMb)}` : '',
+			ours ? `${mb(ours.run.sumOfPeaksMb)} (${signedMb(added(ours))})` : 'not run',
+			code ? `${mb(code.run.sumOfPeaksMb)} (${signedMb(added(code))})` : 'not run',
+			ours && code ? signedMb(added(ours) - added(code)) : '',
 		];
 	});
 	const detail = results.map((m) => [
@@ -66,9 +70,9 @@ export function memorySection(results: MemoryMeasurement[], info: MemoryRunInfo)
 		'',
 		`What is measured: the resident memory (RSS) of n8n's processes, read from /proc: the main process (\`n8n start\`, which runs the workflow and the package's nodes) and its JS task runner (a child process that runs Code nodes). Each process's peak is the kernel's high-water mark (VmHWM), reset just before the webhook call and read once the execution is stored, saving included; \"all processes\" is the sum of the two peaks, an upper bound (they need not peak together; the largest total seen in samples every 100 ms is in the detail table). Every run has a fresh n8n of its own, so nothing an earlier run left in the heap counts; its baseline, "at rest", is the RSS of the same n8n after 10 s at rest just before the run (workflow published, runner started). RSS follows V8's garbage collection: a run's peak can fall below what n8n held at rest when a collection ran first, and a repeat moves the figures by tens of MB.`,
 		'',
-		`The Code node run takes the package out: the same n8n install runs a replica of the workflow in which each package node is a Code node that outputs as many items of the same shape (about 20 of the package node's own items, one of each set of fields and the rest evenly spaced, cycled, each a fresh copy; the mean size of an item is in the detail table). Its items are built in the task runner and sent to the main process, so both hold them while the node runs. "package − Code node" is then what the package's own work adds (requests, responses, batching) beyond holding the items.`,
+		`The Code node run takes the package out: the same n8n install runs a replica of the workflow in which each package node is a Code node that outputs as many items of the same shape (about 20 of the package node's own items, one of each set of fields and the rest evenly spaced, cycled, each a fresh copy; the mean size of an item is in the detail table). Its items are built in the task runner and sent to the main process, so both hold them while the node runs. "package − Code node, over rest" is then what the package's own work adds (requests, responses, batching) beyond holding the items: each run's peak over its own n8n at rest, since n8n at rest moves by hundreds of MB between fresh starts (V8 collects when it will). One run of each, so differences of a few tens of MB are noise.`,
 		'',
-		table(['scenario', 'items output', 'n8n at rest', 'package run, peak', 'Code node run, peak', 'package − Code node'], headline),
+		table(['scenario', 'items output', 'n8n at rest', 'package run: peak (over its n8n at rest)', 'Code node run: peak (over its n8n at rest)', 'package − Code node, over rest'], headline),
 		'',
 		`Target: no figure above 2 GB (${count(MEMORY_TARGET_MB)} MB) on this machine, runs and reading the execution back: ${over.length ? `NOT met (${over.map((m) => `${m.scenario}, ${m.approach}: ${mb(largest(m))}`).join('; ')})` : `met (largest ${mb(Math.max(...results.map(largest)))})`}.`,
 		'',
