@@ -2,14 +2,16 @@
  * A real n8n (test/e2e/harness: the package installed from `npm pack`, `n8n start`) set up for
  * the benchmark: the credential and workflows imported and published, and one call to run a
  * workflow through its webhook and read back what n8n stored: each node's executionTime (summed
- * over its runs), items, the execution's status and times, and the n8n process's peak RSS.
+ * over its runs), items, the execution's status and times, and the peak resident memory of n8n's
+ * processes (processMemory.ts).
  */
-import { readFileSync, writeFileSync } from 'node:fs';
-
+import { readFileSync } from 'node:fs';
 
 import type { IDataObject, INodeExecutionData, ITaskData } from 'n8n-workflow';
 
 import { type CredentialImport, N8nInstance, type WorkflowJson } from '../e2e/harness/n8nInstance';
+import { waitFor } from '../e2e/harness/processes';
+import { processTree, type TreeMemory, watchTree } from './processMemory';
 import { CREDENTIAL, webhookPath } from './workflows';
 
 export interface NodeTimes {
@@ -29,8 +31,16 @@ export interface BenchRun {
 	nodes: Record<string, NodeTimes>;
 	/** the execution's startedAt -> stoppedAt (includes n8n's own work between nodes) */
 	executionMs: number;
-	/** peak resident memory of the n8n process during the run (VmHWM, reset before it) */
+	/** peak resident memory of the n8n main process during the run (VmHWM, reset before it) */
 	peakRssMb: number | undefined;
+	/**
+	 * n8n's processes (main and task runner) from the webhook call until the execution is stored
+	 * (saving included)
+	 */
+	memory: TreeMemory;
+	/** the same while n8n reads the stored execution back for its REST API, as the editor opens it */
+	readBackMemory: TreeMemory;
+	executionId: string;
 	/**
 	 * CPU time of n8n's main thread (user + system) from the webhook call until the execution is
 	 * stored: the whole execution, saving included (10 ms resolution)
@@ -64,15 +74,6 @@ export interface BenchN8nOptions {
 /** "Max Requests per Minute" of an account without a practical limit. */
 const UNLIMITED_PER_MINUTE = 1_000_000_000;
 
-function readPeakRssKb(pid: number): number | undefined {
-	try {
-		const match = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-		return match ? Number(match[1]) : undefined;
-	} catch {
-		return undefined;
-	}
-}
-
 /** User + system CPU time of a process's main thread (Linux), in ms. */
 function readMainThreadCpuMs(pid: number): number | undefined {
 	try {
@@ -82,15 +83,6 @@ function readMainThreadCpuMs(pid: number): number | undefined {
 		return (Number(fields[11]) + Number(fields[12])) * 10;
 	} catch {
 		return undefined;
-	}
-}
-
-/** Resets the peak RSS of a process (Linux: writing 5 to clear_refs). */
-function resetPeakRss(pid: number): void {
-	try {
-		writeFileSync(`/proc/${pid}/clear_refs`, '5');
-	} catch {
-		// not Linux, or not allowed: the peak then covers the process's life so far
 	}
 }
 
@@ -126,32 +118,12 @@ export class BenchN8n {
 
 	/** Runs a workflow through its webhook with `{ rows }` as body; resolves when it is done. */
 	async run(workflowId: string, rows: IDataObject[] = []): Promise<BenchRun> {
-		const pid = this.n8n.serverPid;
-		if (pid === undefined) throw new Error('n8n is not running');
+		const pid = this.serverPid();
 		const before = new Set((await this.n8n.executions(workflowId)).map((execution) => execution.id));
-		resetPeakRss(pid);
 		const cpuBefore = readMainThreadCpuMs(pid);
-		const url = `${this.n8n.baseUrl}/webhook/${webhookPath(workflowId)}`;
-		const body = JSON.stringify({ rows });
-		let answer: Response | undefined;
-		// right after start, a published workflow's webhook may not be registered yet
-		for (let attempt = 0; attempt < 40; attempt++) {
-			answer = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
-			if (answer.status !== 404) break;
-			await new Promise((resolve) => setTimeout(resolve, 250));
-		}
-		const answerText = await answer?.text();
-		const peakRssKb = readPeakRssKb(pid);
-
-		let id: string | undefined;
-		for (let attempt = 0; attempt < 200 && id === undefined; attempt++) {
-			const done = (await this.n8n.finishedExecutions(workflowId)).filter((execution) => !before.has(execution.id));
-			id = done[0]?.id;
-			if (id === undefined) await new Promise((resolve) => setTimeout(resolve, 100));
-		}
-		if (id === undefined) throw new Error(`No finished execution of ${workflowId} (webhook answered ${answer?.status}: ${answerText})`);
+		const { value: id, memory } = await watchTree(pid, async () => await this.runToStored(workflowId, rows, before));
 		const cpuAfter = readMainThreadCpuMs(pid);
-		const result = await this.n8n.execution(id);
+		const { value: result, memory: readBackMemory } = await watchTree(pid, async () => await this.n8n.execution(id));
 		const runData = result.run.data.resultData.runData;
 		const nodes: Record<string, NodeTimes> = {};
 		for (const [name, runs] of Object.entries(runData)) {
@@ -169,11 +141,56 @@ export class BenchN8n {
 			status: result.status,
 			nodes,
 			executionMs: stopped - started,
-			peakRssMb: peakRssKb === undefined ? undefined : peakRssKb / 1024,
+			peakRssMb: memory.mainPeakMb > 0 ? memory.mainPeakMb : undefined,
+			memory,
+			readBackMemory,
+			executionId: id,
 			mainThreadCpuMs: cpuBefore === undefined || cpuAfter === undefined ? undefined : cpuAfter - cpuBefore,
 			output: (node) => result.output(node, 0, (runData[node]?.length ?? 1) - 1),
 			error: result.error ? result.describeError() : undefined,
 		};
+	}
+
+	/** Imports and publishes more workflows into the running n8n (over its REST API). */
+	async addWorkflows(workflows: WorkflowJson[]): Promise<void> {
+		await this.n8n.importWorkflows(workflows);
+		for (const workflow of workflows) await this.n8n.publish(workflow.id);
+	}
+
+	/**
+	 * n8n's processes at rest for `ms`, once its task runner has started (n8n 2.x starts it
+	 * moments after it is ready): the baseline of a memory measurement.
+	 */
+	async idleMemory(ms: number): Promise<TreeMemory> {
+		const pid = this.serverPid();
+		await waitFor('n8n to start its task runner', async () => (processTree(pid).length > 1 ? true : undefined), { timeoutMs: 60_000 });
+		return (await watchTree(pid, async () => await new Promise((resolve) => setTimeout(resolve, ms)))).memory;
+	}
+
+	private serverPid(): number {
+		const pid = this.n8n.serverPid;
+		if (pid === undefined) throw new Error('n8n is not running');
+		return pid;
+	}
+
+	/** Calls the workflow's webhook; resolves with the id of the execution once n8n has stored it. */
+	private async runToStored(workflowId: string, rows: IDataObject[], before: Set<string>): Promise<string> {
+		const url = `${this.n8n.baseUrl}/webhook/${webhookPath(workflowId)}`;
+		const body = JSON.stringify({ rows });
+		let answer: Response | undefined;
+		// right after start, a published workflow's webhook may not be registered yet
+		for (let attempt = 0; attempt < 40; attempt++) {
+			answer = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+			if (answer.status !== 404) break;
+			await new Promise((resolve) => setTimeout(resolve, 250));
+		}
+		const answerText = await answer?.text();
+		for (let attempt = 0; attempt < 200; attempt++) {
+			const done = (await this.n8n.finishedExecutions(workflowId)).filter((execution) => !before.has(execution.id));
+			if (done[0]) return done[0].id;
+			await new Promise((resolve) => setTimeout(resolve, 100));
+		}
+		throw new Error(`No finished execution of ${workflowId} (webhook answered ${answer?.status}: ${answerText})`);
 	}
 
 	async dispose(): Promise<void> {

@@ -25,7 +25,14 @@
  *                                           one n8n; a burst of 1,000 deliveries in 10 s (900 signed, 50
  *                                           duplicates, 50 forged) into a published webhook trigger.
  *                                           About 10 minutes. Writes docs/benchmarks-webhooks.md.
- *   options: --latency <ms> (50), --per-row-rows <n> (1000), --out <dir> (docs)
+ *   npm run benchmark -- --memory           peak resident memory of n8n (main process and task
+ *                                           runner) for the largest runs: Match -> Enrich of 10,000
+ *                                           contacts, both searches with Return All in Full mode;
+ *                                           each beside a Code node replica of its items, each in a
+ *                                           fresh n8n (test/benchmark/memory.ts). Writes the Memory
+ *                                           section of docs/benchmarks.md. About 5 minutes.
+ *   options: --latency <ms> (50), --per-row-rows <n> (1000), --out <dir> (docs),
+ *            --memory-prospects <n> (records of the prospect search in --memory, 10000)
  *
  * Times are n8n's executionTime of the nodes, read from the stored execution (not process
  * start-up); see test/benchmark/scenarios.ts for the minimum and the bound.
@@ -41,6 +48,8 @@ import type { IDataObject } from 'n8n-workflow';
 import { DEFAULT_CONCURRENCY } from '../../nodes/shared/batching/engine';
 import { N8N_VERSION } from '../e2e/harness/n8nInstall';
 import { startSandbox, type Sandbox } from '../sandbox';
+import { MEMORY_RECORDS, memoryBenchmark } from './memory';
+import { extractSection, memorySection, upsertSection } from './memoryReport';
 import { BenchN8n } from './n8nBench';
 import {
 	chart,
@@ -69,6 +78,8 @@ const { values } = parseArgs({
 		'shared-rows': { type: 'string', default: '10000' },
 		rounds: { type: 'string', default: '2' },
 		webhooks: { type: 'boolean', default: false },
+		memory: { type: 'boolean', default: false },
+		'memory-prospects': { type: 'string', default: String(MEMORY_RECORDS.searchProspects) },
 	},
 });
 const LATENCY_MS = Number(values.latency);
@@ -241,7 +252,11 @@ function writeDocs(data: {
 		'',
 	].join('\n');
 	mkdirSync(OUT, { recursive: true });
-	writeFileSync(path.join(OUT, 'benchmarks.md'), withSharedKeySectionOf(markdown));
+	// the shared-key and Memory sections come from `--shared-key` and `--memory`: keep them
+	const file = path.join(OUT, 'benchmarks.md');
+	const memorySectionNow = existsSync(file) ? extractSection(readFileSync(file, 'utf8')) : undefined;
+	const document = withSharedKeySectionOf(markdown);
+	writeFileSync(file, memorySectionNow ? upsertSection(document, memorySectionNow) : document);
 	writeFileSync(path.join(OUT, 'benchmarks.svg'), chart(comparisons));
 	log(`\n${headline(comparisons)}\n\nWrote ${path.join(OUT, 'benchmarks.md')} and benchmarks.svg (${elapsed()})`);
 	if (problems.length || notMinimal.length) throw new Error(`Problems:\n${[...problems, ...notMinimal].join('\n')}`);
@@ -393,6 +408,43 @@ async function sharedKey() {
 	log(`\n${markdown}\nWrote its section of ${file} (${elapsed()})`);
 }
 
+/** Peak memory of the largest runs, the package beside a Code node replica (memory.ts). */
+async function memory() {
+	const records = { ...MEMORY_RECORDS, searchProspects: Number(values['memory-prospects']) };
+	const loadStart = os.loadavg()[0];
+	// the prospect search returns every prospect of the universe, up to the node's cap
+	const sandbox = await startSandbox({
+		businesses: UNIVERSE.businesses,
+		prospects: Math.max(UNIVERSE.prospects, records.searchProspects),
+		rateLimit: false,
+		latencyMs: LATENCY_MS,
+	});
+	try {
+		log(`[${elapsed()}] memory: n8n ${N8N_VERSION}, a fresh n8n per run, sandbox latency ${LATENCY_MS} ms without rate limit`);
+		const results = await memoryBenchmark(
+			sandbox,
+			async (workflows) => await BenchN8n.create({ baseUrl: sandbox.url, apiKey: sandbox.apiKey, workflows, liftClientRateLimit: true }),
+			{ records, log: (message) => log(`[${elapsed()}] ${message}`) },
+		);
+		const machine = `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GB, Node ${process.version}, n8n ${N8N_VERSION}`;
+		const section = memorySection(results, {
+			date: new Date().toISOString().slice(0, 10),
+			machine,
+			load: { start: loadStart, end: os.loadavg()[0] },
+			latencyMs: LATENCY_MS,
+			elapsed: elapsed(),
+		});
+		mkdirSync(OUT, { recursive: true });
+		const file = path.join(OUT, 'benchmarks.md');
+		writeFileSync(file, upsertSection(existsSync(file) ? readFileSync(file, 'utf8') : '# Benchmarks\n', section));
+		log(`\n${section}\nWrote the Memory section of ${file} (${elapsed()})`);
+		const problems = results.flatMap((m) => m.problems.map((problem) => `${m.scenario} (${m.approach}): ${problem}`));
+		if (problems.length) throw new Error(`Problems:\n${problems.join('\n')}`);
+	} finally {
+		await sandbox.close();
+	}
+}
+
 async function webhooks() {
 	log(`Push delivery benchmark (${elapsed()})`);
 	const result = await webhookBenchmark(log);
@@ -403,7 +455,7 @@ async function webhooks() {
 	log(`Wrote ${path.join(OUT, 'benchmarks-webhooks.md')} (${elapsed()})`);
 }
 
-(values.webhooks ? webhooks() : values.budget ? budget() : values['shared-key'] ? sharedKey() : latencyBound()).then(
+(values.webhooks ? webhooks() : values.memory ? memory() : values.budget ? budget() : values['shared-key'] ? sharedKey() : latencyBound()).then(
 	() => process.exit(0),
 	(error: unknown) => {
 		process.stderr.write(`${String((error as Error)?.stack ?? error)}\n`);

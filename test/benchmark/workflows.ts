@@ -257,3 +257,56 @@ export function eventsPerRow(id: string, baseUrl: string, body: IDataObject): Wo
 		],
 	);
 }
+
+// ---- Memory (memory.ts) -------------------------------------------------------------------------
+
+export type SearchNode = 'searchBusinesses' | 'searchProspects';
+export const SEARCH_NODE_NAMES: Record<SearchNode, string> = { searchBusinesses: 'Search Businesses', searchProspects: 'Search Prospects' };
+
+/** A search with Return All (every record the node allows), no filters, 100 per page. */
+export function searchReturnAll(id: string, node: SearchNode, mode: 'preview' | 'full'): WorkflowJson {
+	const name = SEARCH_NODE_NAMES[node];
+	return workflow(
+		id,
+		`Benchmark: ${name}, Return All, ${mode}`,
+		[start(id)[0], ours(name, node, { mode, returnAll: true, options: { pageSize: 100 } })],
+		[['Webhook', name]],
+	);
+}
+
+export interface ReplicaNode {
+	name: string;
+	/** items the node outputs */
+	count: number;
+	/** item json to cycle through (a few of the package node's own items) */
+	samples: IDataObject[];
+}
+
+/**
+ * The items of a package workflow without the package: each node is a Code node (run by n8n's
+ * task runner) that outputs `count` items cycling through `samples`, each a fresh copy, in a
+ * chain after the Webhook (and Rows, when the package workflow splits the body into rows).
+ */
+export function codeReplica(id: string, options: { afterRows: boolean; nodes: ReplicaNode[] }): WorkflowJson {
+	const head = options.afterRows ? start(id) : [start(id)[0]];
+	const code = (node: ReplicaNode): NodeSpec => ({
+		name: node.name,
+		type: 'n8n-nodes-base.code',
+		typeVersion: 2,
+		parameters: {
+			jsCode: [
+				`const samples = ${JSON.stringify(node.samples)};`,
+				'const items = [];',
+				`for (let i = 0; i < ${node.count}; i++) items.push({ json: JSON.parse(JSON.stringify(samples[i % samples.length])) });`,
+				'return items;',
+			].join('\n'),
+		},
+	});
+	const chain = [...head.map((node) => node.name), ...options.nodes.map((node) => node.name)];
+	return workflow(
+		id,
+		`Benchmark: Code node replica of ${options.nodes.map((node) => node.name).join(' -> ')}`,
+		[...head, ...options.nodes.map(code)],
+		chain.slice(1).map((to, index): Link => [chain[index], to]),
+	);
+}

@@ -2,11 +2,13 @@
  * Smoke run of `npm run benchmark` (test/benchmark): the same workflows, scenarios and real n8n,
  * at a tiny size and a small latency. Every scenario sends exactly the minimum number of
  * requests and outputs every row, in order; the per-row baselines run too. Push against poll
- * (`--webhooks`) runs beside them in the same n8n, on a sandbox of its own, counts only.
+ * (`--webhooks`) runs beside them in the same n8n, on a sandbox of its own, counts only. The
+ * memory measurement (`--memory`) runs small: its figures are read, not judged (no thresholds).
  */
 import type { IDataObject } from 'n8n-workflow';
 
 import { BenchN8n } from '../benchmark/n8nBench';
+import * as memory from '../benchmark/memory';
 import * as scenarios from '../benchmark/scenarios';
 import { collectLatency, emitEvents, type LatencyRun, pollEvery, publish, type PushAndPoll, pushAndPoll } from '../benchmark/webhooks';
 import * as flows from '../benchmark/workflows';
@@ -81,6 +83,32 @@ describe('benchmark smoke run in real n8n', () => {
 		expectMinimal(ours);
 		expect(ours.minimum).toBe(3);
 		expectMinimal(await scenarios.events(context, 'SmokeEventsRow', businesses.slice(0, 10), { latencyMs: LATENCY_MS, perRow: true }));
+	});
+
+	it("memory: peaks of n8n's main process and task runner for Match -> Enrich and its Code node replica (same items, same fields)", async () => {
+		const [scenario] = memory.memoryScenarios(sandbox, { matchEnrich: 90, searchBusinesses: 0, searchProspects: 0 });
+		await bench.addWorkflows([scenario.workflow]);
+		const idle = await bench.idleMemory(1_000);
+		const ours = await memory.measurePackage(bench, scenario, idle);
+		const replica = memory.replicaOf(scenario, ours.run);
+		await bench.addWorkflows([replica]);
+		const code = await memory.measureReplica(bench, scenario, replica, ours.run, idle);
+
+		expect([ours.measurement.problems, code.measurement.problems]).toEqual([[], []]);
+		expect([ours.measurement.items, code.measurement.items]).toEqual([180, 180]);
+		for (const node of ['Match Prospects', 'Enrich']) {
+			const fields = (items: Array<{ json: IDataObject }>) => [...new Set(items.flatMap((item) => Object.keys(item.json)))].sort();
+			expect(fields(code.run.output(`${node} (Code)`))).toEqual(fields(ours.run.output(node)));
+		}
+		// both processes are found and read (the Code nodes ran in the task runner)
+		for (const measured of [idle, ours.measurement.run, code.measurement.run]) {
+			expect(measured.processes.map((process) => process.role).sort()).toEqual(['main', 'task runner']);
+			expect(measured.mainPeakMb).toBeGreaterThan(0);
+			expect(measured.runnerPeakMb).toBeGreaterThan(0);
+			expect(measured.sumOfPeaksMb).toBe(measured.mainPeakMb + measured.runnerPeakMb);
+			expect(measured.finalMb.main).toBeGreaterThan(0);
+		}
+		expect(ours.measurement.readBack.mainPeakMb).toBeGreaterThan(0);
 	});
 
 	it('push against poll: each of 3 events executed exactly once by each trigger, one execution per pushed event', async () => {
