@@ -9,6 +9,7 @@ import { createHash } from 'node:crypto';
 import type { IDataObject } from 'n8n-workflow';
 
 import { ENDPOINTS } from '../../nodes/shared/catalog';
+import { SearchProspects } from '../../nodes/SearchProspects/SearchProspects.node';
 import type { WorkflowJson } from '../e2e/harness/n8nInstance';
 
 export const PACKAGE = 'n8n-nodes-business-prospect-data';
@@ -65,10 +66,13 @@ function start(workflowId: string): NodeSpec[] {
 	];
 }
 
+/** The newest version of the package's nodes that have more than one (the rest are at 1). */
+const NEWEST_VERSION: Record<string, number> = { searchProspects: new SearchProspects().description.defaultVersion ?? 1 };
+
 const ours = (name: string, node: string, parameters: IDataObject): NodeSpec => ({
 	name,
 	type: `${PACKAGE}.${node}`,
-	typeVersion: 1,
+	typeVersion: NEWEST_VERSION[node] ?? 1,
 	parameters,
 	credentials: CREDENTIALS,
 });
