@@ -19,11 +19,8 @@ describe('runCommand', () => {
 	});
 
 	it('kills a command that runs past its time-out and says so', async () => {
-		const result = await runCommand(process.execPath, ['-e', "process.stdout.write('started'); setInterval(() => {}, 1000)"], {
-			cwd: process.cwd(),
-			env: process.env,
-			timeoutMs: 1_000,
-		});
-		expect({ exitCode: result.exitCode, stdout: result.stdout, timedOut: result.timedOut }).toEqual({ exitCode: 'SIGTERM', stdout: 'started', timedOut: true });
+		// under heavy load the child may not even have printed by then: only the kill is asserted
+		const result = await runCommand(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { cwd: process.cwd(), env: process.env, timeoutMs: 1_000 });
+		expect({ exitCode: result.exitCode, timedOut: result.timedOut }).toEqual({ exitCode: 'SIGTERM', timedOut: true });
 	});
 });
