@@ -269,8 +269,9 @@ export async function executeSearch(ctx: IExecuteFunctions, kind: SearchKind): P
 }
 
 /**
- * Says which searches dropped records the service served twice, so a shorter result is never
- * silent (one line per search; items that share a search share its line).
+ * Says which items' searches dropped records the service served twice, so a shorter result is
+ * never silent: one line per number of records dropped, naming the items it applies to (items
+ * that share a search have the same number, so they share a line).
  */
 function duplicateHints(results: ReadonlyArray<{ itemIndex: number; ok: boolean; value?: { duplicates: number } }>): string[] {
 	const byCount = new Map<number, number[]>();
