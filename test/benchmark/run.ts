@@ -253,10 +253,11 @@ function writeDocs(data: {
 	].join('\n');
 	mkdirSync(OUT, { recursive: true });
 	// the shared-key and Memory sections come from `--shared-key` and `--memory`: keep them
-	const file = path.join(OUT, 'benchmarks.md');
-	const memorySectionNow = existsSync(file) ? extractSection(readFileSync(file, 'utf8')) : undefined;
-	const document = withSharedKeySectionOf(markdown);
-	writeFileSync(file, memorySectionNow ? upsertSection(document, memorySectionNow) : document);
+	const { file, text } = benchmarksDoc();
+	const sharedKeyNow = sharedKeySection(text);
+	const memoryNow = extractSection(text);
+	const document = sharedKeyNow ? `${markdown.trimEnd()}\n\n${sharedKeyNow}\n` : markdown;
+	writeFileSync(file, memoryNow ? upsertSection(document, memoryNow) : document);
 	writeFileSync(path.join(OUT, 'benchmarks.svg'), chart(comparisons));
 	log(`\n${headline(comparisons)}\n\nWrote ${path.join(OUT, 'benchmarks.md')} and benchmarks.svg (${elapsed()})`);
 	if (problems.length || notMinimal.length) throw new Error(`Problems:\n${[...problems, ...notMinimal].join('\n')}`);
@@ -334,11 +335,10 @@ function freshWindows(port: number) {
 	};
 }
 
-/** docs/benchmarks.md as `markdown`, with the shared-key section of the file as it is now. */
-function withSharedKeySectionOf(markdown: string): string {
+/** docs/benchmarks.md as it is now (a new one when missing), read once by each writer of a section. */
+function benchmarksDoc(): { file: string; text: string } {
 	const file = path.join(OUT, 'benchmarks.md');
-	const kept = existsSync(file) ? sharedKeySection(readFileSync(file, 'utf8')) : '';
-	return kept ? `${markdown.trimEnd()}\n\n${kept}\n` : markdown;
+	return { file, text: existsSync(file) ? readFileSync(file, 'utf8') : '# Benchmarks\n' };
 }
 
 /** Workflows on the one credential, as many as the most started together. */
@@ -402,9 +402,9 @@ async function sharedKey() {
 		...SHARED_KEY_COUNTS.map((workflows) => `- ${met(workflows)}.`),
 		'',
 	].join('\n');
-	const file = path.join(OUT, 'benchmarks.md');
 	mkdirSync(OUT, { recursive: true });
-	writeFileSync(file, withSharedKeySection(existsSync(file) ? readFileSync(file, 'utf8') : '# Benchmarks\n', markdown));
+	const { file, text } = benchmarksDoc();
+	writeFileSync(file, withSharedKeySection(text, markdown));
 	log(`\n${markdown}\nWrote its section of ${file} (${elapsed()})`);
 }
 
@@ -435,8 +435,8 @@ async function memory() {
 			elapsed: elapsed(),
 		});
 		mkdirSync(OUT, { recursive: true });
-		const file = path.join(OUT, 'benchmarks.md');
-		writeFileSync(file, upsertSection(existsSync(file) ? readFileSync(file, 'utf8') : '# Benchmarks\n', section));
+		const { file, text } = benchmarksDoc();
+		writeFileSync(file, upsertSection(text, section));
 		log(`\n${section}\nWrote the Memory section of ${file} (${elapsed()})`);
 		const problems = results.flatMap((m) => m.problems.map((problem) => `${m.scenario} (${m.approach}): ${problem}`));
 		if (problems.length) throw new Error(`Problems:\n${problems.join('\n')}`);
