@@ -12,8 +12,9 @@ const project = (name) => ({
 	testEnvironment: 'node',
 	transform,
 	testMatch: [`<rootDir>/test/${name}/**/*.test.ts`],
-	// the e2e suite's packed package and n8n user-folder templates (package.json files of their own)
-	modulePathIgnorePatterns: ['<rootDir>/.tmp/'],
+	// package.json files of their own: the e2e suite's packed package and n8n user-folder templates,
+	// and the manifests n8n is installed from
+	modulePathIgnorePatterns: ['<rootDir>/.tmp/', '<rootDir>/scripts/provision/n8nLockfiles/'],
 	// per-suite test timeouts (jest ignores `testTimeout` inside a project)
 	setupFilesAfterEnv: [`<rootDir>/test/support/timeout.${name}.ts`],
 });

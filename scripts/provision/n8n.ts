@@ -3,14 +3,19 @@
  * benchmark and the demo (`npm start`).
  *
  * A plain `npm install n8n` fails on a native module that downloads its library at install time,
- * so the install follows the recipe from the project notes: `npm install --ignore-scripts`, then
- * rebuild only the native modules n8n needs, against the headers of the Node the line runs on. It
+ * so the install follows the recipe from the project notes: install with `--ignore-scripts`, then
+ * rebuild only the native modules n8n needs, against the headers of the Node the line runs on.
+ * Each line installs with `npm ci` from a lockfile kept in n8nLockfiles/<version>/: the same tree
+ * on every machine, and no dependency resolution, which the registry can break at any time (a new
+ * @tiptap release once kept npm resolving n8n 2.41.1 for over 20 minutes). A version without a
+ * lockfile is resolved once and its lockfile written there, to be committed. It
  * takes minutes and ~3 GB, so it lives outside the repository, keyed by version, and survives fresh
  * clones. Installs are atomic (built in a temporary directory, renamed when complete, marked by a
  * file), serialised between processes by a lock file, and watched: a download that stops making
  * progress is killed and retried (watchedRun.ts).
  */
-import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -43,8 +48,20 @@ export function n8nInstallDir(line: N8nLine): string {
 	return path.join(cacheRoot(), `n8n-${line.version}-node${line.node}`);
 }
 
+/** The folder of a line's install manifest and lockfile (committed; `npm ci` installs from it). */
+export function n8nLockfileDir(line: N8nLine): string {
+	return path.join(__dirname, 'n8nLockfiles', line.version);
+}
+
+/** Names the lockfile's content, so that an install from an older lockfile is made again. */
+function lockfileDigest(line: N8nLine): string {
+	const lockfile = path.join(n8nLockfileDir(line), 'package-lock.json');
+	return existsSync(lockfile) ? createHash('sha256').update(readFileSync(lockfile)).digest('hex').slice(0, 16) : 'none';
+}
+
 export function isN8nInstalled(line: N8nLine): boolean {
-	return existsSync(path.join(n8nInstallDir(line), COMPLETE_MARKER));
+	const marker = path.join(n8nInstallDir(line), COMPLETE_MARKER);
+	return existsSync(marker) && readFileSync(marker, 'utf8').includes(`lockfile ${lockfileDigest(line)}`);
 }
 
 /**
@@ -100,8 +117,8 @@ async function installInto(dir: string, line: N8nLine, node: ProvisionedNode, lo
 	rmSync(tmp, { recursive: true, force: true });
 	rmSync(dir, { recursive: true, force: true });
 	mkdirSync(tmp, { recursive: true });
-	const manifest = { name: 'n8n-e2e-install', private: true, ...(line.overrides ? { overrides: line.overrides } : {}) };
-	writeFileSync(path.join(tmp, 'package.json'), JSON.stringify(manifest, null, 2));
+	const lockDir = n8nLockfileDir(line);
+	const locked = existsSync(path.join(lockDir, 'package-lock.json'));
 	const logFile = path.join(tmp, 'install.log');
 	const env = nodeEnv(node);
 	const started = Date.now();
@@ -110,13 +127,23 @@ async function installInto(dir: string, line: N8nLine, node: ProvisionedNode, lo
 	const progress = () => directoryBytes(path.join(npmCache, '_cacache', 'tmp'));
 	const watched = (command: string, args: string[], remedy: string, options: { stallMs?: number } = {}) =>
 		runWatched(command, args, { cwd: tmp, env, logFile, remedy, progress, ...options });
+	const registryRemedy = `check that the npm registry answers (npm view n8n@${line.version} version), then run npm test again`;
 
 	log(`Installing n8n@${line.version} for Node ${node.version} into ${dir} (several minutes, ~3 GB; log: ${logFile})`);
-	await watched(
-		'npm',
-		['install', `n8n@${line.version}`, '--ignore-scripts', '--save-exact', '--no-audit', '--no-fund', ...npmNetworkArgs()],
-		`check that the npm registry answers (npm view n8n@${line.version} version), then run npm test again`,
-	);
+	if (locked) {
+		for (const file of ['package.json', 'package-lock.json']) copyFileSync(path.join(lockDir, file), path.join(tmp, file));
+		await watched('npm', ['ci', '--ignore-scripts', '--no-audit', '--no-fund', ...npmNetworkArgs()], registryRemedy);
+	} else {
+		writeFileSync(path.join(tmp, 'package.json'), JSON.stringify({ name: 'n8n-e2e-install', private: true }, null, 2));
+		await watched(
+			'npm',
+			['install', `n8n@${line.version}`, '--ignore-scripts', '--save-exact', '--no-audit', '--no-fund', ...npmNetworkArgs()],
+			registryRemedy,
+		);
+		mkdirSync(lockDir, { recursive: true });
+		for (const file of ['package.json', 'package-lock.json']) copyFileSync(path.join(tmp, file), path.join(lockDir, file));
+		log(`n8n@${line.version} had no lockfile: wrote ${lockDir}; commit it, so every machine installs the same tree`);
+	}
 	log(`Rebuilding ${NATIVE_MODULES.join(', ')} of n8n@${line.version} against Node ${node.version}'s headers`);
 	// --ignore-scripts=false: npm test's environment carries the project's ignore-scripts=true.
 	// --foreground-scripts: the compiler's output reaches the log, so a long build is not a stall.
@@ -132,7 +159,8 @@ async function installInto(dir: string, line: N8nLine, node: ProvisionedNode, lo
 	// Prove the install runs before declaring it complete.
 	await watched(node.execPath, [path.join(tmp, 'node_modules', 'n8n', 'bin', 'n8n'), '--version'], `see ${logFile}`);
 
-	writeFileSync(path.join(tmp, COMPLETE_MARKER), `n8n@${line.version} on Node ${node.version}\n${new Date().toISOString()}\n`);
+	const marker = `n8n@${line.version} on Node ${node.version}, lockfile ${lockfileDigest(line)}\n${new Date().toISOString()}\n`;
+	writeFileSync(path.join(tmp, COMPLETE_MARKER), marker);
 	renameSync(tmp, dir);
 	log(`n8n@${line.version} installed in ${Math.round((Date.now() - started) / 1000)} s`);
 }

@@ -1,7 +1,8 @@
 /**
  * The n8n release lines this package supports, each proven by `npm test` on the Node.js major its
  * official images run. Installs, cache keys, the e2e legs and the README's compatibility table read
- * this list: when a supported release changes, one line here changes.
+ * this list: when a supported release changes, one line here changes (and the first install of
+ * the new release writes its lockfile to n8nLockfiles/, to be committed: n8n.ts).
  */
 export interface N8nLine {
 	/** How users name the line. */
@@ -10,11 +11,6 @@ export interface N8nLine {
 	version: string;
 	/** The Node.js major that n8n's images of this line run, provisioned from the npm registry. */
 	node: string;
-	/**
-	 * npm `overrides` for the install: a dependency this release fetches from outside the npm
-	 * registry, replaced by the same code published on it.
-	 */
-	overrides?: Record<string, string>;
 	/** The CLI arguments that activate a workflow before `n8n start` (2.x calls it publishing). */
 	publishArgs: (workflowId: string) => string[];
 	/** Whether `POST /rest/workflows` keeps the id a workflow is sent with (1.x gives it a new one). */
@@ -35,8 +31,6 @@ export const PREVIOUS_LINE: N8nLine = {
 	name: '1.x',
 	version: '1.123.81',
 	node: '22',
-	// n8n-nodes-base 1.x takes SheetJS from cdn.sheetjs.com; 2.x takes the registry's @e965/xlsx copy.
-	overrides: { xlsx: 'npm:@e965/xlsx@0.20.2' },
 	publishArgs: (workflowId) => ['update:workflow', `--id=${workflowId}`, '--active=true'],
 	restKeepsWorkflowIds: false,
 };

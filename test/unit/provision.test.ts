@@ -12,6 +12,8 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 
 import { ensureDebianPackages, findBinary, type AptRunner } from '../../scripts/provision/debian';
+import { n8nLockfileDir } from '../../scripts/provision/n8n';
+import { N8N_LINES } from '../../scripts/provision/n8nLines';
 import { ensureNode } from '../../scripts/provision/node';
 import { NETWORK_ERROR, npmNetworkArgs, runWatched } from '../../scripts/provision/watchedRun';
 
@@ -361,4 +363,22 @@ describe('slow cases, run concurrently with the rest', () => {
 		);
 		expect(size()).toBeLessThan(40); // killed before the 7 s were over
 	}, 30_000);
+});
+
+describe('n8n lockfiles (scripts/provision/n8nLockfiles)', () => {
+	// npm ci installs each line from its lockfile: a line without one, or with one of another
+	// release, would resolve n8n's dependencies again on every fresh machine (or install the wrong n8n).
+	it.each(N8N_LINES.map((line) => [line.version, line] as const))('n8n %s installs from a lockfile of exactly that release', (version, line) => {
+		const dir = n8nLockfileDir(line);
+		const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
+		const lock = JSON.parse(readFileSync(join(dir, 'package-lock.json'), 'utf8')) as {
+			lockfileVersion: number;
+			packages: Record<string, { version?: string; dependencies?: Record<string, string>; resolved?: string }>;
+		};
+		expect(manifest.dependencies).toEqual({ n8n: version });
+		expect(lock.packages[''].dependencies).toEqual({ n8n: version });
+		expect(lock.packages['node_modules/n8n'].version).toBe(version);
+		// no tarball address: npm ci takes every package from the registry npm is configured with
+		expect(Object.values(lock.packages).filter((entry) => entry.resolved !== undefined)).toEqual([]);
+	});
 });
