@@ -7,48 +7,15 @@ import { LIMITS, LIMITS_V2 } from '../../nodes/shared/limits';
 import { prospectFiltersV2, searchBusinessesBodyV2 } from '../../nodes/shared/schemasV2';
 import { BUSINESS_EVENT_TYPES } from '../../nodes/shared/vocabulary';
 import { BUSINESS_EVENT_TYPES_V2 } from '../../nodes/shared/vocabularyV2';
+import { NOBODY_BUSINESS, NOBODY_PROSPECT, VALID_V2_BODIES } from './support/v2Bodies';
 
 type Issues = { success: boolean; error?: { issues: Array<{ code: string; path: unknown[]; message: string; keys?: string[] }> } };
 const issues = (result: Issues) =>
 	result.success ? [] : result.error!.issues.map(({ code, path, message, keys }) => ({ code, path, message, ...(keys && { keys }) }));
 
-const B = 'b'.repeat(32);
-const P = 'c'.repeat(40);
-
-/** A body each v2 endpoint accepts, so a test changes one thing at a time. */
-const VALID: Record<keyof typeof V2_ENDPOINTS, object> = {
-	matchBusinesses: { businesses_to_match: [{ domain: 'acme.example' }] },
-	matchProspects: { prospects_to_match: [{ email: 'a@acme.example' }] },
-	searchBusinesses: { mode: 'preview', page_size: 10 },
-	searchProspects: { mode: 'preview', page_size: 10 },
-	businessStats: { filters: {} },
-	prospectStats: { filters: {} },
-	autocomplete: {},
-	getBusinessEvents: { event_types: ['new_product'], business_ids: [B] },
-	getProspectEvents: { event_types: ['prospect_changed_role'], prospect_ids: [P] },
-	enrichBusinessFunding: { business_ids: [B] },
-	enrichBusinessStrategy: { business_ids: [B] },
-	enrichBusinessWebsiteChanges: { business_ids: [B] },
-	enrichBusinessChallenges: { business_ids: [B] },
-	enrichBusinessFirmographics: { business_ids: [B] },
-	enrichBusinessTechnographics: { business_ids: [B] },
-	enrichBusinessEmployeeRatings: { business_ids: [B] },
-	enrichBusinessFinancialIndicators: { business_ids: [B] },
-	enrichBusinessWorkforceTrends: { business_ids: [B] },
-	enrichBusinessCompetitiveLandscape: { business_ids: [B] },
-	enrichBusinessPosts: { business_ids: [B] },
-	enrichBusinessWebsiteKeywords: { business_ids: [B], parameters: { keywords: ['pricing'] } },
-	enrichBusinessLookalikes: { business_ids: [B] },
-	enrichBusinessWebstack: { business_ids: [B] },
-	enrichBusinessHierarchy: { business_ids: [B] },
-	enrichBusinessWebsiteTraffic: { business_ids: [B], parameters: { month_period: '2026-08' } },
-	enrichBusinessIntent: { business_ids: [B] },
-	enrichProspectProfiles: { prospect_ids: [P] },
-	enrichProspectPosts: { prospect_ids: [P] },
-	enrichProspectContacts: { prospect_ids: [P] },
-	credits: {},
-	creditsAggregation: { from_date: '2026-09-01', to_date: '2026-09-30' },
-};
+const B = NOBODY_BUSINESS;
+const P = NOBODY_PROSPECT;
+const VALID = VALID_V2_BODIES;
 
 describe('the v2 endpoint catalog', () => {
 	it('lists the v2 pull endpoints with their methods, paths and batch limits', () => {
@@ -136,13 +103,13 @@ describe('the v2 endpoint catalog', () => {
 describe('the v2 request schemas', () => {
 	it('accept the sample body of every endpoint', () => {
 		for (const [name, e] of Object.entries(V2_ENDPOINTS)) {
-			expect([name, issues(e.body.safeParse(VALID[name as keyof typeof VALID]))]).toEqual([name, []]);
+			expect([name, issues(e.body.safeParse(VALID[name as keyof typeof VALID_V2_BODIES]))]).toEqual([name, []]);
 		}
 	});
 
 	it('refuse an unknown key at the top of every body, naming it', () => {
 		for (const [name, e] of Object.entries(V2_ENDPOINTS)) {
-			const result = e.body.safeParse({ ...VALID[name as keyof typeof VALID], surprise: 1 });
+			const result = e.body.safeParse({ ...VALID[name as keyof typeof VALID_V2_BODIES], surprise: 1 });
 			expect([name, issues(result)]).toEqual([
 				name,
 				[{ code: 'unrecognized_keys', path: [], message: "Unrecognized key(s) in object: 'surprise'", keys: ['surprise'] }],
@@ -236,7 +203,7 @@ describe('the v2 request schemas', () => {
 				return `${i}`.padStart(32, 'a');
 			};
 			const list = (n: number) => Array.from({ length: n }, (_, i) => element(i));
-			const base = VALID[name as keyof typeof VALID];
+			const base = VALID[name as keyof typeof VALID_V2_BODIES];
 			expect([name, e.body.safeParse({ ...base, [e.batch.key]: list(e.batch.limit) }).success]).toEqual([name, true]);
 			expect([name, e.body.safeParse({ ...base, [e.batch.key]: list(e.batch.limit + 1) }).success]).toEqual([name, false]);
 		}
