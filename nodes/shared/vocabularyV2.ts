@@ -9,7 +9,10 @@ export const V2_EVENT_TYPE_RENAMES: Readonly<Record<string, string>> = {
 	employee_joined_company: 'executive_joined_company',
 };
 
-export const v2EventType = (v1Name: string): string => V2_EVENT_TYPE_RENAMES[v1Name] ?? v1Name;
+/** A name's v2 form (own keys only: a name such as "constructor" is not renamed by Object.prototype). */
+const renamed = (table: Readonly<Record<string, string>>, name: string): string => (Object.hasOwn(table, name) ? table[name] : name);
+
+export const v2EventType = (v1Name: string): string => renamed(V2_EVENT_TYPE_RENAMES, v1Name);
 
 /** The business event types v2 knows: v1's, renamed. */
 export const BUSINESS_EVENT_TYPES_V2: readonly string[] = BUSINESS_EVENT_TYPES.map(v2EventType);
@@ -22,6 +25,8 @@ export const V2_FIELD_RENAMES: Readonly<Record<string, string>> = {
 	money_spend_on_website_technologies: 'money_spent_on_website_technologies',
 	latest_funding_increase_in_percents: 'latest_funding_increase_percentage',
 };
+
+export const v2FieldName = (v1Name: string): string => renamed(V2_FIELD_RENAMES, v1Name);
 
 /**
  * Fields v2 no longer returns, by enrichment path below /v2 (without /enrich). The prospects'

@@ -6,7 +6,7 @@ import { API_VERSIONS, catalogFor, ENDPOINTS, V1_ENDPOINTS, V2_ENDPOINTS } from 
 import { LIMITS, LIMITS_V2 } from '../../nodes/shared/limits';
 import { prospectFiltersV2, searchBusinessesBodyV2 } from '../../nodes/shared/schemasV2';
 import { BUSINESS_EVENT_TYPES } from '../../nodes/shared/vocabulary';
-import { BUSINESS_EVENT_TYPES_V2 } from '../../nodes/shared/vocabularyV2';
+import { BUSINESS_EVENT_TYPES_V2, v2EventType } from '../../nodes/shared/vocabularyV2';
 import { NOBODY_BUSINESS, NOBODY_PROSPECT, VALID_V2_BODIES } from './support/v2Bodies';
 
 type Issues = { success: boolean; error?: { issues: Array<{ code: string; path: unknown[]; message: string; keys?: string[] }> } };
@@ -215,5 +215,10 @@ describe('the v2 vocabulary', () => {
 		expect(BUSINESS_EVENT_TYPES_V2).toHaveLength(BUSINESS_EVENT_TYPES.length);
 		expect(BUSINESS_EVENT_TYPES_V2.filter((type, i) => type !== BUSINESS_EVENT_TYPES[i])).toEqual(['executive_joined_company']);
 		expect(BUSINESS_EVENT_TYPES_V2).not.toContain('employee_joined_company');
+		expect([v2EventType('employee_joined_company'), v2EventType('new_product'), v2EventType('constructor')]).toEqual([
+			'executive_joined_company',
+			'new_product',
+			'constructor',
+		]);
 	});
 });

@@ -123,6 +123,7 @@ describe('v2 enrichments', () => {
 
 	it('renames every v2 field at any depth, and drops the removed ones only where v2 removed them', () => {
 		const v1Names = Object.fromEntries(Object.keys(V2_FIELD_RENAMES).map((name, i) => [name, i]));
+		expect(withV2FieldNames({ constructor: 'c', toString: 't' })).toEqual({ constructor: 'c', toString: 't' });
 		expect(withV2FieldNames({ ...v1Names, rounds: [{ founding_stage: 'seed', amount: 1 }], keep: { founding_date: null } })).toEqual({
 			funding_stage: 0,
 			funding_date: 1,

@@ -7,7 +7,7 @@ import type { z } from 'zod';
 
 import { LIMITS } from '../../../nodes/shared/limits';
 import type { getBusinessEventsBodyV2 } from '../../../nodes/shared/schemasV2';
-import { BUSINESS_EVENT_TYPES_V2, V2_EVENT_TYPE_RENAMES } from '../../../nodes/shared/vocabularyV2';
+import { BUSINESS_EVENT_TYPES_V2, V2_EVENT_TYPE_RENAMES, v2EventType } from '../../../nodes/shared/vocabularyV2';
 import { invalid, validationError } from '../errors';
 import type { HandlerContext, Reply } from '../handlers/context';
 import { lowerBound } from '../handlers/events';
@@ -43,7 +43,7 @@ export function getBusinessEventsV2(body: z.infer<typeof getBusinessEventsBodyV2
 			response_context: responseContextV2(ctx),
 			output_events: events.map((event) => ({
 				...event,
-				event_name: V2_EVENT_TYPE_RENAMES[event.event_name] ?? event.event_name,
+				event_name: v2EventType(event.event_name),
 				data: withV2FieldNames(event.data),
 			})),
 		},
