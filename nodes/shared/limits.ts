@@ -96,3 +96,14 @@ export const LIMITS = {
 	/** event ids a webhook trigger remembers to drop duplicate deliveries (a sanity limit) */
 	webhookSeenEventIds: 10_000,
 } as const;
+
+/**
+ * The limits API v2 sets differently from v1, or newly (v2-migration-research.md). Every other
+ * limit is the same in both versions and read from LIMITS above: a value is written once.
+ */
+export const LIMITS_V2 = {
+	/** search: records per page, both searches (research §4, §11: page_size 1 to 500, required) */
+	searchPageSize: { min: 1, max: 500 },
+	/** search: the most records one cursor-paged search yields (research §4: "the default stays 60K") */
+	searchTotal: 60_000,
+} as const;

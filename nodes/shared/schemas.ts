@@ -15,7 +15,7 @@ export const PHONE_PATTERN = /^\+[1-9]\d{0,2}\d{1,12}$/;
 export const DATE_OR_DATETIME_PATTERN =
 	/^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
 
-const requestContext = z.record(z.unknown()).optional();
+export const requestContext = z.record(z.unknown()).optional();
 const parameters = z.record(z.unknown()).optional();
 
 /** What a business id looks like, as the contract states it for matching (and the service uses everywhere). */
@@ -37,14 +37,14 @@ export const businessIdSchema = z.string().regex(BUSINESS_ID_PATTERN, BUSINESS_I
  * business id format only for matching: the nodes check it for every business id they send
  * (inputRules.idProblem), these body schemas (which the sandbox answers with) do not.
  */
-const idArray = (min: number, max: number | undefined) => {
+export const idArray = (min: number, max: number | undefined) => {
 	const list = z.array(idSchema).min(min, `must hold at least ${min} id${min === 1 ? '' : 's'}`);
 	return max === undefined ? list : list.max(max, `must hold at most ${max} ids`);
 };
 
-const uniqueIds = (ids: string[]) => new Set(ids).size === ids.length;
+export const uniqueIds = (ids: string[]) => new Set(ids).size === ids.length;
 
-const eventTypes = z
+export const eventTypes = z
 	.array(
 		z
 			.string()
@@ -117,7 +117,7 @@ const valueList = (value: z.ZodString) =>
 		})
 		.strict();
 
-const filterValues = valueList(z.string().trim().min(1, 'must not be empty'));
+export const filterValues = valueList(z.string().trim().min(1, 'must not be empty'));
 
 export const BRACKET_FILTERS = ['company_size', 'company_revenue', 'company_age', 'number_of_locations'] as const;
 export const CATEGORY_FILTERS = ['websearch_category', 'profnet_category', 'naics_category'] as const;
@@ -138,40 +138,46 @@ export const COUNTRY_CODE_PATTERN = /^[a-z]{2}$/;
 export const REGION_CODE_PATTERN = /^[a-z]{2}-[a-z0-9]{1,3}$/;
 export const CITY_PATTERN = /^[^,]+, [^,]+, [a-z]{2}$/i;
 
-const patterned = (pattern: RegExp, rule: string) => valueList(z.string().regex(pattern, rule));
+export const patterned = (pattern: RegExp, rule: string) => valueList(z.string().regex(pattern, rule));
 
 /**
  * Bracket filters accept the known brackets and other values of the same shape (the lists are
  * not complete in the contract), such as "1-10", "500K-1M", "20+" or "1"; anything else is a typo.
  */
 export const BRACKET_PATTERN = /^\d+(?:\.\d+)?[KMBT]?(?:-\d+(?:\.\d+)?[KMBT]?|\+)?$/;
-const bracketValues = patterned(BRACKET_PATTERN, 'must be brackets such as "1-10", "500K-1M" or "10001+"');
+export const bracketValues = patterned(BRACKET_PATTERN, 'must be brackets such as "1-10", "500K-1M" or "10001+"');
 
-export const filtersSchema = z
-	.object({
-		country_code: patterned(COUNTRY_CODE_PATTERN, 'must be lowercase two-letter country codes, such as "us"'),
-		region_country_code: patterned(
-			REGION_CODE_PATTERN,
-			'must be lowercase <country>-<subdivision> codes (ISO 3166-2), such as "us-ca"',
-		),
-		city_region_country: patterned(CITY_PATTERN, 'must be "<City>, <Region>, <Country code>" strings'),
-		company_size: bracketValues,
-		company_revenue: bracketValues,
-		company_age: bracketValues,
-		number_of_locations: bracketValues,
-		websearch_category: filterValues,
-		profnet_category: filterValues,
-		naics_category: filterValues,
-		company_tech_stack_category: filterValues,
-		company_tech_stack_tech: filterValues,
-		company_name: filterValues,
-		website_keywords: filterValues,
-	})
-	.partial()
-	.strict()
-	.refine((filters) => CATEGORY_FILTERS.filter((name) => filters[name] !== undefined).length <= 1, {
+/** The business search filters, before the rules that join them (v2 extends these). */
+export const businessFilterShape = {
+	country_code: patterned(COUNTRY_CODE_PATTERN, 'must be lowercase two-letter country codes, such as "us"'),
+	region_country_code: patterned(
+		REGION_CODE_PATTERN,
+		'must be lowercase <country>-<subdivision> codes (ISO 3166-2), such as "us-ca"',
+	),
+	city_region_country: patterned(CITY_PATTERN, 'must be "<City>, <Region>, <Country code>" strings'),
+	company_size: bracketValues,
+	company_revenue: bracketValues,
+	company_age: bracketValues,
+	number_of_locations: bracketValues,
+	websearch_category: filterValues,
+	profnet_category: filterValues,
+	naics_category: filterValues,
+	company_tech_stack_category: filterValues,
+	company_tech_stack_tech: filterValues,
+	company_name: filterValues,
+	website_keywords: filterValues,
+};
+
+/** The service takes one category filter per request, whichever version. */
+export const oneCategoryFilter = [
+	(filters: Partial<Record<(typeof CATEGORY_FILTERS)[number], unknown>>) =>
+		CATEGORY_FILTERS.filter((name) => filters[name] !== undefined).length <= 1,
+	{
 		message: `may use only one category filter per request, one of ${CATEGORY_FILTERS.join(', ')}: combining them is not supported`,
-	});
+	},
+] as const;
+
+export const filtersSchema = z.object(businessFilterShape).partial().strict().refine(...oneCategoryFilter);
 
 export const searchBusinessesBody = z.object({
 	mode: z.enum(['full', 'preview']),
@@ -359,7 +365,7 @@ export const matchBusinessesBody = z.object({
 
 // ---------------------------------------------------------------- prospect events
 
-const timestamp = z.string().regex(DATE_OR_DATETIME_PATTERN, 'must be an ISO 8601 datetime or a date as YYYY-MM-DD');
+export const timestamp = z.string().regex(DATE_OR_DATETIME_PATTERN, 'must be an ISO 8601 datetime or a date as YYYY-MM-DD');
 
 /** POST /v1/prospects/events: 1 to 40 unique prospect ids; entity_type is "prospect" (the default). */
 export const getProspectEventsBody = z.object({
@@ -373,11 +379,11 @@ export const getProspectEventsBody = z.object({
 // ---------------------------------------------------------------- prospect search and statistics (beyond the contract)
 
 /** `{ value: true }`: has_email, has_phone_number, has_website. */
-const presence = z.object({ value: z.boolean({ invalid_type_error: 'must be true or false' }) }).strict();
+export const presence = z.object({ value: z.boolean({ invalid_type_error: 'must be true or false' }) }).strict();
 
 const months = z.number().int('must be a whole number of months').min(0, 'must be at least 0');
 /** `{ gte?, lte? }` in months: at least one bound, the lower not above the upper. */
-const monthRange = z
+export const monthRange = z
 	.object({ gte: months.optional(), lte: months.optional() })
 	.strict()
 	.superRefine((range, ctx) => {
@@ -388,7 +394,7 @@ const monthRange = z
 		}
 	});
 
-const enumValues = (allowed: readonly string[]) =>
+export const enumValues = (allowed: readonly string[]) =>
 	z
 		.object({
 			values: z
@@ -420,51 +426,48 @@ export const PROSPECT_FILTER_NAMES = [
 ] as const;
 export type ProspectFilterName = (typeof PROSPECT_FILTER_NAMES)[number];
 
-const countryCodes = patterned(COUNTRY_CODE_PATTERN, 'must be lowercase two-letter country codes, such as "us"');
-const regionCodes = patterned(REGION_CODE_PATTERN, 'must be lowercase <country>-<subdivision> codes (ISO 3166-2), such as "us-ca"');
+export const countryCodes = patterned(COUNTRY_CODE_PATTERN, 'must be lowercase two-letter country codes, such as "us"');
+export const regionCodes = patterned(REGION_CODE_PATTERN, 'must be lowercase <country>-<subdivision> codes (ISO 3166-2), such as "us-ca"');
 
-export const prospectFiltersSchema = z
-	.object({
-		job_level: enumValues(JOB_LEVELS),
-		job_department: enumValues(JOB_DEPARTMENTS),
-		job_title: z
-			.object({
-				values: z
-					.array(
-						z
-							.string()
-							.trim()
-							.min(1, 'must not be empty')
-							.max(LIMITS.filterValueLength, `must be at most ${LIMITS.filterValueLength} characters`),
-					)
-					.min(1, 'must hold at least 1 value')
-					.max(LIMITS.jobTitleValues, `must hold at most ${LIMITS.jobTitleValues} values`),
-				include_related_job_titles: z.boolean({ invalid_type_error: 'must be true or false' }).optional(),
-			})
-			.strict(),
-		total_experience_months: monthRange,
-		current_role_months: monthRange,
-		has_email: presence,
-		has_phone_number: presence,
-		has_website: presence,
-		country_code: countryCodes,
-		region_country_code: regionCodes,
-		city_region_country: patterned(CITY_PATTERN, 'must be "<City>, <Region>, <Country code>" strings'),
-		company_country_code: countryCodes,
-		company_region_country_code: regionCodes,
-		company_name: filterValues,
-		websearch_category: filterValues,
-		profnet_category: filterValues,
-		naics_category: patterned(/^\d{2,6}$/, 'must be NAICS codes of 2 to 6 digits, such as "5112"'),
-		company_size: bracketValues,
-		company_revenue: bracketValues,
-		business_id: patterned(BUSINESS_ID_PATTERN, BUSINESS_ID_RULE),
-	})
-	.partial()
-	.strict()
-	.refine((filters) => CATEGORY_FILTERS.filter((name) => filters[name] !== undefined).length <= 1, {
-		message: `may use only one category filter per request, one of ${CATEGORY_FILTERS.join(', ')}: combining them is not supported`,
-	});
+/** The prospect search filters, before the rules that join them (v2 changes a few). */
+export const prospectFilterShape = {
+	job_level: enumValues(JOB_LEVELS),
+	job_department: enumValues(JOB_DEPARTMENTS),
+	job_title: z
+		.object({
+			values: z
+				.array(
+					z
+						.string()
+						.trim()
+						.min(1, 'must not be empty')
+						.max(LIMITS.filterValueLength, `must be at most ${LIMITS.filterValueLength} characters`),
+				)
+				.min(1, 'must hold at least 1 value')
+				.max(LIMITS.jobTitleValues, `must hold at most ${LIMITS.jobTitleValues} values`),
+			include_related_job_titles: z.boolean({ invalid_type_error: 'must be true or false' }).optional(),
+		})
+		.strict(),
+	total_experience_months: monthRange,
+	current_role_months: monthRange,
+	has_email: presence,
+	has_phone_number: presence,
+	has_website: presence,
+	country_code: countryCodes,
+	region_country_code: regionCodes,
+	city_region_country: patterned(CITY_PATTERN, 'must be "<City>, <Region>, <Country code>" strings'),
+	company_country_code: countryCodes,
+	company_region_country_code: regionCodes,
+	company_name: filterValues,
+	websearch_category: filterValues,
+	profnet_category: filterValues,
+	naics_category: patterned(/^\d{2,6}$/, 'must be NAICS codes of 2 to 6 digits, such as "5112"'),
+	company_size: bracketValues,
+	company_revenue: bracketValues,
+	business_id: patterned(BUSINESS_ID_PATTERN, BUSINESS_ID_RULE),
+};
+
+export const prospectFiltersSchema = z.object(prospectFilterShape).partial().strict().refine(...oneCategoryFilter);
 
 const prospectSearchSize = (max: number) =>
 	z
@@ -504,7 +507,7 @@ export function isTrafficMonth(text: string): boolean {
 export const INTENT_SCORE_RULE = `must be a whole number from ${LIMITS.intentScore.min} to ${LIMITS.intentScore.max}`;
 export const DATE_RULE = 'must be a date such as 2024-12-31 or a date and time such as 2024-12-31T00:00:00Z';
 
-const textList = (what: string, max: number) =>
+export const textList = (what: string, max: number) =>
 	z
 		.array(z.string().trim().min(1, 'must not be empty').max(LIMITS.filterValueLength, `must be at most ${LIMITS.filterValueLength} characters`))
 		.min(1, `must hold at least 1 ${what}`)

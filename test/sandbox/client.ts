@@ -1,8 +1,9 @@
 /**
  * A minimal client for the sandbox, addressed by catalog endpoint name: for the sandbox's own
  * tests, the demo and the benchmark. The nodes never use it; they go through n8n's HTTP helper.
+ * It speaks v1 unless given another version's catalog: `sandboxClient(sandbox, V2_ENDPOINTS)`.
  */
-import { ENDPOINTS, type EndpointName } from '../../nodes/shared/catalog';
+import { type EndpointDefinition, ENDPOINTS, type EndpointName } from '../../nodes/shared/catalog';
 
 export interface SandboxResponse<T = Record<string, unknown>> {
 	status: number;
@@ -17,13 +18,17 @@ export interface CallOptions {
 	params?: Record<string, string>;
 }
 
-export interface SandboxClient {
-	call<T = any>(name: EndpointName, body?: unknown, options?: CallOptions): Promise<SandboxResponse<T>>;
+export interface SandboxClient<Name extends string = EndpointName> {
+	call<T = any>(name: Name, body?: unknown, options?: CallOptions): Promise<SandboxResponse<T>>;
 	/** any method and path, for what the catalog does not name (unknown paths, raw bodies) */
 	raw<T = any>(method: string, path: string, body?: string, options?: CallOptions): Promise<SandboxResponse<T>>;
 }
 
-export function sandboxClient(target: { url: string; apiKey: string }): SandboxClient {
+type Target = { url: string; apiKey: string };
+
+export function sandboxClient(target: Target): SandboxClient;
+export function sandboxClient<Name extends string>(target: Target, catalog: Record<Name, EndpointDefinition>): SandboxClient<Name>;
+export function sandboxClient(target: Target, catalog: Record<string, EndpointDefinition> = ENDPOINTS): SandboxClient<string> {
 	const raw = async <T>(method: string, path: string, body?: string, options: CallOptions = {}) => {
 		const response = await fetch(`${target.url}${path}`, {
 			method,
@@ -39,8 +44,8 @@ export function sandboxClient(target: { url: string; apiKey: string }): SandboxC
 	return {
 		raw,
 		call: (name, body, options) => {
-			const { method } = ENDPOINTS[name];
-			const path = ENDPOINTS[name].path.replace(/\{(\w+)\}/g, (_, param: string) => {
+			const { method } = catalog[name];
+			const path = catalog[name].path.replace(/\{(\w+)\}/g, (_, param: string) => {
 				const value = options?.params?.[param];
 				if (value === undefined) throw new Error(`${name} needs the path parameter ${param}`);
 				return encodeURIComponent(value);

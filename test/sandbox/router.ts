@@ -1,9 +1,10 @@
 /**
- * Routes come from the endpoint catalog and bodies are validated with the catalog's schemas, so
- * the sandbox cannot drift from what the nodes send: a path or limit changed in nodes/shared
- * changes here too. `satisfies` makes a catalog endpoint without a handler a type error.
+ * Routes come from the endpoint catalogs (v1 and v2 side by side) and bodies are validated with
+ * the catalog's schemas, so the sandbox cannot drift from what the nodes send: a path or limit
+ * changed in nodes/shared changes here too. `satisfies` makes a catalog endpoint without a
+ * handler a type error.
  */
-import { ENDPOINTS, type EndpointDefinition, type EndpointName } from '../../nodes/shared/catalog';
+import { type ApiVersion, type EndpointDefinition, type EndpointNames, V1_ENDPOINTS, V2_ENDPOINTS } from '../../nodes/shared/catalog';
 import { generalError, zodValidationError } from './errors';
 import type { Handler, HandlerContext, Reply } from './handlers/context';
 import {
@@ -46,6 +47,7 @@ import { getProspectEvents, listProspectEnrollments } from './handlers/prospectE
 import { searchBusinesses } from './handlers/search';
 import { checkWebhookConnectivity, deleteWebhook, getWebhook, registerWebhook } from './handlers/webhooks';
 import { businessStats, prospectStats, searchProspects } from './handlers/prospects';
+import { HANDLERS_V2 } from './v2/handlers';
 
 const HANDLERS = {
 	searchBusinesses,
@@ -89,11 +91,17 @@ const HANDLERS = {
 	getWebhook,
 	deleteWebhook,
 	checkWebhookConnectivity,
-} satisfies Record<EndpointName, Handler>;
+} satisfies Record<EndpointNames['v1'], Handler>;
 
-export interface Route {
-	name: EndpointName;
+/** A catalog entry with the version that serves it and its handler. */
+interface Served {
+	version: ApiVersion;
+	name: EndpointNames[ApiVersion];
 	definition: EndpointDefinition;
+	handler: Handler;
+}
+
+export interface Route extends Served {
 	/** values of the path's `{name}` segments */
 	params: Record<string, string>;
 }
@@ -102,12 +110,29 @@ interface PathPattern {
 	path: string;
 	/** literal segments, or a parameter name for `{name}` */
 	segments: Array<{ literal: string } | { param: string }>;
-	methods: Map<string, { name: EndpointName; definition: EndpointDefinition }>;
+	methods: Map<string, Served>;
 }
+
+/** Every endpoint of both versions; a path belongs to one version, so none is served twice. */
+const SERVED: Served[] = [
+	...Object.entries(V1_ENDPOINTS).map(([name, definition]) => ({
+		version: 'v1' as const,
+		name: name as EndpointNames['v1'],
+		definition,
+		handler: HANDLERS[name as EndpointNames['v1']] as Handler,
+	})),
+	...Object.entries(V2_ENDPOINTS).map(([name, definition]) => ({
+		version: 'v2' as const,
+		name: name as EndpointNames['v2'],
+		definition,
+		handler: HANDLERS_V2[name as EndpointNames['v2']] as Handler,
+	})),
+];
 
 /** One pattern per catalog path; literal paths before templated ones, as the service's router tries them. */
 const PATTERNS: PathPattern[] = [];
-for (const [name, definition] of Object.entries(ENDPOINTS) as Array<[EndpointName, EndpointDefinition]>) {
+for (const served of SERVED) {
+	const { definition } = served;
 	let pattern = PATTERNS.find((candidate) => candidate.path === definition.path);
 	if (!pattern) {
 		pattern = {
@@ -120,7 +145,7 @@ for (const [name, definition] of Object.entries(ENDPOINTS) as Array<[EndpointNam
 		};
 		PATTERNS.push(pattern);
 	}
-	pattern.methods.set(definition.method, { name, definition });
+	pattern.methods.set(definition.method, served);
 }
 PATTERNS.sort((a, b) => Number(a.path.includes('{')) - Number(b.path.includes('{')));
 
@@ -179,5 +204,5 @@ export function dispatch(
 		if (!checked.success) throw zodValidationError(checked.error, 'query');
 		parsedQuery = checked.data as Record<string, unknown>;
 	}
-	return HANDLERS[found.name](parsed.data as never, { ...ctx, query: parsedQuery, params: found.params });
+	return found.handler(parsed.data as never, { ...ctx, query: parsedQuery, params: found.params });
 }

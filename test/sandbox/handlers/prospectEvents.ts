@@ -19,7 +19,7 @@ const DAY_MS = 86_400_000;
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** The inclusive upper bound: a bare date means its whole day; none means now. */
-function upperBound(timestampTo: string | undefined, nowMs: number): number | ValidationDetail {
+export function upperBound(timestampTo: string | undefined, nowMs: number): number | ValidationDetail {
 	if (timestampTo === undefined) return nowMs;
 	const to = parseTimestamp(timestampTo);
 	if (to === undefined) return invalid(['timestamp_to'], 'is not a valid date or datetime');

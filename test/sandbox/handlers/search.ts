@@ -9,7 +9,7 @@ import { servePage } from './paging';
 
 type SearchBody = z.infer<typeof searchBusinessesBody>;
 
-const preview = ({ business_id, name, domain, logo, country_name }: SandboxBusiness): BusinessPreview => ({
+export const preview = ({ business_id, name, domain, logo, country_name }: SandboxBusiness): BusinessPreview => ({
 	business_id,
 	name,
 	domain,
@@ -18,7 +18,7 @@ const preview = ({ business_id, name, domain, logo, country_name }: SandboxBusin
 });
 
 /** The served record: everything but what only the filters see. */
-const full = ({
+export const full = ({
 	facets: _facets,
 	metrics: _metrics,
 	public_company: _public,

@@ -1,13 +1,8 @@
 /**
- * The endpoint catalog: every endpoint of the service contract, once. Transport reads method
- * and path, the batching engine reads the batch key, limit and where results live (it requests
- * each id of an id-joined endpoint once, which also meets the contract's uniqueness rules),
- * validation reads the schemas, and the sandbox serves exactly these routes.
+ * The v1 endpoint catalog: every v1 endpoint of the service contract, once (see index.ts for
+ * who reads it). The v1 wire format is frozen: the service serves it unchanged until v1 retires.
  */
-import type { IHttpRequestMethods } from 'n8n-workflow';
-import type { ZodTypeAny } from 'zod';
-
-import { LIMITS } from './limits';
+import { LIMITS } from '../limits';
 import {
 	businessBulkEnrichBody,
 	businessEnrollmentBody,
@@ -33,44 +28,8 @@ import {
 	updateProspectEnrollmentBody,
 	websiteKeywordsBody,
 	websiteTrafficBody,
-} from './schemas';
-
-/** How the elements of a response are matched back to the batched request elements. */
-export type ResultJoin =
-	/** the n-th result belongs to the n-th request element (the service keeps order) */
-	| { by: 'position' }
-	/** results carry the id they belong to; an id may have zero, one or many results */
-	| { by: 'id'; field: string };
-
-export interface EndpointBatch {
-	/** body array that many input items share */
-	key: string;
-	/** most elements of `key` per request; undefined when the contract sets no limit (one request) */
-	limit: number | undefined;
-}
-
-export interface EndpointDefinition {
-	method: IHttpRequestMethods;
-	/** path below the base URL, with the /v1 prefix; `{name}` segments are path parameters */
-	path: string;
-	/** request body schema (the whole body) */
-	body: ZodTypeAny;
-	/** present when many input items can share one request */
-	batch?: EndpointBatch;
-	/**
-	 * response field holding the result array, and how it joins back; `recordId` names a record of
-	 * a paged search, so a record served again on a later page is recognised
-	 */
-	result?: { field: string; join?: ResultJoin; recordId?: string };
-	/** retrying may create a duplicate: retry only when the request surely never arrived */
-	idempotent: boolean;
-	/** send the credential's partner id header (only where the contract names it) */
-	partnerHeader?: boolean;
-	/** query string schema (GET endpoints that take one); values are text */
-	query?: ZodTypeAny;
-	/** the answer is a bare JSON array, without response_context */
-	bareArray?: boolean;
-}
+} from '../schemas';
+import type { EndpointDefinition } from './types';
 
 const businessBulkEnrich = (path: string): EndpointDefinition => ({
 	method: 'POST',
@@ -275,6 +234,6 @@ const definitions = {
 	},
 } satisfies Record<string, EndpointDefinition>;
 
-export type EndpointName = keyof typeof definitions;
+export type V1EndpointName = keyof typeof definitions;
 
-export const ENDPOINTS: Record<EndpointName, EndpointDefinition> = definitions;
+export const V1_ENDPOINTS: Record<V1EndpointName, EndpointDefinition> = definitions;

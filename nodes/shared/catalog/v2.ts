@@ -1,0 +1,141 @@
+/**
+ * The API v2 endpoint catalog (v2-migration-research.md), the pull families only for now: match,
+ * search, statistics, autocomplete, events, sync enrichment and credits. Enrollments, webhooks and
+ * async jobs come later. Entries doing what a v1 entry does carry its name, so one engine can ask
+ * either catalog for the same operation.
+ */
+import { LIMITS } from '../limits';
+import { autocompleteQuery, emptyBody } from '../schemas';
+import {
+	businessEnrichBodyV2,
+	businessIntentBodyV2,
+	businessPostsBodyV2,
+	businessStatsBodyV2,
+	creditsAggregationBodyV2,
+	financialIndicatorsBodyV2,
+	getBusinessEventsBodyV2,
+	getProspectEventsBodyV2,
+	matchBusinessesBodyV2,
+	matchProspectsBodyV2,
+	prospectEnrichBodyV2,
+	prospectStatsBodyV2,
+	searchBusinessesBodyV2,
+	searchProspectsBodyV2,
+	websiteKeywordsBodyV2,
+	websiteTrafficBodyV2,
+} from '../schemasV2';
+import type { EndpointDefinition } from './types';
+
+/** POST /v2/businesses/<segment>/enrich: rows `{business_id, data}`, data one object or many. */
+const businessEnrich = (segment: string, body: EndpointDefinition['body'] = businessEnrichBodyV2): EndpointDefinition => ({
+	method: 'POST',
+	path: `/v2/businesses/${segment}/enrich`,
+	body,
+	batch: { key: 'business_ids', limit: LIMITS.businessEnrichIds },
+	result: { field: 'data', join: { by: 'id', field: 'business_id' }, rowData: 'oneOrMany' },
+	idempotent: true,
+});
+
+const prospectEnrich = (segment: string): EndpointDefinition => ({
+	method: 'POST',
+	path: `/v2/prospects/${segment}/enrich`,
+	body: prospectEnrichBodyV2,
+	batch: { key: 'prospect_ids', limit: LIMITS.prospectEnrichIds },
+	result: { field: 'data', join: { by: 'id', field: 'prospect_id' }, rowData: 'oneOrMany' },
+	idempotent: true,
+});
+
+const definitions = {
+	matchBusinesses: {
+		method: 'POST',
+		path: '/v2/businesses/match',
+		body: matchBusinessesBodyV2,
+		batch: { key: 'businesses_to_match', limit: LIMITS.businessMatchItems },
+		result: { field: 'matched_businesses', join: { by: 'position' } },
+		idempotent: true,
+	},
+	matchProspects: {
+		method: 'POST',
+		path: '/v2/prospects/match',
+		body: matchProspectsBodyV2,
+		batch: { key: 'prospects_to_match', limit: LIMITS.matchItems },
+		result: { field: 'matched_prospects', join: { by: 'position' } },
+		idempotent: true,
+	},
+	searchBusinesses: {
+		method: 'POST',
+		path: '/v2/businesses',
+		body: searchBusinessesBodyV2,
+		result: { field: 'data', recordId: 'business_id' },
+		paging: 'cursor',
+		idempotent: true,
+	},
+	searchProspects: {
+		method: 'POST',
+		path: '/v2/prospects',
+		body: searchProspectsBodyV2,
+		result: { field: 'data', recordId: 'prospect_id' },
+		paging: 'cursor',
+		idempotent: true,
+	},
+	businessStats: { method: 'POST', path: '/v2/businesses/stats', body: businessStatsBodyV2, idempotent: true },
+	prospectStats: { method: 'POST', path: '/v2/prospects/stats', body: prospectStatsBodyV2, idempotent: true },
+	// one autocomplete for both kinds of filter (research §8)
+	autocomplete: {
+		method: 'GET',
+		path: '/v2/autocomplete',
+		body: emptyBody,
+		query: autocompleteQuery,
+		bareArray: true,
+		idempotent: true,
+	},
+	getBusinessEvents: {
+		method: 'POST',
+		path: '/v2/businesses/events',
+		body: getBusinessEventsBodyV2,
+		batch: { key: 'business_ids', limit: LIMITS.businessEventIds },
+		result: { field: 'output_events', join: { by: 'id', field: 'business_id' } },
+		idempotent: true,
+	},
+	getProspectEvents: {
+		method: 'POST',
+		path: '/v2/prospects/events',
+		body: getProspectEventsBodyV2,
+		batch: { key: 'prospect_ids', limit: LIMITS.prospectEventIds },
+		result: { field: 'output_events', join: { by: 'id', field: 'prospect_id' } },
+		idempotent: true,
+	},
+	// the 17 business segments of research §7, in v1's catalog order
+	enrichBusinessFunding: businessEnrich('funding_and_acquisition'),
+	enrichBusinessStrategy: businessEnrich('pc_strategy_10k'),
+	enrichBusinessWebsiteChanges: businessEnrich('website_changes'),
+	enrichBusinessChallenges: businessEnrich('pc_business_challenges_10k'),
+	enrichBusinessFirmographics: businessEnrich('firmographics'),
+	enrichBusinessTechnographics: businessEnrich('technographics'),
+	enrichBusinessEmployeeRatings: businessEnrich('company_ratings_by_employees'),
+	enrichBusinessFinancialIndicators: businessEnrich('financial_indicators', financialIndicatorsBodyV2),
+	enrichBusinessWorkforceTrends: businessEnrich('workforce_trends'),
+	enrichBusinessCompetitiveLandscape: businessEnrich('pc_competitive_landscape_10k'),
+	enrichBusinessPosts: businessEnrich('profnet_posts', businessPostsBodyV2),
+	enrichBusinessWebsiteKeywords: businessEnrich('company_website_keywords', websiteKeywordsBodyV2),
+	enrichBusinessLookalikes: businessEnrich('lookalikes'),
+	enrichBusinessWebstack: businessEnrich('webstack'),
+	enrichBusinessHierarchy: businessEnrich('company_hierarchies'),
+	enrichBusinessWebsiteTraffic: businessEnrich('website_traffic', websiteTrafficBodyV2),
+	enrichBusinessIntent: businessEnrich('business_intent', businessIntentBodyV2),
+	enrichProspectProfiles: prospectEnrich('profiles'),
+	enrichProspectPosts: prospectEnrich('profnet_posts'),
+	// renamed from contacts_information (research §14)
+	enrichProspectContacts: prospectEnrich('contact_information'),
+	credits: { method: 'GET', path: '/v2/credits', body: emptyBody, idempotent: true },
+	creditsAggregation: {
+		method: 'POST',
+		path: '/v2/credits/aggregation',
+		body: creditsAggregationBodyV2,
+		idempotent: true,
+	},
+} satisfies Record<string, EndpointDefinition>;
+
+export type V2EndpointName = keyof typeof definitions;
+
+export const V2_ENDPOINTS: Record<V2EndpointName, EndpointDefinition> = definitions;

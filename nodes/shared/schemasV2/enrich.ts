@@ -1,0 +1,78 @@
+/**
+ * API v2 sync enrichment bodies, POST /v2/.../enrich (v2-migration-research.md §7, §14): the ids
+ * are one id or a list of 1 to 50, and the parameters are v1's, now refusing unknown keys.
+ */
+import { z } from 'zod';
+
+import { LIMITS } from '../limits';
+import {
+	DATE_OR_DATETIME_PATTERN,
+	DATE_RULE,
+	idArray,
+	INTENT_SCORE_RULE,
+	isTrafficMonth,
+	MONTH_RULE,
+	requestContext,
+	textList,
+	uniqueIds,
+} from '../schemas';
+
+/**
+ * One id or a list. A single id is read as a list of one, so handlers and the limit checks see
+ * one shape; the service answers both alike.
+ */
+const oneOrMany = <T extends z.ZodTypeAny>(list: T) => z.preprocess((ids) => (typeof ids === 'string' ? [ids] : ids), list);
+
+const businessIds = oneOrMany(idArray(1, LIMITS.businessEnrichIds));
+// v1 refused a prospect named twice in one request; nothing says v2 relaxed that
+const prospectIds = oneOrMany(idArray(1, LIMITS.prospectEnrichIds).refine(uniqueIds, 'must not contain duplicate ids'));
+
+const businessEnrichWith = <P extends z.ZodTypeAny>(parameters: P) =>
+	z.object({ business_ids: businessIds, parameters, request_context: requestContext }).strict();
+
+/** Enrichments without parameters of their own: none may be sent (an empty object is accepted). */
+export const businessEnrichBodyV2 = businessEnrichWith(z.object({}).strict().optional());
+
+export const prospectEnrichBodyV2 = z
+	.object({
+		prospect_ids: prospectIds,
+		// the contacts enrichment's parameters are not described in the research: any object
+		parameters: z.record(z.unknown()).optional(),
+		request_context: requestContext,
+	})
+	.strict();
+
+export const financialIndicatorsBodyV2 = businessEnrichWith(
+	z
+		.object({ date: z.string().regex(DATE_OR_DATETIME_PATTERN, DATE_RULE) })
+		.strict()
+		.optional(),
+);
+
+export const businessPostsBodyV2 = businessEnrichWith(
+	z
+		.object({ offline_mode: z.enum(['true', 'false']).optional() })
+		.strict()
+		.optional(),
+);
+
+/** company_website_keywords: the keywords are required (research §7). */
+export const websiteKeywordsBodyV2 = businessEnrichWith(z.object({ keywords: textList('keyword', LIMITS.websiteKeywords) }).strict());
+
+/** website_traffic: month_period required (research §7: "needs month_period"). */
+export const websiteTrafficBodyV2 = businessEnrichWith(z.object({ month_period: z.string().refine(isTrafficMonth, MONTH_RULE) }).strict());
+
+export const businessIntentBodyV2 = businessEnrichWith(
+	z
+		.object({
+			topics: textList('topic', LIMITS.intentTopics).optional(),
+			min_score: z
+				.number()
+				.int(INTENT_SCORE_RULE)
+				.min(LIMITS.intentScore.min, INTENT_SCORE_RULE)
+				.max(LIMITS.intentScore.max, INTENT_SCORE_RULE)
+				.optional(),
+		})
+		.strict()
+		.optional(),
+);

@@ -1,0 +1,5 @@
+/** The API v2 request schemas; the shared pieces (ids, filters, limits) come from ../schemas. */
+export * from './enrich';
+export * from './events';
+export * from './other';
+export * from './search';

@@ -1,0 +1,41 @@
+/** A body each v2 endpoint accepts (ids of nobody: valid in form), so a test changes one thing at a time. */
+import type { V2EndpointName } from '../../../nodes/shared/catalog';
+
+export const NOBODY_BUSINESS = 'b'.repeat(32);
+export const NOBODY_PROSPECT = 'c'.repeat(40);
+const B = NOBODY_BUSINESS;
+const P = NOBODY_PROSPECT;
+
+export const VALID_V2_BODIES: Record<V2EndpointName, Record<string, unknown>> = {
+	matchBusinesses: { businesses_to_match: [{ domain: 'acme.example' }] },
+	matchProspects: { prospects_to_match: [{ email: 'a@acme.example' }] },
+	searchBusinesses: { mode: 'preview', page_size: 10 },
+	searchProspects: { mode: 'preview', page_size: 10 },
+	businessStats: { filters: {} },
+	prospectStats: { filters: {} },
+	autocomplete: {},
+	getBusinessEvents: { event_types: ['new_product'], business_ids: [B] },
+	getProspectEvents: { event_types: ['prospect_changed_role'], prospect_ids: [P] },
+	enrichBusinessFunding: { business_ids: [B] },
+	enrichBusinessStrategy: { business_ids: [B] },
+	enrichBusinessWebsiteChanges: { business_ids: [B] },
+	enrichBusinessChallenges: { business_ids: [B] },
+	enrichBusinessFirmographics: { business_ids: [B] },
+	enrichBusinessTechnographics: { business_ids: [B] },
+	enrichBusinessEmployeeRatings: { business_ids: [B] },
+	enrichBusinessFinancialIndicators: { business_ids: [B] },
+	enrichBusinessWorkforceTrends: { business_ids: [B] },
+	enrichBusinessCompetitiveLandscape: { business_ids: [B] },
+	enrichBusinessPosts: { business_ids: [B] },
+	enrichBusinessWebsiteKeywords: { business_ids: [B], parameters: { keywords: ['pricing'] } },
+	enrichBusinessLookalikes: { business_ids: [B] },
+	enrichBusinessWebstack: { business_ids: [B] },
+	enrichBusinessHierarchy: { business_ids: [B] },
+	enrichBusinessWebsiteTraffic: { business_ids: [B], parameters: { month_period: '2025-04' } },
+	enrichBusinessIntent: { business_ids: [B] },
+	enrichProspectProfiles: { prospect_ids: [P] },
+	enrichProspectPosts: { prospect_ids: [P] },
+	enrichProspectContacts: { prospect_ids: [P] },
+	credits: {},
+	creditsAggregation: { from_date: '2025-05-01', to_date: '2025-05-31' },
+};
