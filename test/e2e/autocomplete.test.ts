@@ -71,6 +71,8 @@ describe('filter pickers in real n8n', () => {
 	beforeEach(() => sandbox.clearRequests());
 
 	const n8n = useN8n({
+		start: true,
+		prepareAfterStart: true,
 		prepare: async (instance) => {
 			await instance.importCredential({ ...CREDENTIAL, data: { apiKey: sandbox.apiKey, baseUrl: sandbox.url } });
 			await instance.importWorkflow(lookUpThenSearch());
@@ -109,8 +111,6 @@ describe('filter pickers in real n8n', () => {
 
 	test("the editor's resource locator endpoint returns the autocomplete values (list search)", async () => {
 		const instance = n8n();
-		await instance.start();
-		await instance.setupOwner();
 		sandbox.clearRequests();
 		const results = async (methodName: string, filter: string, filters: IDataObject = {}) =>
 			await instance.rest<{ results: Array<{ name: string; value: string }> }>(
@@ -122,7 +122,7 @@ describe('filter pickers in real n8n', () => {
 					currentNodeParameters: { mode: 'preview', filterSource: 'fields', filters },
 					methodName,
 					filter,
-					credentials: { businessProspectDataApi: CREDENTIAL },
+					credentials: { businessProspectDataApi: instance.credentialRef(CREDENTIAL) },
 				},
 			);
 

@@ -88,6 +88,8 @@ describe('Get Events in real n8n', () => {
 	const fourMonthsAgo = new Date(Date.now() - 122 * DAY_MS).toISOString().slice(0, 10);
 	let contacts: IDataObject[] = [];
 	const n8n = useN8n({
+		start: true,
+		prepareAfterStart: true,
 		prepare: async (instance) => {
 			contacts = contactTable(sandbox.universe, 100);
 			await instance.importCredential({ ...CREDENTIAL, data: { apiKey: sandbox.apiKey, baseUrl: sandbox.url } });

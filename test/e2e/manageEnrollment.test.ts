@@ -64,6 +64,8 @@ describe('Manage Enrollment in real n8n', () => {
 	beforeEach(() => sandbox.clearRequests());
 
 	const n8n = useN8n({
+		start: true,
+		prepareAfterStart: true,
 		prepare: async (instance) => {
 			await instance.importCredential({ ...CREDENTIAL, data: { apiKey: sandbox.apiKey, baseUrl: sandbox.url } });
 			await instance.importWorkflows([

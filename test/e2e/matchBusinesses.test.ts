@@ -73,6 +73,8 @@ describe('accounts -> Match Businesses -> Get Events in real n8n', () => {
 	afterAll(async () => await sandbox?.close());
 
 	const n8n = useN8n({
+		start: true,
+		prepareAfterStart: true,
 		prepare: async (instance) => {
 			await instance.importCredential({ ...CREDENTIAL, data: { apiKey: sandbox.apiKey, baseUrl: sandbox.url } });
 			await instance.importWorkflows([

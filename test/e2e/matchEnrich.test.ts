@@ -68,6 +68,8 @@ describe('Match Prospects -> Enrich in real n8n', () => {
 	afterAll(async () => await sandbox?.close());
 
 	const n8n = useN8n({
+		start: true,
+		prepareAfterStart: true,
 		prepare: async (instance) => {
 			await instance.importCredential({ ...CREDENTIAL, data: { apiKey: sandbox.apiKey, baseUrl: sandbox.url } });
 			await instance.importWorkflows([example, chainWorkflow(contacts)]);

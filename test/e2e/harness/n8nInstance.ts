@@ -28,6 +28,7 @@ import { copyUserFolderTemplate } from './userFolderTemplate';
 export const CREDENTIAL_TYPE = 'businessProspectDataApi';
 /** Execution statuses before an execution has ended. */
 const UNFINISHED_STATUSES = ['new', 'running', 'waiting'];
+const MANUAL_TRIGGER = 'n8n-nodes-base.manualTrigger';
 export const PACKAGE_NAME = 'n8n-nodes-business-prospect-data';
 
 export const DEFAULT_OWNER: OwnerAccount = {
@@ -98,6 +99,8 @@ export class N8nInstance {
 	private owner: OwnerAccount | undefined;
 	private server: SpawnedGroup | undefined;
 	private serverLog: string[] = [];
+	/** The ids n8n gave credentials imported over REST, by the fixed id the test uses. */
+	private readonly credentialIds = new Map<string, string>();
 	private serverLogFile: WriteStream | undefined;
 
 	private constructor(
@@ -150,12 +153,25 @@ export class N8nInstance {
 	}
 
 	/**
-	 * Imports credentials of this package's type with fixed ids (`n8n import:credentials`), also
-	 * into a running n8n: its REST API would give them ids of its own.
+	 * Imports credentials of this package's type under fixed ids. Into a running n8n whose REST API
+	 * keeps workflow ids, over that API (n8n gives each credential an id of its own, and workflows
+	 * imported afterwards are pointed at it); otherwise with `n8n import:credentials`, which keeps
+	 * the ids and encrypts plain-object `data` with the instance's encryption key.
 	 */
 	async importCredentials(credentials: CredentialImport[]): Promise<void> {
-		// import:credentials encrypts plain-object `data` with the instance's encryption key.
+		if (this.server && this.install.line.restKeepsWorkflowIds) {
+			for (const credential of credentials) {
+				const created = await this.rest<{ id: string }>('POST', '/credentials', { name: credential.name, type: CREDENTIAL_TYPE, data: credential.data });
+				this.credentialIds.set(credential.id, created.id);
+			}
+			return;
+		}
 		await this.importFile('credentials', credentials.map((c) => ({ ...c, type: CREDENTIAL_TYPE })));
+	}
+
+	/** How workflows and the editor name an imported credential: by the id n8n gave it where it was imported over REST. */
+	credentialRef(credential: { id: string; name: string }): { id: string; name: string } {
+		return { id: this.credentialIds.get(credential.id) ?? credential.id, name: credential.name };
 	}
 
 	async importWorkflow(workflow: WorkflowJson): Promise<void> {
@@ -168,7 +184,7 @@ export class N8nInstance {
 	 * The CLI replaces a workflow of the same id; the REST API refuses it.
 	 */
 	async importWorkflows(workflows: WorkflowJson[]): Promise<void> {
-		const unpublished = workflows.map((w) => ({ active: false, settings: {}, ...w }));
+		const unpublished = workflows.map((w) => ({ active: false, settings: {}, ...this.withCredentialIds(w) }));
 		if (this.server && this.install.line.restKeepsWorkflowIds) {
 			for (const workflow of unpublished) await this.rest('POST', '/workflows', workflow);
 			return;
@@ -192,12 +208,16 @@ export class N8nInstance {
 	}
 
 	/**
-	 * Runs a workflow to completion with `n8n execute --id --rawOutput` (its start node must be a
-	 * Manual Trigger). A node failure is a normal result (status 'error', exit code 1); only a
-	 * run that produced no result at all throws, with n8n's output in the message.
+	 * Runs a workflow to completion (its start node must be a Manual Trigger). On a running n8n
+	 * whose REST API keeps workflow ids, as the editor's "Execute workflow" does, in a fraction of a
+	 * second; otherwise, or with `via: 'cli'`, with `n8n execute --rawOutput`, a cold start of n8n
+	 * (about 6 s on 2 cores). A node failure is a normal result (status 'error'); only a run that
+	 * produced no result at all throws, with n8n's output in the message. The result's diagnostics
+	 * hold what n8n printed meanwhile (the command's output, or the server's).
 	 */
-	async execute(workflowId: string, options: { timeoutMs?: number } = {}): Promise<ExecutionResult> {
+	async execute(workflowId: string, options: { timeoutMs?: number; via?: 'cli' } = {}): Promise<ExecutionResult> {
 		const timeoutMs = options.timeoutMs ?? CLI_TIMEOUT_MS;
+		if (this.server && this.install.line.restKeepsWorkflowIds && options.via !== 'cli') return await this.executeOnServer(workflowId, timeoutMs);
 		const result = await this.cli(['execute', `--id=${workflowId}`, '--rawOutput'], timeoutMs);
 		if (result.timedOut) throw new Error(`n8n execute --id=${workflowId} did not finish within ${timeoutMs} ms.\n${outputOf(result)}`);
 		const run = parseExecuteOutput(result.stdout);
@@ -401,6 +421,39 @@ export class N8nInstance {
 	}
 
 	// ---- internals -------------------------------------------------------------------------
+
+	/** A manual run over the REST API (POST /rest/workflows/:id/run), read back once it has ended. */
+	private async executeOnServer(workflowId: string, timeoutMs: number): Promise<ExecutionResult> {
+		const printedBefore = this.serverLog.join('').length;
+		const workflow = await this.rest<{ nodes: Array<{ name: string; type: string }> }>('GET', `/workflows/${workflowId}`);
+		const trigger = workflow.nodes.find((node) => node.type === MANUAL_TRIGGER);
+		if (!trigger) throw new Error(`Workflow ${workflowId} has no Manual Trigger to run it from`);
+		const started = await this.rest<{ executionId?: string }>('POST', `/workflows/${workflowId}/run`, {
+			triggerToStartFrom: { name: trigger.name },
+		});
+		const executionId = started.executionId;
+		if (!executionId) throw new Error(`n8n did not start workflow ${workflowId}: ${JSON.stringify(started)}`);
+		await waitFor(
+			`execution ${executionId} of workflow ${workflowId} to end`,
+			async () => ((await this.finishedExecutions(workflowId)).some((execution) => execution.id === executionId) ? true : undefined),
+			{ timeoutMs, intervalMs: 100 },
+		);
+		const { run } = await this.execution(executionId);
+		return new ExecutionResult(run, { stdout: this.serverLog.join('').slice(printedBefore) });
+	}
+
+	/** The workflow with its nodes' credentials pointed at the ids n8n gave the credentials imported over REST. */
+	private withCredentialIds(workflow: WorkflowJson): WorkflowJson {
+		if (this.credentialIds.size === 0) return workflow;
+		const nodes = (workflow.nodes as Array<{ credentials?: Record<string, { id?: string; name?: string }> }>).map((node) => {
+			if (!node.credentials) return node;
+			const credentials = Object.fromEntries(
+				Object.entries(node.credentials).map(([type, ref]) => [type, { ...ref, id: this.credentialIds.get(ref.id ?? '') ?? ref.id }]),
+			);
+			return { ...node, credentials };
+		});
+		return { ...workflow, nodes };
+	}
 
 	/** Fills this instance's empty user folder from the template of its n8n and tarball. */
 	private async copyTemplate(tarball: string): Promise<void> {
