@@ -1,0 +1,31 @@
+/**
+ * A fake execution context whose requests go over HTTP to a running sandbox: the transport,
+ * paging and batching engines run as in a node, against the service simulation, and every
+ * request stays readable in `calls` (and in the sandbox's own log).
+ */
+import type { IDataObject } from 'n8n-workflow';
+
+import type { Sandbox } from '../../sandbox';
+import { fakeContext, UNLIMITED } from './fakeContext';
+
+export function sandboxContext(sandbox: Sandbox, options: { continueOnFail?: boolean } = {}) {
+	return fakeContext(
+		async (call) => {
+			const response = await fetch(call.url, {
+				method: call.method,
+				headers: { 'Content-Type': 'application/json', API_KEY: sandbox.apiKey },
+				body: call.method === 'GET' ? undefined : JSON.stringify(call.body),
+			});
+			const text = await response.text();
+			return {
+				statusCode: response.status,
+				body: text ? (JSON.parse(text) as IDataObject) : undefined,
+				headers: Object.fromEntries(response.headers),
+			};
+		},
+		{
+			continueOnFail: options.continueOnFail,
+			credentials: { baseUrl: sandbox.url, apiKey: sandbox.apiKey, maxRequestsPerMinute: UNLIMITED },
+		},
+	);
+}
