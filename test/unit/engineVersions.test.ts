@@ -177,7 +177,10 @@ describe('enrichments on v1 and v2', () => {
 		const v1 = await batched('v1', 'enrichProspectContacts', requests);
 		const v2 = await batched('v2', 'enrichProspectContacts', requests);
 		expect(v2.paths).toEqual(['/v2/prospects/contact_information/enrich']);
-		const withoutEmails = recordsOf(v1.outcomes, ({ data: { emails: _emails, ...rest } }: IDataObject & { data: IDataObject }) => rest);
+		const withoutEmails = recordsOf(v1.outcomes, (match) => {
+			const { emails: _emails, ...rest } = match.data as IDataObject;
+			return rest;
+		});
 		expect(recordsOf(v2.outcomes, data)).toEqual(withoutEmails);
 		expect(Object.keys((recordsOf(v2.outcomes, data)[0] as IDataObject[][])[0][0]).sort()).toEqual([
 			'mobile_phone',
