@@ -11,7 +11,8 @@ import { fakeContext, UNLIMITED } from './fakeContext';
 export function sandboxContext(sandbox: Sandbox, options: { continueOnFail?: boolean } = {}) {
 	return fakeContext(
 		async (call) => {
-			const response = await fetch(call.url, {
+			const query = call.qs ? `?${new URLSearchParams(Object.entries(call.qs).map(([k, v]): [string, string] => [k, String(v)])).toString()}` : '';
+			const response = await fetch(`${call.url}${query}`, {
 				method: call.method,
 				headers: { 'Content-Type': 'application/json', API_KEY: sandbox.apiKey },
 				body: call.method === 'GET' ? undefined : JSON.stringify(call.body),
