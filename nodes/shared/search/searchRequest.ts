@@ -194,6 +194,60 @@ function readFilters(ctx: IExecuteFunctions, itemIndex: number, kind: SearchKind
 	return built.filters;
 }
 
+/** What both versions read from one item's search parameters, before the version's body is built. */
+interface SearchParameters {
+	/** as given (a number typed as text already read as a number); the version checks its range */
+	limit: unknown;
+	page: unknown;
+	filterSource: string;
+	filters: IDataObject;
+	/** the body fields both versions send alike: mode, page_size, exclude, filters, request_context */
+	fields: Record<string, unknown>;
+}
+
+function readSearchParameters(ctx: IExecuteFunctions, itemIndex: number, kind: SearchKind, maxSize: number): SearchParameters {
+	const mode = ctx.getNodeParameter('mode', itemIndex) as string;
+	const returnAll = ctx.getNodeParameter('returnAll', itemIndex) as boolean;
+	const limit = returnAll ? maxSize : asNumber(ctx.getNodeParameter('limit', itemIndex));
+	const filterSource = ctx.getNodeParameter('filterSource', itemIndex) as string;
+	const options = ctx.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	const pageSize = asNumber(options.pageSize ?? 100);
+	const page = asNumber(options.page ?? 1);
+	const exclude = parseIdList(options.exclude ?? '', kind.exclude.kind);
+	if ('error' in exclude) throw invalid(ctx, itemIndex, [`exclude ${exclude.error}`], [kind.exclude.parameter]);
+
+	const filters = readFilters(ctx, itemIndex, kind, filterSource);
+	const requestContext = readRequestContext(ctx, itemIndex, options);
+	const fields: Record<string, unknown> = { mode, page_size: pageSize };
+	if (exclude.ids.length > 0) fields.exclude = exclude.ids;
+	if (Object.keys(filters).length > 0) fields.filters = filters;
+	if (requestContext) fields.request_context = requestContext;
+	return { limit, page, filterSource, filters, fields };
+}
+
+/** The body checked against the version's schema, or the item's error in the form's words. */
+function validBody(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	kind: SearchKind,
+	schema: ZodTypeAny,
+	candidate: Record<string, unknown>,
+	read: { filters: IDataObject; filterSource: string },
+): IDataObject {
+	const parsed = schema.safeParse(candidate);
+	if (parsed.success) return parsed.data as IDataObject;
+	throw invalid(
+		ctx,
+		itemIndex,
+		describeIssues(parsed.error.issues, read.filters, read.filterSource, kind.filters),
+		parametersToFix(
+			parsed.error.issues.map((issue) => issue.path),
+			read.filterSource,
+			kind,
+		),
+	);
+}
+
 /**
  * Reads one input item's parameters into a search and validates the whole body against the
  * version's contract before anything is sent. Errors name the item, the body field and the rule,
@@ -210,38 +264,10 @@ export function readSearchRequest(
 ): SearchRequest {
 	if (version === 'v2') return readCursorSearch(ctx, itemIndex, kind);
 	const maxSize = kind.maxSize;
-	const mode = ctx.getNodeParameter('mode', itemIndex) as string;
-	const returnAll = ctx.getNodeParameter('returnAll', itemIndex) as boolean;
-	const limit = returnAll ? maxSize : asNumber(ctx.getNodeParameter('limit', itemIndex));
-	const filterSource = ctx.getNodeParameter('filterSource', itemIndex) as string;
-	const options = ctx.getNodeParameter('options', itemIndex, {}) as IDataObject;
-	const pageSize = asNumber(options.pageSize ?? 100);
-	const page = asNumber(options.page ?? 1);
-	const exclude = parseIdList(options.exclude ?? '', kind.exclude.kind);
-	if ('error' in exclude) throw invalid(ctx, itemIndex, [`exclude ${exclude.error}`], [kind.exclude.parameter]);
-
-	const filters = readFilters(ctx, itemIndex, kind, filterSource);
-	const requestContext = readRequestContext(ctx, itemIndex, options);
-
-	const candidate: Record<string, unknown> = { mode, size: limit, page_size: pageSize, page };
-	if (exclude.ids.length > 0) candidate.exclude = exclude.ids;
-	if (Object.keys(filters).length > 0) candidate.filters = filters;
-	if (requestContext) candidate.request_context = requestContext;
-
-	const parsed = kind.body.safeParse(candidate);
-	if (!parsed.success) {
-		throw invalid(
-			ctx,
-			itemIndex,
-			describeIssues(parsed.error.issues, filters, filterSource, kind.filters),
-			parametersToFix(
-				parsed.error.issues.map((issue) => issue.path),
-				filterSource,
-				kind,
-			),
-		);
-	}
-	const body = parsed.data as PageNumberSearch['body'] & { page?: number };
+	const read = readSearchParameters(ctx, itemIndex, kind, maxSize);
+	const { mode, page_size, ...rest } = read.fields;
+	const parsed = validBody(ctx, itemIndex, kind, kind.body, { mode, size: read.limit, page_size, page: read.page, ...rest }, read);
+	const body = parsed as PageNumberSearch['body'] & { page?: number };
 	const startPage = body.page ?? 1;
 	const requested = body.size;
 
@@ -274,44 +300,20 @@ export function readSearchRequest(
  */
 function readCursorSearch(ctx: IExecuteFunctions, itemIndex: number, kind: SearchKind): CursorSearch {
 	const maxSize = LIMITS_V2.searchTotal;
-	const mode = ctx.getNodeParameter('mode', itemIndex) as string;
-	const returnAll = ctx.getNodeParameter('returnAll', itemIndex) as boolean;
-	const limit = returnAll ? maxSize : asNumber(ctx.getNodeParameter('limit', itemIndex));
-	const filterSource = ctx.getNodeParameter('filterSource', itemIndex) as string;
-	const options = ctx.getNodeParameter('options', itemIndex, {}) as IDataObject;
-	const pageSize = asNumber(options.pageSize ?? 100);
-	const page = asNumber(options.page ?? 1);
-	if (page !== 1) {
+	const read = readSearchParameters(ctx, itemIndex, kind, maxSize);
+	const { limit } = read;
+	if (read.page !== 1) {
 		throw invalid(ctx, itemIndex, ['page: API v2 pages with a cursor, so a search starts at its first record'], ['Starting Page']);
 	}
 	if (typeof limit !== 'number' || !Number.isInteger(limit) || limit < 1 || limit > maxSize) {
 		throw invalid(ctx, itemIndex, [`limit must be a whole number from 1 to ${maxSize}`], ['Limit']);
 	}
-	const exclude = parseIdList(options.exclude ?? '', kind.exclude.kind);
-	if ('error' in exclude) throw invalid(ctx, itemIndex, [`exclude ${exclude.error}`], [kind.exclude.parameter]);
-
-	const filters = readFilters(ctx, itemIndex, kind, filterSource);
-	const requestContext = readRequestContext(ctx, itemIndex, options);
 	// a page never larger than the records wanted: 30 records are one request of 30
-	const candidate: Record<string, unknown> = { mode, page_size: typeof pageSize === 'number' ? Math.min(pageSize, limit) : pageSize };
-	if (exclude.ids.length > 0) candidate.exclude = exclude.ids;
-	if (Object.keys(filters).length > 0) candidate.filters = filters;
-	if (requestContext) candidate.request_context = requestContext;
-
-	const parsed = catalogFor('v2')[kind.endpoint as 'searchBusinesses' | 'searchProspects'].body.safeParse(candidate);
-	if (!parsed.success) {
-		throw invalid(
-			ctx,
-			itemIndex,
-			describeIssues(parsed.error.issues, filters, filterSource, kind.filters),
-			parametersToFix(
-				parsed.error.issues.map((issue) => issue.path),
-				filterSource,
-				kind,
-			),
-		);
-	}
-	return { itemIndex, version: 'v2', endpoint: kind.endpoint, limit, body: parsed.data as CursorSearch['body'] };
+	const pageSize = read.fields.page_size;
+	const candidate = { ...read.fields, page_size: typeof pageSize === 'number' ? Math.min(pageSize, limit) : pageSize };
+	const schema = catalogFor('v2')[kind.endpoint as 'searchBusinesses' | 'searchProspects'].body;
+	const body = validBody(ctx, itemIndex, kind, schema, candidate, read) as CursorSearch['body'];
+	return { itemIndex, version: 'v2', endpoint: kind.endpoint, limit, body };
 }
 
 /** One input item's statistics request: the filters (required by the service, may be empty). */
@@ -329,18 +331,6 @@ export function readStatsRequest(ctx: IExecuteFunctions, itemIndex: number, kind
 	const candidate: Record<string, unknown> = { filters };
 	if (requestContext) candidate.request_context = requestContext;
 	const schema = version === 'v1' ? kind.statsBody : catalogFor('v2')[kind.statsEndpoint as 'businessStats' | 'prospectStats'].body;
-	const parsed = schema.safeParse(candidate);
-	if (!parsed.success) {
-		throw invalid(
-			ctx,
-			itemIndex,
-			describeIssues(parsed.error.issues, filters, filterSource, kind.filters),
-			parametersToFix(
-				parsed.error.issues.map((issue) => issue.path),
-				filterSource,
-				kind,
-			),
-		);
-	}
-	return { itemIndex, body: parsed.data as StatsRequest['body'] };
+	const body = validBody(ctx, itemIndex, kind, schema, candidate, { filters, filterSource });
+	return { itemIndex, body: body as StatsRequest['body'] };
 }
