@@ -1,7 +1,8 @@
 /**
  * A fake execution context whose requests go over HTTP to a running sandbox: the transport,
  * paging and batching engines run as in a node, against the service simulation, and every
- * request stays readable in `calls` (and in the sandbox's own log).
+ * request stays readable in `calls` (and in the sandbox's own log), its answer's body at the
+ * same position in `answers`.
  */
 import type { IDataObject } from 'n8n-workflow';
 
@@ -9,8 +10,11 @@ import type { Sandbox } from '../../sandbox';
 import { fakeContext, UNLIMITED } from './fakeContext';
 
 export function sandboxContext(sandbox: Sandbox, options: { continueOnFail?: boolean } = {}) {
-	return fakeContext(
+	const answers: unknown[] = [];
+	const context = fakeContext(
 		async (call) => {
+			// the position of the call, taken before the answer: calls may be in flight together
+			const position = answers.push(undefined) - 1;
 			const query = call.qs ? `?${new URLSearchParams(Object.entries(call.qs).map(([k, v]): [string, string] => [k, String(v)])).toString()}` : '';
 			const response = await fetch(`${call.url}${query}`, {
 				method: call.method,
@@ -18,15 +22,14 @@ export function sandboxContext(sandbox: Sandbox, options: { continueOnFail?: boo
 				body: call.method === 'GET' ? undefined : JSON.stringify(call.body),
 			});
 			const text = await response.text();
-			return {
-				statusCode: response.status,
-				body: text ? (JSON.parse(text) as IDataObject) : undefined,
-				headers: Object.fromEntries(response.headers),
-			};
+			const body = text ? (JSON.parse(text) as IDataObject) : undefined;
+			answers[position] = body;
+			return { statusCode: response.status, body, headers: Object.fromEntries(response.headers) };
 		},
 		{
 			continueOnFail: options.continueOnFail,
 			credentials: { baseUrl: sandbox.url, apiKey: sandbox.apiKey, maxRequestsPerMinute: UNLIMITED },
 		},
 	);
+	return { ...context, answers };
 }
