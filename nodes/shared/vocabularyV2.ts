@@ -28,6 +28,26 @@ export const V2_FIELD_RENAMES: Readonly<Record<string, string>> = {
 
 export const v2FieldName = (v1Name: string): string => renamed(V2_FIELD_RENAMES, v1Name);
 
+/** Fields renamed in every v2 answer's response_context (research §2). */
+export const V2_CONTEXT_RENAMES: Readonly<Record<string, string>> = {
+	time_took_in_seconds: 'time_taken_in_seconds',
+};
+
+/** A table read backwards: v2 name → v1 name (a null prototype, so no inherited key matches). */
+const inverted = (table: Readonly<Record<string, string>>): Readonly<Record<string, string>> =>
+	Object.assign(Object.create(null) as Record<string, string>, Object.fromEntries(Object.entries(table).map(([v1, v2]) => [v2, v1])));
+
+const V1_EVENT_TYPES_BY_V2 = inverted(V2_EVENT_TYPE_RENAMES);
+const V1_FIELDS_BY_V2 = inverted(V2_FIELD_RENAMES);
+const V1_CONTEXT_FIELDS_BY_V2 = inverted(V2_CONTEXT_RENAMES);
+
+/** The v1 name of a v2 event type (unchanged when v2 did not rename it). */
+export const v1EventType = (v2Name: string): string => renamed(V1_EVENT_TYPES_BY_V2, v2Name);
+/** The v1 name of a field v2 renamed inside payloads and records. */
+export const v1FieldName = (v2Name: string): string => renamed(V1_FIELDS_BY_V2, v2Name);
+/** The v1 name of a response_context field. */
+export const v1ContextField = (v2Name: string): string => renamed(V1_CONTEXT_FIELDS_BY_V2, v2Name);
+
 /**
  * Fields v2 no longer returns, by enrichment path below /v2 (without /enrich). The prospects'
  * profnet_posts keep display_name: only the business enrichment dropped it (research §7, §14).

@@ -1,8 +1,8 @@
 import type { IDataObject, IExecuteFunctions, IPollFunctions, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { ENDPOINTS, type EndpointName } from '../catalog';
-import { ApiClient } from '../transport/apiClient';
+import type { ApiVersion, EndpointDefinition } from '../catalog';
+import { ApiClient, type OperationName } from '../transport/apiClient';
 import { type ServiceProblem, serviceError } from '../transport/serviceError';
 import { type ItemFailure, toItemError } from './items';
 import { chunk, stableKey } from './grouping';
@@ -33,6 +33,8 @@ export interface BatchOptions {
 	concurrency?: number;
 	/** turn failed chunks into per-item errors instead of failing the run */
 	continueOnFail?: boolean;
+	/** the API version to send to (its catalog's path, limit and result rows); v1 by default */
+	version?: ApiVersion;
 }
 
 /**
@@ -66,11 +68,13 @@ interface Element<E> {
  */
 export async function runBatched<E>(
 	ctx: IExecuteFunctions | IPollFunctions,
-	name: EndpointName,
+	name: OperationName,
 	requests: Array<ItemRequest<E>>,
 	options: BatchOptions = {},
 ): Promise<Array<ItemOutcome<E>>> {
-	const definition = ENDPOINTS[name];
+	// the run's client for the version: every chunk shares its key's budget
+	const client = await ApiClient.of(ctx, options.version);
+	const definition = client.definitionOf(name);
 	const batch = definition.batch;
 	const node = ctx.getNode();
 	if (!batch) throw new NodeOperationError(node, `Endpoint ${name} does not take batches`);
@@ -103,8 +107,7 @@ export async function runBatched<E>(
 		chunk(group.elements, batch.limit).map((elements) => ({ shared: group.shared, elements })),
 	);
 
-	// 3. send, with bounded concurrency, through the run's client (and its key's shared budget)
-	const client = await ApiClient.of(ctx);
+	// 3. send, with bounded concurrency
 	const matches = new Map<Element<E>, IDataObject[]>();
 	const failures = new Map<number, ItemFailure['error']>();
 
@@ -119,7 +122,7 @@ export async function runBatched<E>(
 			try {
 				const body = { ...job.shared, [batch.key]: elements.map((e) => e.value) } as IDataObject;
 				const response = await client.request(name, body, { itemIndex, items: ownerItems(elements) });
-				scatter(node, name, response, elements, matches, join);
+				scatter(node, definition, response, elements, matches);
 				return;
 			} catch (error) {
 				// a 422 that names elements fails their items; the others are re-sent
@@ -164,15 +167,27 @@ export async function runBatched<E>(
 	});
 }
 
+/**
+ * The rows of an id-joined answer, one per record: a v2 enrichment row whose `data` is a list
+ * (`rowData: 'oneOrMany'`) becomes one row per element, `{id, data: element}`, as v1 answers a
+ * list (several rows of the same id); an empty list is no row, as an id v1 had nothing for.
+ */
+function recordRows(list: IDataObject[], rowData: 'oneOrMany' | undefined): IDataObject[] {
+	if (rowData !== 'oneOrMany' || !list.some((row) => Array.isArray(row?.data))) return list;
+	return list.flatMap((row) =>
+		Array.isArray(row?.data) ? (row.data as IDataObject[]).map((data) => ({ ...row, data })) : [row],
+	);
+}
+
 function scatter<E>(
 	node: NodeApiError['node'],
-	name: EndpointName,
+	definition: EndpointDefinition,
 	response: IDataObject,
 	elements: Array<Element<E>>,
 	matches: Map<Element<E>, IDataObject[]>,
-	join: { by: 'position' } | { by: 'id'; field: string } | undefined,
 ) {
-	const field = ENDPOINTS[name].result?.field;
+	const join = definition.result?.join;
+	const field = definition.result?.field;
 	const list = field === undefined ? [response] : ((response?.[field] ?? []) as IDataObject[]);
 	if (!Array.isArray(list)) {
 		throw new NodeApiError(node, response as JsonObject, { message: `The service answered without a "${field}" list` });
@@ -188,7 +203,7 @@ function scatter<E>(
 	}
 	if (join?.by === 'id') {
 		const byKey = new Map(elements.map((element) => [String(element.value), element]));
-		for (const result of list) {
+		for (const result of recordRows(list, definition.result?.rowData)) {
 			const element = byKey.get(String(result?.[join.field]));
 			if (!element) continue;
 			const list = matches.get(element);

@@ -2,14 +2,19 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { DEFAULT_CONCURRENCY } from '../batching/engine';
 import { mapWithConcurrency } from '../batching/pool';
-import { ENDPOINTS } from '../catalog';
+import { LIMITS_V2 } from '../limits';
 import { ApiClient } from '../transport/apiClient';
-import type { SearchRequest } from './searchRequest';
+import type { CursorSearch, PageNumberSearch, SearchRequest } from './searchRequest';
 
 interface SearchPage extends IDataObject {
 	total_results?: number;
 	total_pages?: number;
+	/** v2: where the next page starts; null or absent on the last page */
+	page?: { size?: number; next_cursor?: string | null };
 }
+
+/** One page of a search: the answer and its records. */
+type FetchPage = (body: IDataObject) => Promise<{ response: SearchPage | undefined; records: IDataObject[] }>;
 
 /** The last page the service has, by the counts of an answer; undefined when it gives none. */
 function lastPageByCount(response: SearchPage | undefined, pageSize: number): number | undefined {
@@ -29,12 +34,9 @@ export interface FetchPagesOptions {
 }
 
 /**
- * Fetches the search pages until `limit` records (businesses or prospects) are in hand, the service runs out (a short
- * or empty page, or the last page by its own count) or `size` is used up. Once the first page
- * tells the total (total_results or total_pages), the remaining pages are fetched at the same
- * time, up to `concurrency` at once, and joined in page order; without a total, one after
- * another. The last page is trimmed, so never more than `limit` records come back and no page
- * is asked for needlessly: requests = ceil(min(limit, total) / page size).
+ * Fetches the search pages until `limit` records (businesses or prospects) are in hand or the
+ * service runs out, on either API version: by page number on v1 (numberedPages), by cursor on v2
+ * (cursorPages).
  *
  * A record whose id (the catalog's `recordId`) came on an earlier page is dropped and counted
  * (`onDuplicates`): the service's results changed between two pages (records added ahead shift
@@ -45,43 +47,85 @@ export async function fetchAllPages(
 	request: SearchRequest,
 	options: FetchPagesOptions = {},
 ): Promise<IDataObject[]> {
-	const client = await ApiClient.of(ctx);
+	const client = await ApiClient.of(ctx, request.version);
 	const endpoint = request.endpoint ?? 'searchBusinesses';
-	const field = ENDPOINTS[endpoint].result?.field ?? 'data';
-	const { body, limit, itemIndex } = request;
-	const pageSize = body.page_size;
-	const fetchPage = async (page: number) => {
-		const response = await client.request<SearchPage>(endpoint, { ...body, page }, { itemIndex });
+	const result = client.definitionOf(endpoint).result;
+	const field = result?.field ?? 'data';
+	const fetchPage: FetchPage = async (body) => {
+		const response = await client.request<SearchPage>(endpoint, body, { itemIndex: request.itemIndex });
 		if (typeof response?.total_results === 'number') options.onTotal?.(response.total_results);
 		const records = Array.isArray(response?.[field]) ? (response[field] as IDataObject[]) : [];
 		return { response, records };
 	};
+	const cursor = request.version === 'v2';
+	const pages = cursor ? await cursorPages(fetchPage, request) : await numberedPages(fetchPage, request, options);
+	// a short page ends a v1 search; on v2 only the cursor says so (the last page asked may be short on purpose)
+	const joined = joinPages(pages, { limit: request.limit, pageSize: cursor ? 0 : request.body.page_size, recordId: result?.recordId });
+	if (joined.duplicates > 0) options.onDuplicates?.(joined.duplicates);
+	return joined.records;
+}
+
+/**
+ * v2: one page after another, each with the previous answer's `next_cursor`, until `limit`
+ * records are in hand, the cursor is null or absent, or a page is empty; never past the most one
+ * v2 search yields. The last page asks only for the records still wanted (the page size may
+ * change from page to page within a search [I]), so requests = ceil(min(limit, total) / page size)
+ * and no record is fetched needlessly. Pages cannot be asked for at the same time: each needs the
+ * cursor of the one before.
+ */
+async function cursorPages(fetchPage: FetchPage, request: CursorSearch): Promise<IDataObject[][]> {
+	const { body } = request;
+	const wanted = Math.min(request.limit, LIMITS_V2.searchTotal);
+	const pages: IDataObject[][] = [];
+	let cursor: string | undefined;
+	for (let fetched = 0; fetched < wanted; ) {
+		const pageBody: IDataObject = { ...body, page_size: Math.min(body.page_size, wanted - fetched) };
+		if (cursor !== undefined) pageBody.next_cursor = cursor;
+		const { response, records } = await fetchPage(pageBody);
+		pages.push(records);
+		fetched += records.length;
+		const next = response?.page?.next_cursor;
+		if (records.length === 0 || typeof next !== 'string' || next === '') break;
+		cursor = next;
+	}
+	return pages;
+}
+
+/**
+ * v1: fetches the search pages until `limit` records are in hand, the service runs out (a short
+ * or empty page, or the last page by its own count) or `size` is used up. Once the first page
+ * tells the total (total_results or total_pages), the remaining pages are fetched at the same
+ * time, up to `concurrency` at once, and joined in page order; without a total, one after
+ * another. The last page is trimmed, so never more than `limit` records come back and no page
+ * is asked for needlessly: requests = ceil(min(limit, total) / page size).
+ */
+async function numberedPages(fetchPage: FetchPage, request: PageNumberSearch, options: FetchPagesOptions): Promise<IDataObject[][]> {
+	const { body, limit } = request;
+	const pageSize = body.page_size;
+	const fetchNumbered = async (page: number) => await fetchPage({ ...body, page });
 
 	// the last page worth asking for: enough for the limit, within `size`
 	const lastWanted = Math.min(body.page + Math.ceil(limit / pageSize) - 1, Math.ceil(body.size / pageSize));
 	const pages: IDataObject[][] = [];
-	const first = await fetchPage(body.page);
+	const first = await fetchNumbered(body.page);
 	pages.push(first.records);
 	const lastByCount = lastPageByCount(first.response, pageSize);
 
 	if (first.records.length >= pageSize && lastByCount !== undefined) {
 		const last = Math.min(lastWanted, lastByCount);
 		const rest = Array.from({ length: Math.max(0, last - body.page) }, (_, n) => body.page + 1 + n);
-		const fetched = await mapWithConcurrency(rest, options.concurrency ?? DEFAULT_CONCURRENCY, async (page) => (await fetchPage(page)).records);
+		const fetched = await mapWithConcurrency(rest, options.concurrency ?? DEFAULT_CONCURRENCY, async (page) => (await fetchNumbered(page)).records);
 		pages.push(...fetched);
 	} else if (first.records.length >= pageSize) {
 		// no total: one page after another until one is short or empty
 		for (let page = body.page + 1; page <= lastWanted; page++) {
-			const { response, records } = await fetchPage(page);
+			const { response, records } = await fetchNumbered(page);
 			pages.push(records);
 			const lastKnown = lastPageByCount(response, pageSize);
 			if (records.length < pageSize || (lastKnown !== undefined && page >= lastKnown)) break;
 		}
 	}
-
-	const joined = joinPages(pages, { limit, pageSize, recordId: ENDPOINTS[endpoint].result?.recordId });
-	if (joined.duplicates > 0) options.onDuplicates?.(joined.duplicates);
-	return joined.records;
+	return pages;
 }
 
 /** The pages' records in page order, each id once, at most `limit`; a short page is the last. */

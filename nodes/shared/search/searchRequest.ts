@@ -2,10 +2,10 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import type { ZodIssue, ZodTypeAny } from 'zod';
 
 import { describeIssue, itemValidationError, parseJsonParameter } from '../batching/validate';
-import type { EndpointName } from '../catalog';
+import { type ApiVersion, catalogFor, type EndpointName } from '../catalog';
 import { parseIdList } from '../idList';
 import { showValue } from '../inputRules';
-import { LIMITS } from '../limits';
+import { LIMITS, LIMITS_V2 } from '../limits';
 import { businessStatsBody, searchBusinessesBody } from '../schemas';
 import { BUSINESS_FILTERS, type FilterSet } from './filterFields.description';
 import { closestFilter, filterFieldName, filtersFromFields, unknownFilters, withoutEmptyFilters } from './filterValues';
@@ -44,16 +44,33 @@ export const BUSINESS_SEARCH: SearchKind = {
 	jsonExample: FILTERS_JSON_EXAMPLE,
 };
 
-/** One input item's search, validated: the first page's body and how many records to keep. */
-export interface SearchRequest {
+interface SearchRequestBase {
 	itemIndex: number;
-	/** the search endpoint; Search Businesses' when not given */
+	/** the search endpoint (the same name on both API versions); Search Businesses' when not given */
 	endpoint?: EndpointName;
-	/** the body of the first request; later pages change only `page` */
-	body: IDataObject & { size: number; page_size: number; page: number };
-	/** businesses to output for this item */
+	/** records to output for this item */
 	limit: number;
 }
+
+/** One input item's v1 search, validated: paged by page number, `size` capping the whole search. */
+export interface PageNumberSearch extends SearchRequestBase {
+	version?: 'v1';
+	/** the body of the first request; later pages change only `page` */
+	body: IDataObject & { size: number; page_size: number; page: number };
+}
+
+/**
+ * One input item's v2 search, validated: paged by cursor, without `size` or `page` (v2 refuses
+ * both); `limit` alone says when to stop.
+ */
+export interface CursorSearch extends SearchRequestBase {
+	version: 'v2';
+	/** the body of the first request; later pages add the previous answer's `next_cursor` */
+	body: IDataObject & { page_size: number };
+}
+
+/** One input item's search, validated: the first page's body and how many records to keep. */
+export type SearchRequest = PageNumberSearch | CursorSearch;
 
 const PARAMETER_OF_FIELD: Record<string, string> = {
 	mode: 'Mode',
@@ -177,13 +194,18 @@ function readFilters(ctx: IExecuteFunctions, itemIndex: number, kind: SearchKind
 	return built.filters;
 }
 
-/**
- * Reads one input item's parameters into a search and validates the whole body against the
- * contract before anything is sent. Errors name the item, the body field and the rule, and say
- * which parameter to change.
- */
-export function readSearchRequest(ctx: IExecuteFunctions, itemIndex: number, kind: SearchKind = BUSINESS_SEARCH): SearchRequest {
-	const maxSize = kind.maxSize;
+/** What both versions read from one item's search parameters, before the version's body is built. */
+interface SearchParameters {
+	/** as given (a number typed as text already read as a number); the version checks its range */
+	limit: unknown;
+	page: unknown;
+	filterSource: string;
+	filters: IDataObject;
+	/** the body fields both versions send alike: mode, page_size, exclude, filters, request_context */
+	fields: Record<string, unknown>;
+}
+
+function readSearchParameters(ctx: IExecuteFunctions, itemIndex: number, kind: SearchKind, maxSize: number): SearchParameters {
 	const mode = ctx.getNodeParameter('mode', itemIndex) as string;
 	const returnAll = ctx.getNodeParameter('returnAll', itemIndex) as boolean;
 	const limit = returnAll ? maxSize : asNumber(ctx.getNodeParameter('limit', itemIndex));
@@ -196,26 +218,56 @@ export function readSearchRequest(ctx: IExecuteFunctions, itemIndex: number, kin
 
 	const filters = readFilters(ctx, itemIndex, kind, filterSource);
 	const requestContext = readRequestContext(ctx, itemIndex, options);
+	const fields: Record<string, unknown> = { mode, page_size: pageSize };
+	if (exclude.ids.length > 0) fields.exclude = exclude.ids;
+	if (Object.keys(filters).length > 0) fields.filters = filters;
+	if (requestContext) fields.request_context = requestContext;
+	return { limit, page, filterSource, filters, fields };
+}
 
-	const candidate: Record<string, unknown> = { mode, size: limit, page_size: pageSize, page };
-	if (exclude.ids.length > 0) candidate.exclude = exclude.ids;
-	if (Object.keys(filters).length > 0) candidate.filters = filters;
-	if (requestContext) candidate.request_context = requestContext;
+/** The body checked against the version's schema, or the item's error in the form's words. */
+function validBody(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	kind: SearchKind,
+	schema: ZodTypeAny,
+	candidate: Record<string, unknown>,
+	read: { filters: IDataObject; filterSource: string },
+): IDataObject {
+	const parsed = schema.safeParse(candidate);
+	if (parsed.success) return parsed.data as IDataObject;
+	throw invalid(
+		ctx,
+		itemIndex,
+		describeIssues(parsed.error.issues, read.filters, read.filterSource, kind.filters),
+		parametersToFix(
+			parsed.error.issues.map((issue) => issue.path),
+			read.filterSource,
+			kind,
+		),
+	);
+}
 
-	const parsed = kind.body.safeParse(candidate);
-	if (!parsed.success) {
-		throw invalid(
-			ctx,
-			itemIndex,
-			describeIssues(parsed.error.issues, filters, filterSource, kind.filters),
-			parametersToFix(
-				parsed.error.issues.map((issue) => issue.path),
-				filterSource,
-				kind,
-			),
-		);
-	}
-	const body = parsed.data as SearchRequest['body'] & { page?: number };
+/**
+ * Reads one input item's parameters into a search and validates the whole body against the
+ * version's contract before anything is sent. Errors name the item, the body field and the rule,
+ * and say which parameter to change.
+ */
+export function readSearchRequest(ctx: IExecuteFunctions, itemIndex: number, kind?: SearchKind, version?: 'v1'): PageNumberSearch;
+export function readSearchRequest(ctx: IExecuteFunctions, itemIndex: number, kind: SearchKind, version: 'v2'): CursorSearch;
+export function readSearchRequest(ctx: IExecuteFunctions, itemIndex: number, kind: SearchKind, version: ApiVersion): SearchRequest;
+export function readSearchRequest(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	kind: SearchKind = BUSINESS_SEARCH,
+	version: ApiVersion = 'v1',
+): SearchRequest {
+	if (version === 'v2') return readCursorSearch(ctx, itemIndex, kind);
+	const maxSize = kind.maxSize;
+	const read = readSearchParameters(ctx, itemIndex, kind, maxSize);
+	const { mode, page_size, ...rest } = read.fields;
+	const parsed = validBody(ctx, itemIndex, kind, kind.body, { mode, size: read.limit, page_size, page: read.page, ...rest }, read);
+	const body = parsed as PageNumberSearch['body'] & { page?: number };
 	const startPage = body.page ?? 1;
 	const requested = body.size;
 
@@ -240,32 +292,45 @@ export function readSearchRequest(ctx: IExecuteFunctions, itemIndex: number, kin
 	};
 }
 
+/**
+ * One item's v2 search: the same parameters as v1's, sent without `size` and `page`. v2 pages by
+ * cursor only, so a search starts at its first record: a Starting Page other than 1 is refused
+ * rather than reached by fetching and dropping the pages before it. Return All means the most one
+ * v2 search yields (LIMITS_V2.searchTotal).
+ */
+function readCursorSearch(ctx: IExecuteFunctions, itemIndex: number, kind: SearchKind): CursorSearch {
+	const maxSize = LIMITS_V2.searchTotal;
+	const read = readSearchParameters(ctx, itemIndex, kind, maxSize);
+	const { limit } = read;
+	if (read.page !== 1) {
+		throw invalid(ctx, itemIndex, ['page: API v2 pages with a cursor, so a search starts at its first record'], ['Starting Page']);
+	}
+	if (typeof limit !== 'number' || !Number.isInteger(limit) || limit < 1 || limit > maxSize) {
+		throw invalid(ctx, itemIndex, [`limit must be a whole number from 1 to ${maxSize}`], ['Limit']);
+	}
+	// a page never larger than the records wanted: 30 records are one request of 30
+	const pageSize = read.fields.page_size;
+	const candidate = { ...read.fields, page_size: typeof pageSize === 'number' ? Math.min(pageSize, limit) : pageSize };
+	const schema = catalogFor('v2')[kind.endpoint as 'searchBusinesses' | 'searchProspects'].body;
+	const body = validBody(ctx, itemIndex, kind, schema, candidate, read) as CursorSearch['body'];
+	return { itemIndex, version: 'v2', endpoint: kind.endpoint, limit, body };
+}
+
 /** One input item's statistics request: the filters (required by the service, may be empty). */
 export interface StatsRequest {
 	itemIndex: number;
 	body: IDataObject & { filters: IDataObject };
 }
 
-/** Reads and validates one item's statistics request, with the same filter fields as the search. */
-export function readStatsRequest(ctx: IExecuteFunctions, itemIndex: number, kind: SearchKind): StatsRequest {
+/** Reads and validates one item's statistics request, with the same filter fields as the search, for the version's contract. */
+export function readStatsRequest(ctx: IExecuteFunctions, itemIndex: number, kind: SearchKind, version: ApiVersion = 'v1'): StatsRequest {
 	const filterSource = ctx.getNodeParameter('filterSource', itemIndex) as string;
 	const options = ctx.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	const filters = readFilters(ctx, itemIndex, kind, filterSource);
 	const requestContext = readRequestContext(ctx, itemIndex, options);
 	const candidate: Record<string, unknown> = { filters };
 	if (requestContext) candidate.request_context = requestContext;
-	const parsed = kind.statsBody.safeParse(candidate);
-	if (!parsed.success) {
-		throw invalid(
-			ctx,
-			itemIndex,
-			describeIssues(parsed.error.issues, filters, filterSource, kind.filters),
-			parametersToFix(
-				parsed.error.issues.map((issue) => issue.path),
-				filterSource,
-				kind,
-			),
-		);
-	}
-	return { itemIndex, body: parsed.data as StatsRequest['body'] };
+	const schema = version === 'v1' ? kind.statsBody : catalogFor('v2')[kind.statsEndpoint as 'businessStats' | 'prospectStats'].body;
+	const body = validBody(ctx, itemIndex, kind, schema, candidate, { filters, filterSource });
+	return { itemIndex, body: body as StatsRequest['body'] };
 }

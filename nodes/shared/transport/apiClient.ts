@@ -7,12 +7,13 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 
-import { ENDPOINTS, type EndpointName } from '../catalog';
+import { type ApiVersion, catalogFor, type EndpointDefinition, type EndpointNames } from '../catalog';
 import {
 	type ApiContext,
 	type Connection,
 	CREDENTIAL_TYPE,
 	type CredentialData,
+	DEFAULT_API_VERSION,
 	normalizeBaseUrl,
 	readMaxRequestsPerMinute,
 } from './connection';
@@ -20,6 +21,10 @@ import { budgetFingerprint, type RateBudget, readServiceWindow, sharedBudget } f
 import { Redactor } from './redact';
 import { mayHaveArrived, type Outcome, parseRetryAfterMs, RETRY_POLICY, retryDelay } from './retryPolicy';
 import { networkError, redirectError, serviceError, unusableAnswer, unusableList } from './serviceError';
+import { fromWire, operationOn, toWire } from './wireNames';
+
+/** An operation of either catalog: the client sends it to its version's path, or says the version lacks it. */
+export type OperationName = EndpointNames[ApiVersion];
 
 export interface RequestOptions {
 	/** the input item the request is for, named in errors */
@@ -76,8 +81,11 @@ export function describeItems(items: readonly number[]): string {
  */
 const ATTEMPT_SETTLED = new Error('The attempt settled before its deadline');
 
-/** One run's clients, one per execution context: every helper of a run shares its budget and counters. */
-const clients = new WeakMap<object, Promise<ApiClient>>();
+/**
+ * One run's clients, one per execution context and API version: every helper of a run shares its
+ * budget and counters (a run speaks one version; the rate budget is the key's, whatever the version).
+ */
+const clients = new WeakMap<object, Map<ApiVersion, Promise<ApiClient>>>();
 
 /**
  * The service as one run sees it: the credential read once, the API key's rate budget shared
@@ -107,17 +115,25 @@ export class ApiClient {
 		 * loads and decrypts it from its database again for each request.
 		 */
 		private readonly credentialOptions: IAdditionalCredentialOptions,
+		/** the API version every request of this client speaks: its catalog, paths and wire names */
+		readonly version: ApiVersion,
 	) {
 		this.node = ctx.getNode();
 	}
 
-	/** The run's client (created on first use: one per node run, poll or option load). */
-	static async of(ctx: ApiContext): Promise<ApiClient> {
-		let client = clients.get(ctx);
+	/**
+	 * The run's client for an API version, v1 unless named (created on first use: one per node
+	 * run, poll or option load, and version).
+	 */
+	static async of(ctx: ApiContext, version: ApiVersion = DEFAULT_API_VERSION): Promise<ApiClient> {
+		let byVersion = clients.get(ctx);
+		if (!byVersion) clients.set(ctx, (byVersion = new Map()));
+		let client = byVersion.get(version);
 		if (!client) {
-			client = ApiClient.create(ctx);
-			clients.set(ctx, client);
-			client.catch(() => clients.delete(ctx));
+			const created = ApiClient.create(ctx, version);
+			byVersion.set(version, created);
+			created.catch(() => clients.get(ctx)?.delete(version));
+			client = created;
 		}
 		return await client;
 	}
@@ -131,7 +147,7 @@ export class ApiClient {
 		clients.delete(ctx);
 	}
 
-	private static async create(ctx: ApiContext): Promise<ApiClient> {
+	private static async create(ctx: ApiContext, version: ApiVersion): Promise<ApiClient> {
 		const data = await ctx.getCredentials(CREDENTIAL_TYPE);
 		const credentials: CredentialData = data;
 		const apiKey = typeof credentials.apiKey === 'string' ? credentials.apiKey : String(credentials.apiKey ?? '');
@@ -155,7 +171,7 @@ export class ApiClient {
 		const credentialOptions: IAdditionalCredentialOptions = {
 			credentialsDecrypted: { id: reference?.id ?? '', name: reference?.name ?? '', type: CREDENTIAL_TYPE, data },
 		};
-		return new ApiClient(ctx, connection, budget, redactor, credentialOptions);
+		return new ApiClient(ctx, connection, budget, redactor, credentialOptions, version);
 	}
 
 	/**
@@ -165,8 +181,12 @@ export class ApiClient {
 	 * NodeApiError with the service's explanation and correlation id. A 2xx answer that is not a
 	 * JSON object, or whose context says request_status "failure", is an error too, so it is never
 	 * read as "no results". Answers and errors leave with the API key blanked out.
+	 *
+	 * `name` is the operation: sent to the path of this client's version's catalog, with the body
+	 * and the answer translated between v1's and the version's names (wireNames.ts), so callers
+	 * read the same answer from either version.
 	 */
-	async request<T = IDataObject>(name: EndpointName, body?: IDataObject, options: RequestOptions = {}): Promise<T> {
+	async request<T = IDataObject>(name: OperationName, body?: IDataObject, options: RequestOptions = {}): Promise<T> {
 		try {
 			return await this.send<T>(name, body, options);
 		} catch (error) {
@@ -174,8 +194,21 @@ export class ApiClient {
 		}
 	}
 
-	private async send<T>(name: EndpointName, body: IDataObject | undefined, options: RequestOptions): Promise<T> {
-		const definition = ENDPOINTS[name];
+	/** The catalog entry of an operation on this client's version. */
+	definitionOf(name: OperationName): EndpointDefinition {
+		const catalog: Readonly<Record<string, EndpointDefinition>> = catalogFor(this.version);
+		const operation = operationOn(this.version, name);
+		if (!Object.hasOwn(catalog, operation)) {
+			throw new NodeOperationError(this.node, `The operation ${name} is not available on API ${this.version}`, {
+				description: 'Nothing was sent. This operation is not in this API version of the service yet.',
+			});
+		}
+		return catalog[operation];
+	}
+
+	private async send<T>(name: OperationName, plainBody: IDataObject | undefined, options: RequestOptions): Promise<T> {
+		const definition = this.definitionOf(name);
+		const body = toWire(this.version, plainBody);
 		const node = this.node;
 		const url = `${this.connection.baseUrl}${fillPath(definition.path, options.pathParams)}`;
 		const cancel = this.cancelSignal();
@@ -226,7 +259,7 @@ export class ApiClient {
 							: unusableAnswer(node, status, response.body, itemIndex);
 						if (unusable) throw unusable;
 						this.retryAllowance += RETRY_POLICY.retriesPerAnswer;
-						return response.body as T;
+						return fromWire(this.version, response.body as T);
 					}
 					if (status >= 300 && status < 400) {
 						throw redirectError(node, status, this.redactor.value(response.headers?.location), itemIndex);

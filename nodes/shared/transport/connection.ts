@@ -6,12 +6,19 @@ import type {
 	IWebhookFunctions,
 } from 'n8n-workflow';
 
+import type { ApiVersion } from '../catalog';
 import { LIMITS } from '../limits';
 
 /** The contexts that call the service: actions, option loaders, the polling trigger and the webhook trigger's hooks. */
 export type ApiContext = IExecuteFunctions | ILoadOptionsFunctions | IPollFunctions | IHookFunctions | IWebhookFunctions;
 
 export const CREDENTIAL_TYPE = 'businessProspectDataApi';
+
+/**
+ * The API version a caller gets when it names none: every node speaks v1 until its node version
+ * (and the credential's override) chooses v2 (docs/v2-migration.md).
+ */
+export const DEFAULT_API_VERSION: ApiVersion = 'v1';
 
 /** What the credential says about where and how fast to call, read once per run. */
 export interface Connection {
@@ -30,12 +37,12 @@ export interface CredentialData {
 }
 
 const LOOPBACK_HOSTS = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])$/i;
-/** the version prefix every catalog path carries already */
-const VERSION_SUFFIX = /\/v1$/i;
+/** the version prefix every catalog path carries already (/v1 or /v2: the base URL is the same for both) */
+const VERSION_SUFFIX = /\/v[12]$/i;
 
 /**
- * Checks a base URL and returns it without trailing slashes and without a trailing `/v1` (every
- * path of the catalog starts with it). Plain http would send the API key in clear text, so it is
+ * Checks a base URL and returns it without trailing slashes and without a trailing `/v1` or `/v2`
+ * (every path of the catalogs starts with its version). Plain http would send the API key in clear text, so it is
  * allowed only for a server on this machine. A query string or fragment would swallow the paths
  * appended to it, and credentials in the URL would travel to logs: all three are refused.
  */

@@ -16,6 +16,8 @@ export interface RecordedCall {
 	url: string;
 	body: IDataObject;
 	headers: IDataObject;
+	/** the query string's parameters, when the request has any */
+	qs?: IDataObject;
 }
 
 export type Handler = (call: RecordedCall) => FakeResponse | Promise<FakeResponse> | Error;
@@ -59,6 +61,7 @@ export function fakeContext(
 					url: String(request.url),
 					body: JSON.parse(JSON.stringify(request.body ?? {})) as IDataObject,
 					headers: (request.headers ?? {}) as IDataObject,
+					...(request.qs && { qs: request.qs }),
 				};
 				calls.push(call);
 				inFlight++;

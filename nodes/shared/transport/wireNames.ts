@@ -1,0 +1,71 @@
+/**
+ * Where the two API versions' names meet, once. The client sends every request through
+ * `toWire` and hands every answer back through `fromWire`, so nothing else in the package knows
+ * that v2 renamed anything.
+ *
+ * The package speaks v1's names on both versions: an answer from v2 reaches the nodes with
+ * `time_took_in_seconds`, `employee_joined_company`, `founding_stage`, `professions_email` and
+ * the other names of vocabularyV2.ts read backwards. Why v1's and not v2's corrected spellings:
+ * the outputs of v1 must not change, and a workflow moved from v1 to v2 must keep reading the
+ * same fields, so one shape for both can only be v1's. Fields v2 removed (V2_REMOVED_FIELDS) are
+ * absent on v2, never invented.
+ */
+import type { IDataObject } from 'n8n-workflow';
+
+import type { ApiVersion } from '../catalog';
+import { v1ContextField, v1EventType, v1FieldName, v2EventType } from '../vocabularyV2';
+
+/** v1 operations that v2 serves under another name: one autocomplete for both kinds of filter (research §8). */
+const V2_OPERATION_NAMES: Readonly<Record<string, string>> = {
+	businessAutocomplete: 'autocomplete',
+	prospectAutocomplete: 'autocomplete',
+};
+
+/** The catalog name of an operation on a version (the same name, unless v2 merged it into another). */
+export function operationOn(version: ApiVersion, name: string): string {
+	return version === 'v2' && Object.hasOwn(V2_OPERATION_NAMES, name) ? V2_OPERATION_NAMES[name] : name;
+}
+
+/** A request body in the version's words: on v2, event types under their v2 names. */
+export function toWire(version: ApiVersion, body: IDataObject | undefined): IDataObject | undefined {
+	if (version === 'v1' || !body || !Array.isArray(body.event_types)) return body;
+	return { ...body, event_types: body.event_types.map((type) => (typeof type === 'string' ? v2EventType(type) : type)) };
+}
+
+/**
+ * A value with v2's renamed keys (at any depth) and event names turned back into v1's. Objects
+ * without a rename are returned as they are, not copied: most answers have none, and a search
+ * brings up to 60,000 records.
+ */
+function withV1Names(value: unknown): unknown {
+	if (Array.isArray(value)) {
+		let changed = false;
+		const list = value.map((inner) => {
+			const named = withV1Names(inner);
+			if (named !== inner) changed = true;
+			return named;
+		});
+		return changed ? list : value;
+	}
+	if (value === null || typeof value !== 'object') return value;
+	let changed = false;
+	const entries = Object.entries(value).map(([key, inner]): [string, unknown] => {
+		const name = v1FieldName(key);
+		const named = key === 'event_name' && typeof inner === 'string' ? v1EventType(inner) : withV1Names(inner);
+		if (name !== key || named !== inner) changed = true;
+		return [name, named];
+	});
+	// fromEntries defines own properties: a key such as "__proto__" stays a key
+	return changed ? Object.fromEntries(entries) : value;
+}
+
+/** An answer of the version in v1's words: the response_context's and the payloads' renamed fields. */
+export function fromWire<T>(version: ApiVersion, answer: T): T {
+	if (version === 'v1' || answer === null || typeof answer !== 'object') return answer;
+	const named = withV1Names(answer) as T;
+	if (Array.isArray(named)) return named;
+	const context = (named as IDataObject).response_context;
+	if (context === null || typeof context !== 'object' || Array.isArray(context)) return named;
+	const v1Context = Object.fromEntries(Object.entries(context).map(([key, inner]) => [v1ContextField(key), inner]));
+	return { ...named, response_context: v1Context };
+}

@@ -1,0 +1,178 @@
+/**
+ * Cursor paging of v2 searches, exactly: how many requests, with which bodies (page_size, the
+ * previous answer's next_cursor, never size or page), and when paging stops (limit reached,
+ * cursor null or absent, an empty page, the 60,000 cap). The first tests run over HTTP against
+ * the sandbox; the stopping rules the sandbox never shows run against scripted answers.
+ */
+import type { IDataObject } from 'n8n-workflow';
+
+import { LIMITS_V2 } from '../../nodes/shared/limits';
+import { fetchAllPages } from '../../nodes/shared/search/paginate';
+import { BUSINESS_SEARCH, type CursorSearch, readSearchRequest, readStatsRequest } from '../../nodes/shared/search/searchRequest';
+import { PROSPECT_SEARCH } from '../../nodes/SearchProspects/filters';
+import { type Sandbox, startSandbox } from '../sandbox';
+import { fakeContext, ok, type RecordedCall } from './support/fakeContext';
+import { parametersContext } from './support/parametersContext';
+import { sandboxContext } from './support/sandboxContext';
+
+let sandbox: Sandbox;
+beforeAll(async () => {
+	sandbox = await startSandbox({ rateLimit: false, searchableProspects: 10_000 });
+});
+afterAll(async () => await sandbox.close());
+beforeEach(() => sandbox.clearRequests());
+
+const cursorSearch = (limit: number, pageSize: number, endpoint: CursorSearch['endpoint'] = 'searchProspects'): CursorSearch => ({
+	itemIndex: 0,
+	version: 'v2',
+	endpoint,
+	limit,
+	body: { mode: 'preview', page_size: pageSize },
+});
+
+type Answer = { page: { next_cursor: string | null } };
+
+describe('v2 cursor paging against the sandbox', () => {
+	it('10,000 prospects at page size 500: 20 requests, each with the cursor of the answer before, no size or page', async () => {
+		const { ctx, calls, answers } = sandboxContext(sandbox);
+		const records = await fetchAllPages(ctx, cursorSearch(10_000, 500));
+		expect(records).toHaveLength(10_000);
+		expect(new Set(records.map((record) => record.prospect_id)).size).toBe(10_000);
+		expect(calls).toHaveLength(20);
+		const sent = sandbox.requests.map((request) => ({ path: request.path, body: request.body as IDataObject }));
+		expect(sent.map(({ path }) => path)).toEqual(Array(20).fill('/v2/prospects'));
+		expect(sent[0].body).toEqual({ mode: 'preview', page_size: 500 });
+		for (const { body } of sent) {
+			expect(Object.keys(body).filter((key) => key === 'size' || key === 'page')).toEqual([]);
+			expect(body.page_size).toBe(500);
+		}
+		// each later body carries the cursor the answer before it gave; the last answer gave none
+		const cursors = (answers as Answer[]).map((answer) => answer.page.next_cursor);
+		expect(cursors.slice(0, 19).every((cursor) => typeof cursor === 'string' && cursor !== '')).toBe(true);
+		expect(new Set(cursors.slice(0, 19)).size).toBe(19);
+		expect(sent.map(({ body }) => body.next_cursor)).toEqual([undefined, ...cursors.slice(0, 19)]);
+		expect(cursors[19]).toBeNull();
+		expect(calls.map((call) => call.body)).toEqual(sent.map(({ body }) => body));
+	});
+
+	it('asks the last page only for the records still wanted: 1,050 records are pages of 500, 500 and 50', async () => {
+		const { ctx } = sandboxContext(sandbox);
+		const records = await fetchAllPages(ctx, cursorSearch(1_050, 500));
+		expect(records).toHaveLength(1_050);
+		expect(sandbox.requests.map((request) => (request.body as IDataObject).page_size)).toEqual([500, 500, 50]);
+	});
+
+	it('stops at a null cursor when the search has fewer records than the limit', async () => {
+		const { ctx } = sandboxContext(sandbox);
+		const request = { ...cursorSearch(60_000, 500, 'searchBusinesses') };
+		const records = await fetchAllPages(ctx, request);
+		const all = sandbox.universe.businesses.length;
+		expect(records).toHaveLength(all);
+		expect(sandbox.requests).toHaveLength(Math.ceil(all / 500));
+	});
+
+	it('reports total_results, as on v1', async () => {
+		const { ctx } = sandboxContext(sandbox);
+		const totals: number[] = [];
+		await fetchAllPages(ctx, cursorSearch(30, 500), { onTotal: (total) => totals.push(total) });
+		expect(totals).toEqual([10_000]);
+		expect(sandbox.requests.map((request) => request.body)).toEqual([{ mode: 'preview', page_size: 30 }]);
+	});
+});
+
+describe('v2 cursor paging: when it stops', () => {
+	/** A scripted service: answers page n (counted from 0) with `records(n)` records and `cursor(n)`. */
+	function scripted(records: (n: number, call: RecordedCall) => number, cursor: (n: number) => string | null | undefined) {
+		let n = 0;
+		return fakeContext((call) => {
+			const page = n++;
+			const count = records(page, call);
+			const next = cursor(page);
+			return ok({
+				data: Array.from({ length: count }, (_, i) => ({ prospect_id: `p-${page}-${i}` })),
+				total_results: 99_999,
+				page: { size: call.body.page_size, ...(next !== undefined && { next_cursor: next }) },
+			});
+		});
+	}
+
+	it('stops on an absent cursor', async () => {
+		const { ctx, calls } = scripted(() => 500, (n) => (n === 0 ? 'c1' : undefined));
+		expect(await fetchAllPages(ctx, cursorSearch(5_000, 500))).toHaveLength(1_000);
+		expect(calls.map((call) => call.body.next_cursor)).toEqual([undefined, 'c1']);
+	});
+
+	it('stops on an empty page even when it carries a cursor', async () => {
+		const { ctx, calls } = scripted((n) => (n < 2 ? 500 : 0), (n) => `c${n + 1}`);
+		expect(await fetchAllPages(ctx, cursorSearch(5_000, 500))).toHaveLength(1_000);
+		expect(calls).toHaveLength(3);
+	});
+
+	it('keeps going after a short page while the cursor goes on (only the cursor ends a v2 search)', async () => {
+		const { ctx, calls } = scripted((n) => (n === 0 ? 120 : 500), (n) => (n < 2 ? `c${n + 1}` : null));
+		expect(await fetchAllPages(ctx, cursorSearch(5_000, 500))).toHaveLength(1_120);
+		expect(calls.map((call) => [call.body.next_cursor, call.body.page_size])).toEqual([
+			[undefined, 500],
+			['c1', 500],
+			['c2', 500],
+		]);
+	});
+
+	it('never asks past the 60,000 records one v2 search yields: 120 requests of 500', async () => {
+		const { ctx, calls } = scripted((_n, call) => Number(call.body.page_size), (n) => `c${n + 1}`);
+		const records = await fetchAllPages(ctx, cursorSearch(70_000, 500));
+		expect(records).toHaveLength(LIMITS_V2.searchTotal);
+		expect(calls).toHaveLength(120);
+		expect(calls.every((call) => !('size' in call.body) && !('page' in call.body))).toBe(true);
+	});
+});
+
+describe('the v2 search body', () => {
+	const parameters = (overrides: IDataObject = {}) =>
+		parametersContext({ mode: 'preview', returnAll: false, limit: 50, filterSource: 'fields', filters: {}, options: {}, ...overrides });
+
+	it('has no size or page, and a page size within the limit', () => {
+		expect(readSearchRequest(parameters({ filters: { countries: 'us' } }), 0, BUSINESS_SEARCH, 'v2')).toEqual({
+			itemIndex: 0,
+			version: 'v2',
+			endpoint: 'searchBusinesses',
+			limit: 50,
+			body: { mode: 'preview', page_size: 50, filters: { country_code: { values: ['us'] } } },
+		});
+		expect(readSearchRequest(parameters({ limit: 2_000, options: { pageSize: 500 } }), 0, PROSPECT_SEARCH, 'v2').body).toEqual({
+			mode: 'preview',
+			page_size: 500,
+		});
+	});
+
+	it('Return All means the 60,000 records one v2 search yields', () => {
+		expect(readSearchRequest(parameters({ returnAll: true }), 0, BUSINESS_SEARCH, 'v2')).toMatchObject({ limit: 60_000, body: { page_size: 100 } });
+	});
+
+	it.each([
+		['a Starting Page after 1', { options: { page: 2 } }, 'Item 0: page: API v2 pages with a cursor, so a search starts at its first record', 'Check "Starting Page". Nothing was sent to the service for this item.'],
+		['a limit above 60,000', { limit: 60_001 }, 'Item 0: limit must be a whole number from 1 to 60000', 'Check "Limit". Nothing was sent to the service for this item.'],
+		['a page size above 500', { limit: 2_000, options: { pageSize: 501 } }, 'Item 0: page_size must be at most 500', 'Check "Page Size". Nothing was sent to the service for this item.'],
+		[
+			'a v1-only filter (has_email), refused by the strict v2 body',
+			{ filterSource: 'json', filtersJson: { has_email: { value: true } } },
+			'Item 0: filters has unknown field has_email',
+			'Check "Filters (JSON)". Nothing was sent to the service for this item.',
+		],
+	])('refuses %s before sending anything', (_name, overrides: IDataObject, message, description) => {
+		let error: { message?: string; description?: string } = {};
+		try {
+			readSearchRequest(parameters(overrides), 0, 'filtersJson' in overrides ? PROSPECT_SEARCH : BUSINESS_SEARCH, 'v2');
+		} catch (caught) {
+			error = caught as typeof error;
+		}
+		expect({ message: error.message, description: error.description }).toEqual({ message, description });
+	});
+
+	it('reads statistics filters against the v2 body', () => {
+		expect(readStatsRequest(parameters({ filters: { countries: 'de' } }), 0, BUSINESS_SEARCH, 'v2')).toEqual({
+			itemIndex: 0,
+			body: { filters: { country_code: { values: ['de'] } } },
+		});
+	});
+});
