@@ -15,7 +15,7 @@
  * progress is killed and retried (watchedRun.ts).
  */
 import { createHash } from 'node:crypto';
-import { copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -28,6 +28,7 @@ import { directoryBytes, npmNetworkArgs, runWatched } from './watchedRun';
 /** Native modules skipped by `--ignore-scripts` that n8n needs at runtime (absent ones are skipped by npm). */
 const NATIVE_MODULES = ['sqlite3', 'isolated-vm'];
 const COMPLETE_MARKER = '.install-complete';
+const LOCKFILES = path.join(__dirname, 'n8nLockfiles');
 /** Silence allowed while the native modules compile: one large C file prints nothing until done. */
 const REBUILD_STALL_MS = 10 * 60_000;
 /** Longest wait for another process's install of the same version (its own watchdog ends a stalled one sooner). */
@@ -43,25 +44,46 @@ export interface N8nInstall {
 	node: ProvisionedNode;
 }
 
-/** Keyed by the Node major too: the native modules are built for that Node's ABI. */
+/**
+ * Keyed by the Node major too (the native modules are built for that Node's ABI) and by the
+ * lockfile's content: checkouts with different lockfiles (a branch, a pull during a run) each get
+ * their own install, and none removes another's from under a running n8n.
+ */
 export function n8nInstallDir(line: N8nLine): string {
-	return path.join(cacheRoot(), `n8n-${line.version}-node${line.node}`);
+	return path.join(cacheRoot(), `n8n-${line.version}-node${line.node}-${lockfileDigest(line)}`);
 }
 
 /** The folder of a line's install manifest and lockfile (committed; `npm ci` installs from it). */
 export function n8nLockfileDir(line: N8nLine): string {
-	return path.join(__dirname, 'n8nLockfiles', line.version);
+	return path.join(LOCKFILES, line.version);
 }
 
-/** Names the lockfile's content, so that an install from an older lockfile is made again. */
+/** Names the lockfile's content ('unlocked' for a release without one yet). */
 function lockfileDigest(line: N8nLine): string {
 	const lockfile = path.join(n8nLockfileDir(line), 'package-lock.json');
-	return existsSync(lockfile) ? createHash('sha256').update(readFileSync(lockfile)).digest('hex').slice(0, 16) : 'none';
+	return existsSync(lockfile) ? createHash('sha256').update(readFileSync(lockfile)).digest('hex').slice(0, 16) : 'unlocked';
 }
 
 export function isN8nInstalled(line: N8nLine): boolean {
-	const marker = path.join(n8nInstallDir(line), COMPLETE_MARKER);
-	return existsSync(marker) && readFileSync(marker, 'utf8').includes(`lockfile ${lockfileDigest(line)}`);
+	return existsSync(path.join(n8nInstallDir(line), COMPLETE_MARKER));
+}
+
+/**
+ * The npm overrides a release without a lockfile resolves with: those of the newest release of its
+ * major that has one (they replace what the line needs replaced: 1.x's SheetJS from outside the
+ * registry, 2.x's editor packages whose newest releases npm cannot resolve).
+ */
+export function inheritedOverrides(version: string): Record<string, string> | undefined {
+	const major = version.split('.')[0];
+	const numeric = (text: string) => text.split('.').map(Number);
+	const newest = readdirSync(LOCKFILES)
+		.filter((candidate) => candidate.split('.')[0] === major && candidate !== version)
+		.sort((a, b) => {
+			const [x, y] = [numeric(a), numeric(b)];
+			return y[0] - x[0] || y[1] - x[1] || y[2] - x[2];
+		})[0];
+	if (!newest) return undefined;
+	return (JSON.parse(readFileSync(path.join(LOCKFILES, newest, 'package.json'), 'utf8')) as { overrides?: Record<string, string> }).overrides;
 }
 
 /**
@@ -91,12 +113,15 @@ export interface EnsureN8nOptions {
 export async function ensureN8n(line: N8nLine, options: EnsureN8nOptions = {}): Promise<N8nInstall> {
 	const log = options.log ?? (() => undefined);
 	const node = await ensureNode(line.node);
-	const dir = n8nInstallDir(line);
-	const install = (): N8nInstall => ({ line, dir, bin: path.join(dir, 'node_modules', 'n8n', 'bin', 'n8n'), node });
+	const install = (): N8nInstall => {
+		const dir = n8nInstallDir(line);
+		return { line, dir, bin: path.join(dir, 'node_modules', 'n8n', 'bin', 'n8n'), node };
+	};
 	if (isN8nInstalled(line)) return install();
 
 	mkdirSync(cacheRoot(), { recursive: true });
-	const release = await acquireLock(`${dir}.lock`, {
+	// one install of a release at a time, whatever its lockfile (they share npm's cache)
+	const release = await acquireLock(path.join(cacheRoot(), `n8n-${line.version}-node${line.node}.lock`), {
 		timeoutMs: LOCK_TIMEOUT_MS,
 		done: () => isN8nInstalled(line),
 		onWait: (pid) => log(`Waiting for another process (pid ${pid}) to finish installing n8n@${line.version}`),
@@ -104,18 +129,17 @@ export async function ensureN8n(line: N8nLine, options: EnsureN8nOptions = {}): 
 	});
 	try {
 		// Another process may have finished the install while we waited for the lock.
-		if (!isN8nInstalled(line)) await installInto(dir, line, node, log);
+		if (!isN8nInstalled(line)) await installInto(line, node, log);
 		return install();
 	} finally {
 		release();
 	}
 }
 
-async function installInto(dir: string, line: N8nLine, node: ProvisionedNode, log: (message: string) => void): Promise<void> {
-	const tmp = `${dir}.tmp`;
+async function installInto(line: N8nLine, node: ProvisionedNode, log: (message: string) => void): Promise<void> {
+	const tmp = path.join(cacheRoot(), `n8n-${line.version}-node${line.node}.tmp`);
 	// Leftovers of an interrupted install are useless: the lock guarantees nobody else uses them.
 	rmSync(tmp, { recursive: true, force: true });
-	rmSync(dir, { recursive: true, force: true });
 	mkdirSync(tmp, { recursive: true });
 	const lockDir = n8nLockfileDir(line);
 	const locked = existsSync(path.join(lockDir, 'package-lock.json'));
@@ -129,12 +153,13 @@ async function installInto(dir: string, line: N8nLine, node: ProvisionedNode, lo
 		runWatched(command, args, { cwd: tmp, env, logFile, remedy, progress, ...options });
 	const registryRemedy = `check that the npm registry answers (npm view n8n@${line.version} version), then run npm test again`;
 
-	log(`Installing n8n@${line.version} for Node ${node.version} into ${dir} (several minutes, ~3 GB; log: ${logFile})`);
+	log(`Installing n8n@${line.version} for Node ${node.version} (several minutes, ~3 GB; log: ${logFile})`);
 	if (locked) {
 		for (const file of ['package.json', 'package-lock.json']) copyFileSync(path.join(lockDir, file), path.join(tmp, file));
 		await watched('npm', ['ci', '--ignore-scripts', '--no-audit', '--no-fund', ...npmNetworkArgs()], registryRemedy);
 	} else {
-		writeFileSync(path.join(tmp, 'package.json'), JSON.stringify({ name: 'n8n-e2e-install', private: true }, null, 2));
+		const overrides = inheritedOverrides(line.version);
+		writeFileSync(path.join(tmp, 'package.json'), JSON.stringify({ name: 'n8n-e2e-install', private: true, ...(overrides ? { overrides } : {}) }, null, 2));
 		await watched(
 			'npm',
 			['install', `n8n@${line.version}`, '--ignore-scripts', '--save-exact', '--no-audit', '--no-fund', ...npmNetworkArgs()],
@@ -159,8 +184,12 @@ async function installInto(dir: string, line: N8nLine, node: ProvisionedNode, lo
 	// Prove the install runs before declaring it complete.
 	await watched(node.execPath, [path.join(tmp, 'node_modules', 'n8n', 'bin', 'n8n'), '--version'], `see ${logFile}`);
 
-	const marker = `n8n@${line.version} on Node ${node.version}, lockfile ${lockfileDigest(line)}\n${new Date().toISOString()}\n`;
-	writeFileSync(path.join(tmp, COMPLETE_MARKER), marker);
+	// named after the lockfile installed: the one copied in at the start, or the one just written
+	const dir = n8nInstallDir(line);
+	writeFileSync(path.join(tmp, COMPLETE_MARKER), `n8n@${line.version} on Node ${node.version}\n${new Date().toISOString()}\n`);
+	// a folder of that name without the marker is an interrupted install's: replaced only now, so a
+	// failed install never leaves less than there was
+	rmSync(dir, { recursive: true, force: true });
 	renameSync(tmp, dir);
 	log(`n8n@${line.version} installed in ${Math.round((Date.now() - started) / 1000)} s`);
 }

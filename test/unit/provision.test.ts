@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 
 import { ensureDebianPackages, findBinary, type AptRunner } from '../../scripts/provision/debian';
-import { n8nLockfileDir } from '../../scripts/provision/n8n';
+import { inheritedOverrides, n8nInstallDir, n8nLockfileDir } from '../../scripts/provision/n8n';
 import { N8N_LINES } from '../../scripts/provision/n8nLines';
 import { ensureNode } from '../../scripts/provision/node';
 import { NETWORK_ERROR, npmNetworkArgs, runWatched } from '../../scripts/provision/watchedRun';
@@ -380,5 +380,18 @@ describe('n8n lockfiles (scripts/provision/n8nLockfiles)', () => {
 		expect(lock.packages['node_modules/n8n'].version).toBe(version);
 		// no tarball address: npm ci takes every package from the registry npm is configured with
 		expect(Object.values(lock.packages).filter((entry) => entry.resolved !== undefined)).toEqual([]);
+	});
+
+	it('a release without a lockfile resolves with the overrides of the newest release of its major that has one', () => {
+		expect(inheritedOverrides('2.42.0')).toEqual({ '@tiptap/extension-bubble-menu': '3.27.0', '@tiptap/extension-floating-menu': '3.27.0' });
+		expect(inheritedOverrides('1.124.0')).toEqual({ xlsx: 'npm:@e965/xlsx@0.20.2' });
+		expect(inheritedOverrides('3.0.0')).toBeUndefined();
+	});
+
+	it('names each install after its lockfile, so checkouts with different lockfiles never share (or remove) one', () => {
+		const [current, previous] = N8N_LINES;
+		const digest = (line: typeof current) => createHash('sha256').update(readFileSync(join(n8nLockfileDir(line), 'package-lock.json'))).digest('hex').slice(0, 16);
+		expect(n8nInstallDir(current).endsWith(`n8n-${current.version}-node${current.node}-${digest(current)}`)).toBe(true);
+		expect(n8nInstallDir(previous).endsWith(`n8n-${previous.version}-node${previous.node}-${digest(previous)}`)).toBe(true);
 	});
 });

@@ -433,13 +433,20 @@ export class N8nInstance {
 		});
 		const executionId = started.executionId;
 		if (!executionId) throw new Error(`n8n did not start workflow ${workflowId}: ${JSON.stringify(started)}`);
-		await waitFor(
-			`execution ${executionId} of workflow ${workflowId} to end`,
-			async () => ((await this.finishedExecutions(workflowId)).some((execution) => execution.id === executionId) ? true : undefined),
-			{ timeoutMs, intervalMs: 100 },
-		);
+		try {
+			await waitFor(
+				`execution ${executionId} of workflow ${workflowId} to end`,
+				async () => ((await this.finishedExecutions(workflowId)).some((execution) => execution.id === executionId) ? true : undefined),
+				{ timeoutMs, intervalMs: 100 },
+			);
+		} catch (error) {
+			// stopped, so its later requests do not reach the next test's sandbox log
+			await this.rest('POST', `/executions/${executionId}/stop`).catch(() => undefined);
+			throw new Error(`${(error as Error).message}\n--- n8n output (last lines) ---\n${this.serverOutput(60)}`);
+		}
 		const { run } = await this.execution(executionId);
-		return new ExecutionResult(run, { stdout: this.serverLog.join('').slice(printedBefore) });
+		// what a leak check reads: what n8n printed meanwhile and the whole run as it stored it
+		return new ExecutionResult(run, { stdout: `${this.serverLog.join('').slice(printedBefore)}\n${JSON.stringify(run)}` });
 	}
 
 	/** The workflow with its nodes' credentials pointed at the ids n8n gave the credentials imported over REST. */
