@@ -7,7 +7,7 @@ const transform = {
 	'^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.test.json', diagnostics: false }],
 };
 
-const project = (name) => ({
+const project = (name, extra = {}) => ({
 	displayName: name,
 	testEnvironment: 'node',
 	transform,
@@ -17,8 +17,15 @@ const project = (name) => ({
 	modulePathIgnorePatterns: ['<rootDir>/.tmp/', '<rootDir>/scripts/provision/n8nLockfiles/'],
 	// per-suite test timeouts (jest ignores `testTimeout` inside a project)
 	setupFilesAfterEnv: [`<rootDir>/test/support/timeout.${name}.ts`],
+	...extra,
 });
 
+// the e2e run's shared n8n (test/e2e/harness/sharedN8n.ts): started by the first file that asks
+const e2e = {
+	globalSetup: '<rootDir>/test/e2e/harness/globalSetup.ts',
+	globalTeardown: '<rootDir>/test/e2e/harness/globalTeardown.ts',
+};
+
 module.exports = {
-	projects: [project('unit'), project('engine'), project('e2e')],
+	projects: [project('unit'), project('engine'), project('e2e', e2e)],
 };

@@ -71,8 +71,7 @@ describe('filter pickers in real n8n', () => {
 	beforeEach(() => sandbox.clearRequests());
 
 	const n8n = useN8n({
-		start: true,
-		prepareAfterStart: true,
+		shared: true,
 		prepare: async (instance) => {
 			await instance.importCredential({ ...CREDENTIAL, data: { apiKey: sandbox.apiKey, baseUrl: sandbox.url } });
 			await instance.importWorkflow(lookUpThenSearch());
@@ -185,8 +184,7 @@ describe('Look Up Filter Values as an MCP tool in real n8n', () => {
 	});
 
 	const n8n = useN8n({
-		start: true,
-		prepareAfterStart: true,
+		shared: true,
 		prepare: async (instance) => {
 			await instance.importCredential({ ...CREDENTIAL, data: { apiKey: sandbox.apiKey, baseUrl: sandbox.url } });
 			await instance.importWorkflow(mcpWorkflow());

@@ -92,8 +92,7 @@ describe('every enrichment in real n8n', () => {
 	afterAll(async () => await sandbox?.close());
 
 	const n8n = useN8n({
-		start: true,
-		prepareAfterStart: true,
+		shared: true,
 		prepare: async (instance) => {
 			await instance.importCredential({ ...CREDENTIAL, data: { apiKey: sandbox.apiKey, baseUrl: sandbox.url } });
 			await instance.importWorkflows([workflow(businessRows, prospectRows)]);

@@ -88,8 +88,7 @@ describe('Get Events in real n8n', () => {
 	const fourMonthsAgo = new Date(Date.now() - 122 * DAY_MS).toISOString().slice(0, 10);
 	let contacts: IDataObject[] = [];
 	const n8n = useN8n({
-		start: true,
-		prepareAfterStart: true,
+		shared: true,
 		prepare: async (instance) => {
 			contacts = contactTable(sandbox.universe, 100);
 			await instance.importCredential({ ...CREDENTIAL, data: { apiKey: sandbox.apiKey, baseUrl: sandbox.url } });
@@ -234,8 +233,7 @@ describe('the example on its schedule (published, n8n start)', () => {
 	});
 
 	const n8n = useN8n({
-		start: true,
-		prepareAfterStart: true,
+		shared: true,
 		prepare: async (instance) => {
 			const prospect_ids = sandbox.universe.prospects.slice(0, 45).map((prospect) => prospect.prospect_id);
 			const created = await sandboxClient(sandbox).call('createProspectEnrollment', {

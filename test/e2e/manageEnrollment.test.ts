@@ -64,8 +64,7 @@ describe('Manage Enrollment in real n8n', () => {
 	beforeEach(() => sandbox.clearRequests());
 
 	const n8n = useN8n({
-		start: true,
-		prepareAfterStart: true,
+		shared: true,
 		prepare: async (instance) => {
 			await instance.importCredential({ ...CREDENTIAL, data: { apiKey: sandbox.apiKey, baseUrl: sandbox.url } });
 			await instance.importWorkflows([

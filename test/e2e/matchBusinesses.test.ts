@@ -73,8 +73,7 @@ describe('accounts -> Match Businesses -> Get Events in real n8n', () => {
 	afterAll(async () => await sandbox?.close());
 
 	const n8n = useN8n({
-		start: true,
-		prepareAfterStart: true,
+		shared: true,
 		prepare: async (instance) => {
 			await instance.importCredential({ ...CREDENTIAL, data: { apiKey: sandbox.apiKey, baseUrl: sandbox.url } });
 			await instance.importWorkflows([

@@ -68,8 +68,7 @@ describe('Match Prospects -> Enrich in real n8n', () => {
 	afterAll(async () => await sandbox?.close());
 
 	const n8n = useN8n({
-		start: true,
-		prepareAfterStart: true,
+		shared: true,
 		prepare: async (instance) => {
 			await instance.importCredential({ ...CREDENTIAL, data: { apiKey: sandbox.apiKey, baseUrl: sandbox.url } });
 			await instance.importWorkflows([example, chainWorkflow(contacts)]);

@@ -57,8 +57,7 @@ describe('the action nodes as MCP tools in real n8n (examples/mcp-server.json)',
 	});
 
 	const n8n = useN8n({
-		start: true,
-		prepareAfterStart: true,
+		shared: true,
 		prepare: async (instance) => {
 			await instance.importCredential({ ...credential, data: { apiKey: sandbox.apiKey, baseUrl: sandbox.url } });
 			await instance.importWorkflow(workflow);

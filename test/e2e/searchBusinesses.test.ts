@@ -41,8 +41,7 @@ describe('Search Businesses in real n8n', () => {
 	const skipped = () => matching().slice(0, 300).filter((_, n) => n % 2 === 0).map((b) => b.business_id);
 
 	const n8n = useN8n({
-		start: true,
-		prepareAfterStart: true,
+		shared: true,
 		prepare: async (instance) => {
 			await instance.importCredential({ ...CREDENTIAL, data: { apiKey: sandbox.apiKey, baseUrl: sandbox.url } });
 			await instance.importWorkflows([

@@ -115,8 +115,7 @@ describe('Search Prospects and statistics in real n8n', () => {
 	beforeEach(() => sandbox.clearRequests());
 
 	const n8n = useN8n({
-		start: true,
-		prepareAfterStart: true,
+		shared: true,
 		prepare: async (instance) => {
 			await instance.importCredentials([
 				{ ...CREDENTIAL, data: { apiKey: sandbox.apiKey, baseUrl: sandbox.url } },

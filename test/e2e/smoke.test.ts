@@ -77,8 +77,7 @@ describe('the package in real n8n', () => {
 	const redirectedHttpRequest = httpRequestWorkflow('SmokeHttpRequestRedirect');
 	const proxiedHttpRequest = httpRequestWorkflow('SmokeHttpRequestProxy');
 	const n8n = useN8n({
-		start: true,
-		prepareAfterStart: true,
+		shared: true,
 		prepare: async (instance) => {
 			await instance.importCredential({ ...credential, data: { apiKey: sandbox.apiKey, baseUrl: sandbox.url } });
 			plainHttpRequest.nodes[1].parameters.url = `${plainHttpSandboxUrl()}/v1/businesses/events/enrollments`;

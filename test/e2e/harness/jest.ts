@@ -4,8 +4,15 @@
  * and disposed in `afterAll`, so test files run one after another without leftovers.
  */
 import { N8nInstance, type N8nInstanceOptions } from './n8nInstance';
+import { sharedN8n } from './sharedN8n';
 
 export interface UseN8nOptions extends N8nInstanceOptions {
+	/**
+	 * Use the run's shared n8n 2.x (sharedN8n.ts), already started, instead of starting one: for a
+	 * file that needs no settings of its own, no restart and no look into the user folder. `prepare`
+	 * runs on it over the REST API. Outside a Jest run of the e2e project, an n8n of its own.
+	 */
+	shared?: boolean;
 	/** Also run `n8n start` and create the owner (needed for REST, credential tests, triggers). */
 	start?: boolean;
 	/** Import credentials and workflows, publish: by default after creation and before `start`. */
@@ -22,15 +29,27 @@ export interface UseN8nOptions extends N8nInstanceOptions {
 /** Registers beforeAll/afterAll hooks; returns a getter for the instance (valid inside tests). */
 export function useN8n(options: UseN8nOptions = {}): () => N8nInstance {
 	let instance: N8nInstance | undefined;
+	const log = (message: string) => process.stderr.write(`[e2e] ${message}\n`);
 	beforeAll(async () => {
 		if (options.prepareAfterStart && !options.start) throw new Error('prepareAfterStart needs start: true');
-		instance = await N8nInstance.create({ log: (message) => process.stderr.write(`[e2e] ${message}\n`), ...options });
-		if (!options.prepareAfterStart) await options.prepare?.(instance);
-		if (options.start) {
+		if (options.shared) {
+			const own = (['line', 'userFolder', 'port', 'env', 'tarball', 'start', 'prepareAfterStart'] as const).filter((key) => options[key] !== undefined);
+			if (own.length > 0) throw new Error(`A shared n8n takes none of ${own.join(', ')}`);
+			instance = await sharedN8n(log);
+			if (instance) {
+				await instance.setupOwner();
+				await options.prepare?.(instance);
+				return;
+			}
+		}
+		const settings = options.shared ? { ...options, start: true, prepareAfterStart: true } : options;
+		instance = await N8nInstance.create({ log, ...settings });
+		if (!settings.prepareAfterStart) await settings.prepare?.(instance);
+		if (settings.start) {
 			await instance.start();
 			await instance.setupOwner();
 		}
-		if (options.prepareAfterStart) await options.prepare?.(instance);
+		if (settings.prepareAfterStart) await settings.prepare?.(instance);
 	});
 	afterAll(async () => {
 		await instance?.dispose();

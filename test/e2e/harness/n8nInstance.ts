@@ -12,7 +12,7 @@
  *   await n8n.dispose();
  */
 import { createRequire } from 'node:module';
-import { createWriteStream, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync, type WriteStream } from 'node:fs';
+import { closeSync, createWriteStream, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync, type WriteStream } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -37,6 +37,14 @@ export const DEFAULT_OWNER: OwnerAccount = {
 	firstName: 'Demo',
 	lastName: 'Owner',
 };
+
+/** The run's shared n8n server, as sharedN8n.ts records it for the test files that use it. */
+export interface SharedServer {
+	port: number;
+	userFolder: string;
+	/** where the server's output goes */
+	logFile: string;
+}
 
 export interface CredentialData {
 	apiKey: string;
@@ -101,6 +109,13 @@ export class N8nInstance {
 	private serverLog: string[] = [];
 	/** The ids n8n gave credentials imported over REST, by the fixed id the test uses. */
 	private readonly credentialIds = new Map<string, string>();
+	/**
+	 * Where the server's output goes when this instance did not start it, or started it to outlive
+	 * it (the run's shared n8n: sharedN8n.ts); such a server is never stopped by this instance.
+	 */
+	private sharedServerLog: string | undefined;
+	/** Workflows this instance published: unpublished on dispose() when the server is shared. */
+	private readonly published = new Set<string>();
 	private serverLogFile: WriteStream | undefined;
 
 	private constructor(
@@ -139,6 +154,14 @@ export class N8nInstance {
 		return instance;
 	}
 
+	/** An instance on a running shared n8n (sharedN8n.ts), with a REST session of its own. */
+	static async attach(server: SharedServer, options: N8nInstanceOptions = {}): Promise<N8nInstance> {
+		const install = await ensureN8nInstalled({ line: options.line, log: options.log ?? (() => undefined) });
+		const instance = new N8nInstance(install, server.userFolder, server.port, PACKAGE_NAME, options, false);
+		instance.sharedServerLog = server.logFile;
+		return instance;
+	}
+
 	/** `<package name>.<nodeName>`, the type of one of this package's nodes in workflows. */
 	nodeType(nodeName: string): string {
 		return `${this.packageName}.${nodeName}`;
@@ -159,7 +182,7 @@ export class N8nInstance {
 	 * the ids and encrypts plain-object `data` with the instance's encryption key.
 	 */
 	async importCredentials(credentials: CredentialImport[]): Promise<void> {
-		if (this.server && this.install.line.restKeepsWorkflowIds) {
+		if (this.isRunning && this.install.line.restKeepsWorkflowIds) {
 			for (const credential of credentials) {
 				const created = await this.rest<{ id: string }>('POST', '/credentials', { name: credential.name, type: CREDENTIAL_TYPE, data: credential.data });
 				this.credentialIds.set(credential.id, created.id);
@@ -185,7 +208,7 @@ export class N8nInstance {
 	 */
 	async importWorkflows(workflows: WorkflowJson[]): Promise<void> {
 		const unpublished = workflows.map((w) => ({ active: false, settings: {}, ...this.withCredentialIds(w) }));
-		if (this.server && this.install.line.restKeepsWorkflowIds) {
+		if (this.isRunning && this.install.line.restKeepsWorkflowIds) {
 			for (const workflow of unpublished) await this.rest('POST', '/workflows', workflow);
 			return;
 		}
@@ -199,7 +222,8 @@ export class N8nInstance {
 	 * returns (a webhook is registered, a poll trigger polls, moments later): wait for the effect.
 	 */
 	async publish(workflowId: string): Promise<void> {
-		if (this.server) {
+		this.published.add(workflowId);
+		if (this.isRunning) {
 			const { versionId } = await this.rest<{ versionId: string }>('GET', `/workflows/${workflowId}`);
 			await this.rest('POST', `/workflows/${workflowId}/activate`, { versionId });
 			return;
@@ -217,7 +241,7 @@ export class N8nInstance {
 	 */
 	async execute(workflowId: string, options: { timeoutMs?: number; via?: 'cli' } = {}): Promise<ExecutionResult> {
 		const timeoutMs = options.timeoutMs ?? CLI_TIMEOUT_MS;
-		if (this.server && this.install.line.restKeepsWorkflowIds && options.via !== 'cli') return await this.executeOnServer(workflowId, timeoutMs);
+		if (this.isRunning && this.install.line.restKeepsWorkflowIds && options.via !== 'cli') return await this.executeOnServer(workflowId, timeoutMs);
 		const result = await this.cli(['execute', `--id=${workflowId}`, '--rawOutput'], timeoutMs);
 		if (result.timedOut) throw new Error(`n8n execute --id=${workflowId} did not finish within ${timeoutMs} ms.\n${outputOf(result)}`);
 		const run = parseExecuteOutput(result.stdout);
@@ -244,7 +268,7 @@ export class N8nInstance {
 	// ---- server ----------------------------------------------------------------------------
 
 	get isRunning(): boolean {
-		return this.server !== undefined;
+		return this.server !== undefined || this.sharedServerLog !== undefined;
 	}
 
 	/** Process id of the running `n8n start` (the n8n main process), e.g. to read its memory. */
@@ -254,7 +278,7 @@ export class N8nInstance {
 
 	/** `n8n start`, resolved once `/healthz/readiness` answers 200. */
 	async start(options: { timeoutMs?: number } = {}): Promise<void> {
-		if (this.server) return;
+		if (this.isRunning) return;
 		const env = this.env({ N8N_RUNNERS_BROKER_PORT: String(await freePort()) });
 		const server = spawnGroup(this.install.node.execPath, [this.install.bin, 'start'], { cwd: this.userFolder, env });
 		this.server = server;
@@ -276,6 +300,36 @@ export class N8nInstance {
 		}
 	}
 
+	/**
+	 * `n8n start` as the run's shared n8n (sharedN8n.ts): its output goes to `logFile`, not to this
+	 * process, and it outlives this instance (its owner kills it); resolves with its process id
+	 * once it is ready.
+	 */
+	async startShared(logFile: string, options: { timeoutMs?: number } = {}): Promise<number> {
+		const env = this.env({ N8N_RUNNERS_BROKER_PORT: String(await freePort()) });
+		const fd = openSync(logFile, 'a');
+		let server: SpawnedGroup;
+		try {
+			server = spawnGroup(this.install.node.execPath, [this.install.bin, 'start'], { cwd: this.userFolder, env, stdio: ['ignore', fd, fd] });
+		} finally {
+			closeSync(fd);
+		}
+		server.child.unref();
+		this.sharedServerLog = logFile;
+		let exitCode: number | string | undefined;
+		void server.exited.then((code) => (exitCode = code));
+		try {
+			await waitFor('n8n to be ready', async () => ((await this.isReady()) ? true : undefined), {
+				timeoutMs: options.timeoutMs ?? START_TIMEOUT_MS,
+				abort: () => (exitCode !== undefined ? `n8n exited with ${exitCode}` : undefined),
+			});
+		} catch (error) {
+			await server.kill(5_000);
+			throw new Error(`${(error as Error).message}\n--- n8n output (last lines) ---\n${this.serverOutput(60)}`);
+		}
+		return server.child.pid!;
+	}
+
 	/** Stops the server (SIGTERM, then SIGKILL after a grace period) and its task runners. */
 	async stop(): Promise<void> {
 		const server = this.server;
@@ -293,7 +347,7 @@ export class N8nInstance {
 
 	/** The last lines n8n start printed (for failure messages). */
 	serverOutput(lines = 200): string {
-		return this.serverLog.join('').split('\n').slice(-lines).join('\n');
+		return this.printed().split('\n').slice(-lines).join('\n');
 	}
 
 	/**
@@ -301,7 +355,7 @@ export class N8nInstance {
 	 * without the package's nodes): the report line and the error message under it.
 	 */
 	packageLoadErrors(): string[] {
-		const lines = this.serverLog.join('').split('\n');
+		const lines = this.printed().split('\n');
 		const marker = `Failed to load package "${this.packageName}"`;
 		return lines.flatMap((line, index) => (line.includes(marker) ? [`${line}: ${lines[index + 1] ?? ''}`.trim()] : []));
 	}
@@ -416,6 +470,11 @@ export class N8nInstance {
 
 	/** Stops the server and removes the temporary user folder. Safe to call twice. */
 	async dispose(): Promise<void> {
+		if (this.sharedServerLog !== undefined && this.server === undefined) {
+			// the shared n8n runs on for other files: only what this file published stops
+			for (const workflowId of this.published) await this.rest('POST', `/workflows/${workflowId}/deactivate`).catch(() => undefined);
+			return;
+		}
 		await this.stop();
 		if (this.ownsUserFolder) rmSync(this.userFolder, { recursive: true, force: true });
 	}
@@ -424,7 +483,7 @@ export class N8nInstance {
 
 	/** A manual run over the REST API (POST /rest/workflows/:id/run), read back once it has ended. */
 	private async executeOnServer(workflowId: string, timeoutMs: number): Promise<ExecutionResult> {
-		const printedBefore = this.serverLog.join('').length;
+		const printedBefore = this.printed().length;
 		const workflow = await this.rest<{ nodes: Array<{ name: string; type: string }> }>('GET', `/workflows/${workflowId}`);
 		const trigger = workflow.nodes.find((node) => node.type === MANUAL_TRIGGER);
 		if (!trigger) throw new Error(`Workflow ${workflowId} has no Manual Trigger to run it from`);
@@ -446,7 +505,7 @@ export class N8nInstance {
 		}
 		const { run } = await this.execution(executionId);
 		// what a leak check reads: what n8n printed meanwhile and the whole run as it stored it
-		return new ExecutionResult(run, { stdout: `${this.serverLog.join('').slice(printedBefore)}\n${JSON.stringify(run)}` });
+		return new ExecutionResult(run, { stdout: `${this.printed().slice(printedBefore)}\n${JSON.stringify(run)}` });
 	}
 
 	/** The workflow with its nodes' credentials pointed at the ids n8n gave the credentials imported over REST. */
@@ -558,6 +617,18 @@ export class N8nInstance {
 		}
 	}
 
+	/** Everything the server printed so far (read from its log file when this process does not hold its output). */
+	private printed(): string {
+		if (this.server === undefined && this.sharedServerLog !== undefined) {
+			try {
+				return readFileSync(this.sharedServerLog, 'utf8');
+			} catch {
+				return '';
+			}
+		}
+		return this.serverLog.join('');
+	}
+
 	private recordServerOutput(text: string): void {
 		this.serverLog.push(text);
 		this.serverLogFile?.write(text);
@@ -570,7 +641,7 @@ export class N8nInstance {
 	}
 
 	private assertRunning(): void {
-		if (!this.server) throw new Error('n8n is not running: call start() first');
+		if (!this.isRunning) throw new Error('n8n is not running: call start() first');
 	}
 }
 
