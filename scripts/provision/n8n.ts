@@ -69,21 +69,23 @@ export function isN8nInstalled(line: N8nLine): boolean {
 }
 
 /**
- * The npm overrides a release without a lockfile resolves with: those of the newest release of its
- * major that has one (they replace what the line needs replaced: 1.x's SheetJS from outside the
- * registry, 2.x's editor packages whose newest releases npm cannot resolve).
+ * The npm overrides a release without a lockfile resolves with: those of the nearest release of
+ * its major that has one, at or below it, else the lowest above it (they replace what the line
+ * needs replaced: 1.x's SheetJS from outside the registry, 2.x's editor packages whose newest
+ * releases npm cannot resolve).
  */
 export function inheritedOverrides(version: string): Record<string, string> | undefined {
-	const major = version.split('.')[0];
 	const numeric = (text: string) => text.split('.').map(Number);
-	const newest = readdirSync(LOCKFILES)
-		.filter((candidate) => candidate.split('.')[0] === major && candidate !== version)
-		.sort((a, b) => {
-			const [x, y] = [numeric(a), numeric(b)];
-			return y[0] - x[0] || y[1] - x[1] || y[2] - x[2];
-		})[0];
-	if (!newest) return undefined;
-	return (JSON.parse(readFileSync(path.join(LOCKFILES, newest, 'package.json'), 'utf8')) as { overrides?: Record<string, string> }).overrides;
+	const compare = (a: number[], b: number[]) => a[0] - b[0] || a[1] - b[1] || a[2] - b[2];
+	const wanted = numeric(version);
+	const releases = readdirSync(LOCKFILES)
+		.map(numeric)
+		.filter((release) => release.length === 3 && release.every(Number.isInteger) && release[0] === wanted[0] && compare(release, wanted) !== 0)
+		.sort(compare);
+	const nearest = releases.filter((release) => compare(release, wanted) < 0).pop() ?? releases[0];
+	if (!nearest) return undefined;
+	const manifest = path.join(LOCKFILES, nearest.join('.'), 'package.json');
+	return (JSON.parse(readFileSync(manifest, 'utf8')) as { overrides?: Record<string, string> }).overrides;
 }
 
 /**

@@ -1,7 +1,8 @@
 /**
- * Jest wiring for e2e test files: one real n8n per `describe` block, created in `beforeAll`
- * (which also installs n8n into the cache on a fresh machine: minutes, hence the e2e timeout)
- * and disposed in `afterAll`, so test files run one after another without leftovers.
+ * Jest wiring for e2e test files: a real n8n per `describe` block, created in `beforeAll` (which
+ * also installs n8n into the cache on a fresh machine: minutes, hence the e2e timeout) and
+ * disposed in `afterAll`; or, with `shared`, the run's one shared n8n, on which a block leaves
+ * nothing published when it ends.
  */
 import { N8nInstance, type N8nInstanceOptions } from './n8nInstance';
 import { sharedN8n } from './sharedN8n';

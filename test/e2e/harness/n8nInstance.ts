@@ -21,7 +21,7 @@ import type { IRun } from 'n8n-workflow';
 import { ExecutionResult, parseExecuteOutput } from './executionResult';
 import { ensureN8nInstalled, nodeEnv, type N8nInstall, type N8nLine } from './n8nInstall';
 import { packPackage } from './packPackage';
-import { freePort, runCommand, spawnGroup, waitFor, type CommandResult, type SpawnedGroup } from './processes';
+import { freePort, killGroupWhenGone, runCommand, spawnGroup, waitFor, type CommandResult, type SpawnedGroup } from './processes';
 import { N8nRestClient, RestError, type OwnerAccount } from './restClient';
 import { copyUserFolderTemplate } from './userFolderTemplate';
 
@@ -302,10 +302,11 @@ export class N8nInstance {
 
 	/**
 	 * `n8n start` as the run's shared n8n (sharedN8n.ts): its output goes to `logFile`, not to this
-	 * process, and it outlives this instance (its owner kills it); resolves with its process id
-	 * once it is ready.
+	 * process, and it outlives this instance (the run's teardown stops it, and from its first moment
+	 * a watchdog kills it once the process `watchedPid` is gone); resolves with its process id once
+	 * it is ready.
 	 */
-	async startShared(logFile: string, options: { timeoutMs?: number } = {}): Promise<number> {
+	async startShared(logFile: string, watchedPid: number, options: { timeoutMs?: number } = {}): Promise<number> {
 		const env = this.env({ N8N_RUNNERS_BROKER_PORT: String(await freePort()) });
 		const fd = openSync(logFile, 'a');
 		let server: SpawnedGroup;
@@ -315,6 +316,7 @@ export class N8nInstance {
 			closeSync(fd);
 		}
 		server.child.unref();
+		killGroupWhenGone(watchedPid, server.child.pid!);
 		this.sharedServerLog = logFile;
 		let exitCode: number | string | undefined;
 		void server.exited.then((code) => (exitCode = code));
@@ -472,7 +474,11 @@ export class N8nInstance {
 	async dispose(): Promise<void> {
 		if (this.sharedServerLog !== undefined && this.server === undefined) {
 			// the shared n8n runs on for other files: only what this file published stops
-			for (const workflowId of this.published) await this.rest('POST', `/workflows/${workflowId}/deactivate`).catch(() => undefined);
+			for (const workflowId of this.published) {
+				await this.rest('POST', `/workflows/${workflowId}/deactivate`).catch((error: Error) =>
+					this.options.log?.(`Could not unpublish ${workflowId} on the shared n8n (it may go on running): ${error.message}`),
+				);
+			}
 			return;
 		}
 		await this.stop();

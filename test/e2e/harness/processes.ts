@@ -1,6 +1,8 @@
 /**
  * Child processes for n8n: each runs in its own process group (n8n spawns task runners), is
- * killed as a group, and is killed synchronously if the parent exits first, so nothing is orphaned.
+ * killed as a group, and is killed synchronously if the parent exits first. Inside a Jest test
+ * file those exit hooks are registered on Jest's copy of `process` and never run: a process that
+ * must not outlive the run gets a watchdog (killGroupWhenGone), as the run's shared n8n does.
  */
 import { spawn, type ChildProcess, type StdioOptions } from 'node:child_process';
 import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
@@ -36,6 +38,20 @@ function killGroup(pid: number, signal: NodeJS.Signals): void {
 	} catch {
 		// Already gone.
 	}
+}
+
+/**
+ * A detached watchdog that kills a process group once the watched process is gone (a test run
+ * stopped from outside runs no teardown), then ends; it also ends when the group does.
+ */
+export function killGroupWhenGone(watchedPid: number, group: number): void {
+	const script = `const [watched, group] = process.argv.slice(1).map(Number);
+const alive = (pid) => { try { process.kill(pid, 0); return true; } catch { return false; } };
+setInterval(() => {
+	if (!alive(-group)) process.exit(0);
+	if (!alive(watched)) { try { process.kill(-group, 'SIGKILL'); } catch {} process.exit(0); }
+}, 1000);`;
+	spawn(process.execPath, ['-e', script, String(watchedPid), String(group)], { detached: true, stdio: 'ignore' }).unref();
 }
 
 export interface SpawnedGroup {

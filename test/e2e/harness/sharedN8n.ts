@@ -5,10 +5,9 @@
  * Jest workers start one between them); later files attach to it with a REST session of their
  * own. Each file imports its own credentials (n8n gives them ids of their own) and workflows (their
  * ids differ between files; n8n refuses a second workflow with an id it has) and unpublishes what
- * it published when it ends. The e2e project's global teardown stops it, and a watchdog stops it
- * if the run dies first.
+ * it published when it ends. The e2e project's global teardown stops it, and a watchdog
+ * (processes.ts) stops it if the run dies first. Its output, in the run folder, holds every file's.
  */
-import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
@@ -29,17 +28,32 @@ const stateFile = (runDir: string) => path.join(runDir, 'shared-n8n.json');
 export async function sharedN8n(log: (message: string) => void): Promise<N8nInstance | undefined> {
 	const runDir = process.env[RUN_DIR_ENV];
 	if (!runDir) return undefined;
-	const release = await acquireLock(path.join(runDir, 'shared-n8n.lock'), { timeoutMs: 300_000, pollMs: 250 });
+	const failed = path.join(runDir, 'shared-n8n.failed');
+	// the first file may install n8n and pack the package before it starts it: minutes on an empty
+	// cache (the beforeAll's time-out bounds the wait)
+	const release = await acquireLock(path.join(runDir, 'shared-n8n.lock'), {
+		timeoutMs: 900_000,
+		pollMs: 250,
+		onWait: (pid) => log(`Waiting for the run's shared n8n, being started by pid ${pid}`),
+	});
 	try {
+		if (existsSync(failed)) throw new Error(`The run's shared n8n could not be started (by an earlier file):\n${readFileSync(failed, 'utf8')}`);
 		const state = readState(runDir);
 		if (state && isAlive(state.pid)) return await N8nInstance.attach(state, { log });
-		const instance = await N8nInstance.create({ log });
-		const logFile = path.join(runDir, 'shared-n8n.log');
-		const pid = await instance.startShared(logFile);
-		stopWhenGone(Number(process.env[RUN_PID_ENV] ?? process.pid), pid);
-		writeFileSync(stateFile(runDir), JSON.stringify({ pid, port: instance.port, userFolder: instance.userFolder, logFile } satisfies SharedState));
-		log(`Started the run's shared n8n on port ${instance.port}`);
-		return instance;
+		try {
+			const instance = await N8nInstance.create({ log });
+			const logFile = path.join(runDir, 'shared-n8n.log');
+			const pid = await instance.startShared(logFile, Number(process.env[RUN_PID_ENV] ?? process.pid));
+			// the owner is created once, here: two files creating it at once each save a password hash,
+			// and the session of the first becomes invalid
+			await instance.setupOwner();
+			writeFileSync(stateFile(runDir), JSON.stringify({ pid, port: instance.port, userFolder: instance.userFolder, logFile } satisfies SharedState));
+			log(`Started the run's shared n8n on port ${instance.port}`);
+			return instance;
+		} catch (error) {
+			writeFileSync(failed, (error as Error).message);
+			throw error;
+		}
 	} finally {
 		release();
 	}
@@ -62,20 +76,6 @@ function readState(runDir: string): SharedState | undefined {
 	return existsSync(stateFile(runDir)) ? (JSON.parse(readFileSync(stateFile(runDir), 'utf8')) as SharedState) : undefined;
 }
 
-/**
- * A detached watchdog that kills the n8n process group once the Jest process is gone (a run
- * stopped from outside skips the global teardown), then ends; it also ends when n8n does.
- */
-function stopWhenGone(watchedPid: number, group: number): void {
-	const script = `const [watched, group] = process.argv.slice(1).map(Number);
-const alive = (pid) => { try { process.kill(pid, 0); return true; } catch { return false; } };
-setInterval(() => {
-	if (!alive(-group)) process.exit(0);
-	if (!alive(watched)) { try { process.kill(-group, 'SIGKILL'); } catch {} process.exit(0); }
-}, 1000);`;
-	spawn(process.execPath, ['-e', script, String(watchedPid), String(group)], { detached: true, stdio: 'ignore' }).unref();
-}
-
 function signalGroup(pid: number, signal: NodeJS.Signals): void {
 	try {
 		process.kill(-pid, signal);
@@ -84,10 +84,16 @@ function signalGroup(pid: number, signal: NodeJS.Signals): void {
 	}
 }
 
+/** Runs, and is no zombie (a dead n8n whose parent, a Jest worker, has gone is reaped by nobody). */
 function isAlive(pid: number): boolean {
 	try {
 		process.kill(pid, 0);
-		return true;
+	} catch {
+		return false;
+	}
+	try {
+		const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+		return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
 	} catch {
 		return false;
 	}
