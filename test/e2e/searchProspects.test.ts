@@ -115,7 +115,10 @@ describe('Search Prospects and statistics in real n8n', () => {
 	beforeEach(() => sandbox.clearRequests());
 
 	const n8n = useN8n({
-		shared: true,
+		// an n8n of its own: its 60,000-item run holds n8n's event loop for seconds, and a file beside
+		// it on the shared n8n saw its MCP connection closed meanwhile
+		start: true,
+		prepareAfterStart: true,
 		prepare: async (instance) => {
 			await instance.importCredentials([
 				{ ...CREDENTIAL, data: { apiKey: sandbox.apiKey, baseUrl: sandbox.url } },
