@@ -538,20 +538,12 @@ export const websiteTrafficBody = businessEnrichBodyWith(
 	z.object({ month_period: z.string().refine(isTrafficMonth, MONTH_RULE) }).optional(),
 );
 
-/** business_intent: topics and a minimum score of 60 to 100 (60 by default). */
-export const businessIntentBody = businessEnrichBodyWith(
-	z
-		.object({
-			topics: textList('topic', LIMITS.intentTopics).optional(),
-			min_score: z
-				.number()
-				.int(INTENT_SCORE_RULE)
-				.min(LIMITS.intentScore.min, INTENT_SCORE_RULE)
-				.max(LIMITS.intentScore.max, INTENT_SCORE_RULE)
-				.optional(),
-		})
-		.optional(),
-);
+/** business_intent's parameters: topics and a minimum score of 60 to 100 (60 by default). */
+export const businessIntentParameters = z.object({
+	topics: textList('topic', LIMITS.intentTopics).optional(),
+	min_score: z.number().int(INTENT_SCORE_RULE).min(LIMITS.intentScore.min, INTENT_SCORE_RULE).max(LIMITS.intentScore.max, INTENT_SCORE_RULE).optional(),
+});
+export const businessIntentBody = businessEnrichBodyWith(businessIntentParameters.optional());
 /** The fields the autocomplete endpoints look up (`company_tech_stack_categories` is plural, unlike the filter). */
 export const AUTOCOMPLETE_FIELDS = [
 	'country',

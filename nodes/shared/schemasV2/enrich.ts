@@ -8,8 +8,8 @@ import { LIMITS } from '../limits';
 import {
 	DATE_OR_DATETIME_PATTERN,
 	DATE_RULE,
+	businessIntentParameters,
 	idArray,
-	INTENT_SCORE_RULE,
 	isTrafficMonth,
 	MONTH_RULE,
 	requestContext,
@@ -62,17 +62,4 @@ export const websiteKeywordsBodyV2 = businessEnrichWith(z.object({ keywords: tex
 /** website_traffic: month_period required (research §7: "needs month_period"). */
 export const websiteTrafficBodyV2 = businessEnrichWith(z.object({ month_period: z.string().refine(isTrafficMonth, MONTH_RULE) }).strict());
 
-export const businessIntentBodyV2 = businessEnrichWith(
-	z
-		.object({
-			topics: textList('topic', LIMITS.intentTopics).optional(),
-			min_score: z
-				.number()
-				.int(INTENT_SCORE_RULE)
-				.min(LIMITS.intentScore.min, INTENT_SCORE_RULE)
-				.max(LIMITS.intentScore.max, INTENT_SCORE_RULE)
-				.optional(),
-		})
-		.strict()
-		.optional(),
-);
+export const businessIntentBodyV2 = businessEnrichWith(businessIntentParameters.strict().optional());
