@@ -61,7 +61,8 @@ interface Kill {
 }
 
 const pause = async (ms: number) => await new Promise((resolve) => setTimeout(resolve, ms));
-const log = (message: string) => process.stderr.write(`[triggerCrash] ${message}\n`);
+const fileStarted = Date.now();
+const log = (message: string) => process.stderr.write(`[triggerCrash +${Math.round((Date.now() - fileStarted) / 1000)} s] ${message}\n`);
 
 /** The trigger's items of a stored execution: its output, or its input still on the stack if it never ran. */
 function firedBy(run: IRun): IDataObject[] {
@@ -126,6 +127,7 @@ describe('Business Events Trigger through SIGKILLs of n8n', () => {
 	const restart = async () => {
 		await n8n.start();
 		await n8n.setupOwner();
+		log('restarted');
 	};
 
 	beforeAll(async () => {
@@ -172,7 +174,8 @@ describe('Business Events Trigger through SIGKILLs of n8n', () => {
 		const killA = readSaved('a: right after a poll request', measured);
 		const downA = [addEvent()];
 		await restart();
-		await untilFired([...batchA, ...downA]);
+		// the first poll after the restart fires what the kill left to fire again with the event added meanwhile
+		await untilFired(downA);
 
 		// (b) between polls: after the batch fired and a poll found nothing new, halfway to the next poll
 		const batchB = [addEvent(), addEvent()];
@@ -184,7 +187,7 @@ describe('Business Events Trigger through SIGKILLs of n8n', () => {
 		const killB = readSaved('b: between polls');
 		const downB = [addEvent()];
 		await restart();
-		await untilFired([...batchB, ...downB]);
+		await untilFired(downB);
 
 		// (c) right after a poll's execution was stored: the database shows it finished, holding the batch
 		const batchC = [addEvent()];
@@ -206,7 +209,7 @@ describe('Business Events Trigger through SIGKILLs of n8n', () => {
 		const killC = readSaved('c: right after an execution was stored');
 		const downC = [addEvent()];
 		await restart();
-		await untilFired([...batchC, ...downC]);
+		await untilFired(downC);
 
 		// two more polls: nothing else fires
 		const polledAtEnd = eventRequests().length;
