@@ -153,10 +153,12 @@ describe('Business Events Trigger through SIGKILLs of n8n', () => {
 
 		// (a) right after a poll's request: kill the moment the memory holding the new events is saved
 		const batchA = [addEvent(), addEvent()];
-		const killedA = new Promise<{ measured: Partial<Kill>; exited: Promise<void> }>((resolve) => {
-			const db = new N8nDatabase(n8n.databaseFile);
+		const db = new N8nDatabase(n8n.databaseFile);
+		let timer: NodeJS.Timeout | undefined;
+		const killedA = new Promise<{ measured: Partial<Kill>; exited: Promise<void> }>((resolve, reject) => {
+			timer = setTimeout(() => reject(new Error(`No poll answered ${batchA.join(', ')} within ${FIRE_TIMEOUT_MS} ms`)), FIRE_TIMEOUT_MS);
 			sandbox.afterAnswer((request, body) => {
-				const answered = ((body as IDataObject).output_events as IDataObject[] | undefined)?.map((event) => event.event_id) ?? [];
+				const answered = ((body as IDataObject | undefined)?.output_events as IDataObject[] | undefined)?.map((event) => event.event_id) ?? [];
 				if (request.path !== EVENTS_PATH || !batchA.every((id) => answered.includes(id))) return;
 				sandbox.afterAnswer(undefined);
 				// synchronous on purpose: n8n needs nothing of this process until it is killed
@@ -165,13 +167,19 @@ describe('Business Events Trigger through SIGKILLs of n8n', () => {
 				while (!sawSave && performance.now() - answerEnded < SAVE_WATCH_MS) sawSave = batchA.every((id) => db.staticDataText(WORKFLOW_ID).includes(id));
 				const exited = n8n.crash();
 				const msAfterAnswer = Math.round((performance.now() - answerEnded) * 10) / 10;
-				db.close();
 				resolve({ measured: { msAfterAnswer, sawSave }, exited });
 			});
 		});
-		const { measured, exited } = await killedA;
-		await exited;
-		const killA = readSaved('a: right after a poll request', measured);
+		let killedAt: { measured: Partial<Kill>; exited: Promise<void> };
+		try {
+			killedAt = await killedA;
+		} finally {
+			clearTimeout(timer);
+			sandbox.afterAnswer(undefined);
+			db.close();
+		}
+		await killedAt.exited;
+		const killA = readSaved('a: right after a poll request', killedAt.measured);
 		const downA = [addEvent()];
 		await restart();
 		// the first poll after the restart fires what the kill left to fire again with the event added meanwhile
@@ -191,12 +199,12 @@ describe('Business Events Trigger through SIGKILLs of n8n', () => {
 
 		// (c) right after a poll's execution was stored: the database shows it finished, holding the batch
 		const batchC = [addEvent()];
-		const db = new N8nDatabase(n8n.databaseFile);
+		const watch = new N8nDatabase(n8n.databaseFile);
 		try {
 			await waitFor(
 				'the execution of the batch stored',
 				async () => {
-					const stored = db.executions(WORKFLOW_ID, batchC).some((execution) => execution.status === 'success' && execution.holds.length === batchC.length);
+					const stored = watch.executions(WORKFLOW_ID, batchC).some((execution) => execution.status === 'success' && execution.holds.length === batchC.length);
 					if (!stored) return undefined;
 					await n8n.crash();
 					return true;
@@ -204,7 +212,7 @@ describe('Business Events Trigger through SIGKILLs of n8n', () => {
 				{ timeoutMs: FIRE_TIMEOUT_MS, intervalMs: 5 },
 			);
 		} finally {
-			db.close();
+			watch.close();
 		}
 		const killC = readSaved('c: right after an execution was stored');
 		const downC = [addEvent()];
