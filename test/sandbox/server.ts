@@ -72,8 +72,16 @@ export interface Sandbox {
 	 * deliveries (README.md, "Webhooks"). Events added for enrolled ids are pushed to it.
 	 */
 	webhooks: Webhooks;
+	/**
+	 * Calls `hook` once each answer has been handed to the operating system (the response
+	 * ended), with the request as logged and the JSON body sent; undefined removes it. For tests
+	 * that act at a precise moment after an answer, such as killing the client.
+	 */
+	afterAnswer(hook: AnswerHook | undefined): void;
 	close(): Promise<void>;
 }
+
+export type AnswerHook = (request: RecordedRequest, answerBody: unknown) => void;
 
 interface IncomingRequest {
 	method: string;
@@ -97,6 +105,7 @@ class SandboxServer {
 	readonly enrollments = createEnrollmentStore();
 	readonly webhooks: Webhooks;
 	private settings: ResolvedSettings;
+	answerHook: AnswerHook | undefined;
 	private window: SlidingWindow | undefined;
 	private readonly faults: Faults;
 	/** correlation ids, enrollment ids, added event ids: seeded, so runs are repeatable */
@@ -248,7 +257,7 @@ class SandboxServer {
 					: generalError(500, `Internal sandbox error: ${(error as Error)?.message}`, correlationId);
 		}
 		// Logged before the answer leaves, so a client that got its answer finds it in the log.
-		this.record({
+		const recorded = this.record({
 			method,
 			path,
 			...(query && { query }),
@@ -268,7 +277,8 @@ class SandboxServer {
 			'Content-Type': 'application/json',
 			'Content-Length': Buffer.byteLength(text),
 		});
-		res.end(text);
+		const hook = this.answerHook;
+		res.end(text, hook && (() => hook(recorded, answer.body)));
 	}
 
 	/** The steps of the service, in its order; every refusal is thrown as an HttpError. */
@@ -294,14 +304,16 @@ class SandboxServer {
 		return { status: 200, body: reply.body, headers: {} };
 	}
 
-	private record(entry: Omit<RecordedRequest, 'body'> & { body: string }): void {
+	private record(entry: Omit<RecordedRequest, 'body'> & { body: string }): RecordedRequest {
 		let body: unknown = entry.body === '' ? undefined : entry.body;
 		try {
 			if (typeof body === 'string') body = JSON.parse(body);
 		} catch {
 			// Not JSON: the raw text is what the test needs to see.
 		}
-		this.requests.push({ ...entry, body });
+		const recorded = { ...entry, body };
+		this.requests.push(recorded);
+		return recorded;
 	}
 
 	private simulatedFault(fault: Exclude<FaultStep, 'ok' | 'drop'>, correlationId: string): HttpError {
@@ -364,6 +376,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		addEvent: (event) => server.addEvent(event),
 		addProspectEvent: (event) => server.addProspectEvent(event),
 		webhooks: server.webhooks,
+		afterAnswer: (hook) => {
+			server.answerHook = hook;
+		},
 		close: () => server.close(),
 	};
 }
