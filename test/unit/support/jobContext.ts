@@ -21,7 +21,7 @@ export interface SentRequest {
 	authenticated: boolean;
 }
 
-export function jobContext(sandbox: Sandbox, options: { continueOnFail?: boolean } = {}) {
+export function jobContext(sandbox: Sandbox, options: { continueOnFail?: boolean; maxRequestsPerMinute?: number } = {}) {
 	const sent: SentRequest[] = [];
 	const execution = new AbortController();
 
@@ -53,7 +53,7 @@ export function jobContext(sandbox: Sandbox, options: { continueOnFail?: boolean
 		getNode: () => TEST_NODE,
 		continueOnFail: () => options.continueOnFail ?? false,
 		getExecutionCancelSignal: () => execution.signal,
-		getCredentials: async () => ({ baseUrl: sandbox.url, apiKey: sandbox.apiKey, maxRequestsPerMinute: UNLIMITED }),
+		getCredentials: async () => ({ baseUrl: sandbox.url, apiKey: sandbox.apiKey, maxRequestsPerMinute: options.maxRequestsPerMinute ?? UNLIMITED }),
 		logger: { warn: () => undefined, debug: () => undefined, info: () => undefined, error: () => undefined },
 		helpers: {
 			async httpRequestWithAuthentication(this: { getExecutionCancelSignal?: () => AbortSignal }, _type: string, request: IHttpRequestOptions) {
