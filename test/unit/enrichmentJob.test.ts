@@ -24,6 +24,7 @@ beforeEach(() => {
 	clock = T0;
 	// queued until T0 + 1 s, running until T0 + 3 s: with the clock a second on per poll, 4 polls
 	sandbox.jobs.configure({ queuedMs: 1_000, runningMs: 2_000, failWith: undefined });
+	sandbox.configure({ faults: {} });
 	sandbox.clearRequests();
 });
 
@@ -248,6 +249,20 @@ describe('a stop, a failure, an expiry, a timeout', () => {
 		const cancelled = await failureOf(runEnrichmentJob(jobContext(sandbox).ctx, { operation: 'enrichBusinessFirmographics', requests: itemsFor(businessIds(2)) }, { version: 'v2', ...foreign }));
 		const second = [...sandbox.jobs.jobs.values()].at(-1)!.job_id;
 		expect(cancelled.message).toBe(`The enrichment job ${second} (enrichBusinessFirmographics, 3 ids) was cancelled at the service before it finished`);
+	});
+
+	it('cancels a job whose status can no longer be read, and says so in the error', async () => {
+		const options = polling((progress) => {
+			clock += 1_000;
+			// the next request (the second poll) is refused; the cancel after it goes through
+			if (progress.polls === 1) sandbox.configure({ faults: { sequence: ['403'] } });
+		});
+		const error = await failureOf(runEnrichmentJob(jobContext(sandbox).ctx, { operation: 'enrichBusinessFirmographics', requests: itemsFor(businessIds(2)) }, { version: 'v2', ...options }));
+		const jobId = [...sandbox.jobs.jobs.values()].at(-1)!.job_id;
+		expect(error.message).toBe('The service refused the request (insufficient credits) (403): Forbidden: this enrichment is not part of your plan (simulated)');
+		expect(error.description).toMatch(new RegExp(`^Correlation id: [0-9a-f-]{36}\\. The enrichment job ${jobId} was cancelled at the service, so it bills nothing\\.$`));
+		expect(lines().slice(-3)).toEqual([`GET /v2/jobs/status/${jobId}`, `GET /v2/jobs/status/${jobId}`, `POST /v2/jobs/cancel/${jobId}`]);
+		expect(sandbox.jobs.jobs.get(jobId)?.cancelledAt).toBe(T0 + 1_000);
 	});
 
 	it('cancels a job that outlives the deadline, after a last poll at the deadline', async () => {

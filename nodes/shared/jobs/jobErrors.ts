@@ -71,6 +71,14 @@ export function stoppedBeforeSubmit(node: INode, itemIndex?: number) {
 	});
 }
 
+/** The execution was stopped while the results of a finished job were downloaded. */
+export function stoppedAfterResults(node: INode, job: JobLabel) {
+	return new NodeOperationError(node, 'The execution was cancelled', {
+		description: `${what(job)} had finished (and billed) when the execution was stopped; its results were not read. ${AGAIN}`,
+		itemIndex: job.itemIndex,
+	});
+}
+
 /** The result file could not be read or fetched. */
 export function resultUnusable(node: INode, job: JobLabel, why: string) {
 	return new NodeOperationError(node, `The results of ${what(job).replace(/^The /, 'the ')} could not be read: ${why}`, {

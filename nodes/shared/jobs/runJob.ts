@@ -18,7 +18,7 @@ import { stableKey } from '../batching/grouping';
 import { type ItemFailure, toItemError } from '../batching/items';
 import { type ApiVersion, jobOperationOf } from '../catalog';
 import { LIMITS_V2 } from '../limits';
-import type { JobState } from '../schemasV2';
+import { FINAL_JOB_STATES, type JobState } from '../schemasV2';
 import { ApiClient, type OperationName } from '../transport/apiClient';
 import { fromWire } from '../transport/wireNames';
 import { formatCsv } from './csv';
@@ -31,6 +31,7 @@ import {
 	jobStopped,
 	jobTimedOut,
 	resultUnusable,
+	stoppedAfterResults,
 	stoppedBeforeSubmit,
 	unexpectedJobAnswer,
 } from './jobErrors';
@@ -159,10 +160,13 @@ export async function runEnrichmentJob(ctx: IExecuteFunctions | IPollFunctions, 
 		const label: JobLabel = { jobId: '', operation: request.operation, ids: chunk.ids.length, itemIndex };
 		const started = Date.now();
 		let jobId: string | undefined;
+		let summary: JobSummary | undefined;
+		let cancelTried = false;
 
 		/** Cancels the job at the service, even after a stop; whether the service took it. */
 		const cancelJob = async (): Promise<boolean> => {
 			if (jobId === undefined) return false;
+			cancelTried = true;
 			try {
 				await client.request('jobCancel', {}, { pathParams: { job_id: jobId }, afterStop: true, deadline: Date.now() + CANCEL_DEADLINE_MS, itemIndex });
 				return true;
@@ -195,7 +199,7 @@ export async function runEnrichmentJob(ctx: IExecuteFunctions | IPollFunctions, 
 			}
 			jobId = submitted.job_id;
 			label.jobId = jobId;
-			const summary: JobSummary = {
+			summary = {
 				job_id: jobId,
 				list_id: listId,
 				status: String(submitted.status ?? 'queued'),
@@ -213,9 +217,9 @@ export async function runEnrichmentJob(ctx: IExecuteFunctions | IPollFunctions, 
 				// the last poll is at the deadline, so a job finishing just in time is not cancelled
 				const remaining = deadline - Date.now();
 				if (remaining <= 0) throw jobTimedOut(node, label, timeoutMs, summary.status, await cancelJob());
-				if (!(await waitUnlessStopped(Math.min(pollDelay(summary.polls, firstPollMs, maxPollMs), remaining), signal))) {
-					throw jobStopped(node, label, await cancelJob());
-				}
+				// a refused link is replaced at once: the job is done, nothing to wait for
+				const wait = refreshes > 0 ? 0 : Math.min(pollDelay(summary.polls, firstPollMs, maxPollMs), remaining);
+				if (!(await waitUnlessStopped(wait, signal))) throw jobStopped(node, label, await cancelJob());
 				let status: IDataObject;
 				try {
 					status = await client.request('jobStatus', undefined, { pathParams: { job_id: jobId }, itemIndex, deadline });
@@ -248,7 +252,7 @@ export async function runEnrichmentJob(ctx: IExecuteFunctions | IPollFunctions, 
 				const problem = linkProblem(url);
 				if (problem) throw resultUnusable(node, label, problem);
 				const download = await downloadResult(ctx, url as string, { signal });
-				if ('stopped' in download) throw jobStopped(node, label, false);
+				if ('stopped' in download) throw stoppedAfterResults(node, label);
 				if ('failed' in download) throw resultUnusable(node, label, download.failed);
 				if ('text' in download) text = download.text;
 				else if (++refreshes > 1) throw resultUnusable(node, label, `the result link was refused (${download.refused}) twice`);
@@ -266,6 +270,13 @@ export async function runEnrichmentJob(ctx: IExecuteFunctions | IPollFunctions, 
 			creditUsage.total_results += summary.credit_usage.total_results;
 		} catch (error) {
 			const failure = toItemError(node, error, itemIndex);
+			// given up on a job still queued or running (its status could not be read): cancel it, so it bills nothing
+			if (summary && !cancelTried && !FINAL_JOB_STATES.has(summary.status as JobState)) {
+				const cancelled = await cancelJob();
+				const what = `The enrichment job ${summary.job_id}`;
+				const outcome = cancelled ? `${what} was cancelled at the service, so it bills nothing.` : `Cancelling ${what.replace(/^The /, 'the ')} failed: it may still run and bill.`;
+				failure.description = [failure.description, outcome].filter(Boolean).join(' ');
+			}
 			if (!continueOnFail || signal?.aborted) throw failure;
 			for (const item of items) if (!failures.has(item)) failures.set(item, failure);
 		}
