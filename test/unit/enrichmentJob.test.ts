@@ -6,6 +6,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { type ItemRequest, runBatched } from '../../nodes/shared/batching/engine';
+import { linkProblem } from '../../nodes/shared/jobs/download';
 import { readResultRows } from '../../nodes/shared/jobs/resultRows';
 import { runEnrichment, runEnrichmentJob, type JobOptions, type JobProgress } from '../../nodes/shared/jobs';
 import type { OperationName } from '../../nodes/shared/transport/apiClient';
@@ -188,6 +189,36 @@ describe('the key and the link', () => {
 		]);
 		expect(sandbox.requests.map((request) => request.status).slice(-3)).toEqual([403, 200, 200]);
 		expect(run.jobs[0].polls).toBe(5);
+	});
+});
+
+describe('the result link', () => {
+	it('is fetched over https, or plain http to this machine only, never with a user name', () => {
+		expect(
+			['https://files.example/r.csv?token=x', 'http://127.0.0.1:9/r.csv', 'http://files.example/r.csv?token=secret', 'https://u:p@files.example/r.csv', 'nope', undefined].map(
+				linkProblem,
+			),
+		).toEqual([
+			undefined,
+			undefined,
+			'the result link http://files.example/r.csv is not https',
+			'the result link carries a user name or password',
+			'the service gave a result link that is not a URL',
+			'the service gave no result link',
+		]);
+	});
+
+	it('is downloaded again after a 5xx', async () => {
+		const options = polling((progress) => {
+			clock += 1_000;
+			if (progress.status === 'succeeded') sandbox.configure({ faults: { sequence: ['503'] } });
+		});
+		const run = await runEnrichmentJob(jobContext(sandbox).ctx, { operation: 'enrichBusinessFirmographics', requests: itemsFor(businessIds(3)) }, { version: 'v2', ...options });
+		expect(sandbox.requests.slice(-2).map((request) => [request.path.split('/')[1], request.status])).toEqual([
+			['files', 503],
+			['files', 200],
+		]);
+		expect(run.creditUsage).toEqual({ total_credits: 3, total_results: 3 });
 	});
 });
 

@@ -8,9 +8,10 @@
 import type { IExecuteFunctions, IHttpRequestOptions, IN8nHttpFullResponse, IPollFunctions } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 
+import { networkCodeOf } from '../transport/apiClient';
+import { LOOPBACK_HOSTS } from '../transport/connection';
 import { RETRY_POLICY, retryDelay, type Outcome } from '../transport/retryPolicy';
 
-const LOOPBACK_HOSTS = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])$/i;
 /** what a link that no longer works answers: expired (403), gone (404, 410) */
 const LINK_REFUSED = new Set([403, 404, 410]);
 
@@ -40,14 +41,6 @@ export function linkProblem(url: unknown): string | undefined {
 	if (parsed.protocol === 'https:') return undefined;
 	if (parsed.protocol === 'http:' && LOOPBACK_HOSTS.test(parsed.hostname)) return undefined;
 	return `the result link ${linkForMessages(url)} is not https`;
-}
-
-function networkCodeOf(error: unknown): string | undefined {
-	for (const candidate of [error, (error as { cause?: unknown })?.cause]) {
-		const code = (candidate as { code?: unknown } | undefined)?.code;
-		if (typeof code === 'string' && /^E[A-Z_]+$/.test(code) && !code.startsWith('ERR_')) return code;
-	}
-	return /timeout/i.test(String((error as { message?: unknown })?.message ?? '')) ? 'ETIMEDOUT' : undefined;
 }
 
 /** Fetches the file, retrying what may pass; never throws for the service's or the network's failures. */

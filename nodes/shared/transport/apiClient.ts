@@ -78,7 +78,8 @@ export function fillPath(path: string, params: Record<string, string> = {}): str
 	});
 }
 
-function networkCodeOf(error: unknown): string | undefined {
+/** The network failure an error stands for (ECONNRESET...), or undefined for any other error. */
+export function networkCodeOf(error: unknown): string | undefined {
 	const candidates = [error, (error as { cause?: unknown })?.cause];
 	for (const candidate of candidates) {
 		const code = (candidate as { code?: unknown } | undefined)?.code;
