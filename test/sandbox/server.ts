@@ -75,7 +75,7 @@ export interface Sandbox {
 	 * deliveries (README.md, "Webhooks"). Events added for enrolled ids are pushed to it.
 	 */
 	webhooks: Webhooks;
-	/** v2's uploaded datasets and async jobs, and their settings (processing time, expiries: README.md, "Async jobs") */
+	/** v2's uploaded datasets and async jobs, and their settings (processing time, expiries: README.md, "API v2: async jobs") */
 	jobs: JobStore;
 	close(): Promise<void>;
 }
