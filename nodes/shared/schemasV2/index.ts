@@ -3,3 +3,5 @@ export * from './enrich';
 export * from './events';
 export * from './other';
 export * from './search';
+export * from './enrollments';
+export * from './webhooks';
