@@ -1,15 +1,25 @@
 /**
  * Registration on publish and removal on unpublish (n8n's webhookMethods), and the same for the
- * test URL while the editor listens for a test event. The service holds one webhook per partner:
- * a registration that points elsewhere is replaced only with "Replace Existing Registration" on,
- * and unpublishing removes the registration only while it still points at this trigger's URL.
+ * test URL while the editor listens for a test event. Each takes the API version (v1 unless
+ * named). v1 holds one webhook per partner: a registration that points elsewhere is replaced only
+ * with "Replace Existing Registration" on, and unpublishing removes the registration only while it
+ * still points at this trigger's URL. v2 gives the trigger a webhook of its own: its webhook_id
+ * and secret are stored once, at creation (v2 never shows the secret again), and unpublishing
+ * deletes it, or disables it while enrollments are bound to it.
  */
 import type { IDataObject, IHookFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import type { ApiVersion } from '../shared/catalog';
 import { CREDENTIAL_TYPE } from '../shared/transport/connection';
 import { ApiClient } from '../shared/transport/apiClient';
-import { type Registration, sameUrl, type WebhookRegistration, webhookRegistration } from '../shared/webhooks/registration';
+import {
+	type Registration,
+	type RegistrationTarget,
+	sameUrl,
+	type WebhookRegistration,
+	webhookRegistration,
+} from '../shared/webhooks/registration';
 import { openSecret, sealSecret } from '../shared/webhooks/secretBox';
 import { secretProblem, signingKey } from '../shared/webhooks/signature';
 import {
@@ -47,13 +57,15 @@ function keyOfSecret(ctx: IHookFunctions, strategy: WebhookRegistration, secret:
 	return signingKey(secret);
 }
 
-/** Seals the secret into static data and keeps its HMAC key in this process. */
-function keep(ctx: IHookFunctions, strategy: WebhookRegistration, url: string, secret: string, apiKey: string): void {
+/** Seals the secret into static data and keeps its HMAC key in this process (v2: with the webhook's id). */
+function keep(ctx: IHookFunctions, strategy: WebhookRegistration, url: string, registered: Registration & { secret: string }, apiKey: string): void {
+	const { secret, webhookId } = registered;
 	const hmacKey = keyOfSecret(ctx, strategy, secret);
-	const binding = strategy.binding(url);
+	const binding = strategy.binding(url, webhookId);
 	const stored: StoredRegistration = {
 		model: strategy.model,
 		webhookUrl: url,
+		...(webhookId !== undefined && { webhookId }),
 		owner: strategy.owner,
 		binding,
 		secret: sealSecret(secret, apiKey, binding),
@@ -72,7 +84,7 @@ function keep(ctx: IHookFunctions, strategy: WebhookRegistration, url: string, s
 function ownPublishedRegistration(ctx: IHookFunctions, strategy: WebhookRegistration, found: Registration | undefined): StoredRegistration | undefined {
 	const stored = readStoredRegistration(ctx.getWorkflowStaticData('node'));
 	if (!found || !stored || stored.test === true) return undefined;
-	if (!sameUrl(found.webhookUrl, stored.webhookUrl) || stored.binding !== strategy.binding(stored.webhookUrl)) return undefined;
+	if (!sameUrl(found.webhookUrl, stored.webhookUrl) || stored.binding !== strategy.binding(stored.webhookUrl, stored.webhookId)) return undefined;
 	return stored;
 }
 
@@ -92,20 +104,34 @@ async function withClient<T>(ctx: IHookFunctions, run: () => Promise<T>): Promis
 	}
 }
 
+/** Where the trigger's registration is: v2 by the webhook id it stored (else by its URL), v1 the partner's. */
+function targetOf(ctx: IHookFunctions, version: ApiVersion, url: string): RegistrationTarget {
+	const stored = readStoredRegistration(ctx.getWorkflowStaticData('node'));
+	return { webhookUrl: url, ...(stored?.model === version && stored.webhookId !== undefined && { webhookId: stored.webhookId }) };
+}
+
+/** The name v2 requires for a webhook: which workflow and node it delivers to, so a list of webhooks says whose each is. */
+function webhookName(ctx: IHookFunctions): string {
+	const workflow = ctx.getWorkflow();
+	const test = ctx.getMode() === 'manual' ? ' (test)' : '';
+	return `n8n: ${workflow.name ?? workflow.id ?? 'workflow'} / ${ctx.getNode().name}${test}`;
+}
+
 /**
- * True when the partner's webhook points at this URL and the trigger can verify its deliveries:
- * its sealed secret opens, or (v1 reads return the secret) it is read again and sealed, without
- * rotating it.
+ * True when the registration points at this URL (v2: is active) and the trigger can verify its
+ * deliveries: its sealed secret opens, or (v1 reads return the secret) it is read again and sealed,
+ * without rotating it. v2 never shows the secret again: without a sealed one, create() rotates it.
  */
-export async function checkExists(this: IHookFunctions): Promise<boolean> {
+export async function checkExists(this: IHookFunctions, version: ApiVersion = 'v1'): Promise<boolean> {
 	return await withClient(this, async () => {
 		const url = ownUrl(this);
-		const strategy = await webhookRegistration(this);
-		const found = await strategy.find();
+		const strategy = await webhookRegistration(this, undefined, version);
+		const found = await strategy.find(targetOf(this, version, url));
 		if (!found || !sameUrl(found.webhookUrl, url)) return false;
+		if (found.status !== undefined && found.status !== 'active') return false;
 		const apiKey = await apiKeyOf(this);
 		const stored = readStoredRegistration(this.getWorkflowStaticData('node'));
-		const binding = strategy.binding(url);
+		const binding = strategy.binding(url, found.webhookId);
 		if (stored?.binding === binding) {
 			const secret = openSecret(stored.secret, apiKey, binding);
 			if (secret !== undefined && (found.secret === undefined || found.secret === secret)) {
@@ -114,22 +140,26 @@ export async function checkExists(this: IHookFunctions): Promise<boolean> {
 			}
 		}
 		if (strategy.readsReturnSecret && found.secret !== undefined) {
-			keep(this, strategy, url, found.secret, apiKey);
+			keep(this, strategy, url, { ...found, secret: found.secret }, apiKey);
 			return true;
 		}
 		return false;
 	});
 }
 
-/** Registers this trigger's URL (after checking what is registered now) and seals the secret. */
-export async function create(this: IHookFunctions): Promise<boolean> {
+/**
+ * Registers this trigger's URL (after checking what is registered now) and seals the secret. On
+ * v2 nothing is in the way: the trigger's own webhook is created, or (found at this URL) given a
+ * new secret and made active.
+ */
+export async function create(this: IHookFunctions, version: ApiVersion = 'v1'): Promise<boolean> {
 	return await withClient(this, async () => {
 		const url = ownUrl(this);
-		const strategy = await webhookRegistration(this);
+		const strategy = await webhookRegistration(this, undefined, version);
 		const replace = this.getNodeParameter('options.replaceExisting', false) === true;
 		const testing = this.getMode() === 'manual';
 		if (testing) listening.set(url, undefined);
-		const found = await strategy.find();
+		const found = await strategy.find({ webhookUrl: url });
 		const foreign = found !== undefined && !sameUrl(found.webhookUrl, url);
 		// published: this workflow's own registration under an earlier public URL is replaced without the option
 		const own = foreign && !testing ? ownPublishedRegistration(this, strategy, found) : undefined;
@@ -147,12 +177,12 @@ export async function create(this: IHookFunctions): Promise<boolean> {
 		const apiKey = await apiKeyOf(this);
 		// listening replaces this workflow's published registration: remove() puts it back
 		if (testing && foreign) listening.set(url, ownPublishedRegistration(this, strategy, found));
-		const registered = await strategy.register(url);
-		keep(this, strategy, url, registered.secret, apiKey);
+		const registered = await strategy.register(url, { name: webhookName(this) });
+		keep(this, strategy, url, registered, apiKey);
 
 		const simulated = String(this.getNodeParameter('options.simulateEvent', '') ?? '');
 		if (this.getMode() === 'manual' && simulated !== '') {
-			await strategy.checkConnectivity({ eventName: simulated, count: 1 });
+			await strategy.checkConnectivity({ eventName: simulated, count: 1 }, registered);
 		}
 		return true;
 	});
@@ -164,7 +194,7 @@ export async function create(this: IHookFunctions): Promise<boolean> {
  * At the end of a test that replaced this workflow's published registration, registers the
  * published URL again and seals its new secret, so published deliveries do not silently stop.
  */
-export async function remove(this: IHookFunctions): Promise<boolean> {
+export async function remove(this: IHookFunctions, version: ApiVersion = 'v1'): Promise<boolean> {
 	return await withClient(this, async () => {
 		const url = ownUrl(this);
 		const staticData: IDataObject = this.getWorkflowStaticData('node');
@@ -173,8 +203,10 @@ export async function remove(this: IHookFunctions): Promise<boolean> {
 		listening.delete(url);
 		let restore: { strategy: WebhookRegistration; webhookUrl: string } | undefined;
 		try {
-			const strategy = await webhookRegistration(this);
-			const found = await strategy.find();
+			const strategy = await webhookRegistration(this, undefined, version);
+			const target = targetOf(this, version, url);
+			// v2: the stored id may name a webhook deleted meanwhile; the one at this URL is then the trigger's
+			const found = (await strategy.find(target)) ?? (target.webhookId === undefined ? undefined : await strategy.find({ webhookUrl: url }));
 			const atThisUrl = found !== undefined && sameUrl(found.webhookUrl, url);
 			if (found && (atThisUrl || (!testing && ownPublishedRegistration(this, strategy, found)))) await strategy.remove(found);
 			// only while the test's registration was still there: someone else's meanwhile stays
@@ -190,7 +222,7 @@ export async function remove(this: IHookFunctions): Promise<boolean> {
 			const apiKey = await apiKeyOf(this);
 			const registered = await restore.strategy.register(restore.webhookUrl);
 			// not 'manual' here: sealed as the published registration, remembered for published deliveries
-			keep(this, restore.strategy, restore.webhookUrl, registered.secret, apiKey);
+			keep(this, restore.strategy, restore.webhookUrl, registered, apiKey);
 		}
 		return true;
 	});

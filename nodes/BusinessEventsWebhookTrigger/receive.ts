@@ -80,12 +80,13 @@ const SECRET_READ_INTERVAL_MS = 60_000;
 async function secretReadAgain(ctx: IWebhookFunctions, staticData: IDataObject, key: string): Promise<Buffer | undefined> {
 	const stored = readStoredRegistration(staticData);
 	const now = Date.now();
-	if (!stored || now - lastSecretRead < SECRET_READ_INTERVAL_MS) return undefined;
+	// v2 reads never return the secret: nothing to read again
+	if (!stored || stored.model !== 'v1' || now - lastSecretRead < SECRET_READ_INTERVAL_MS) return undefined;
 	lastSecretRead = now;
 	try {
 		const apiKey = await apiKeyOf(ctx);
 		if (apiKey === undefined) return undefined;
-		const strategy = await webhookRegistration(ctx);
+		const strategy = await webhookRegistration(ctx, undefined, stored.model);
 		if (strategy.binding(stored.webhookUrl) !== stored.binding) return undefined;
 		const found = await strategy.find();
 		if (!found?.secret || !sameUrl(found.webhookUrl, stored.webhookUrl) || secretProblem(found.secret) !== undefined) return undefined;

@@ -8,13 +8,17 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
+import { API_VERSIONS, type ApiVersion } from '../shared/catalog';
 import { LIMITS } from '../shared/limits';
 import { isSealedSecret, type SealedSecret } from '../shared/webhooks/secretBox';
 import { merge, readSeen } from '../shared/webhooks/seenEvents';
 
 export interface StoredRegistration {
-	model: 'v1';
+	/** the API version that registered it: its deliveries are verified and read again that way */
+	model: ApiVersion;
 	webhookUrl: string;
+	/** v2: the webhook this trigger registered; the secret sealed below is the one its create or rotate answer gave */
+	webhookId?: string;
 	/** what the registration is keyed by ("partner p-1"), for messages */
 	owner: string;
 	binding: string;
@@ -29,7 +33,8 @@ export function readStoredRegistration(staticData: IDataObject): StoredRegistrat
 	if (
 		typeof stored !== 'object' ||
 		stored === null ||
-		stored.model !== 'v1' ||
+		!(API_VERSIONS as readonly unknown[]).includes(stored.model) ||
+		(stored.model === 'v2' && typeof stored.webhookId !== 'string') ||
 		typeof stored.webhookUrl !== 'string' ||
 		typeof stored.binding !== 'string' ||
 		!isSealedSecret(stored.secret)
