@@ -48,8 +48,13 @@ export class V2Registration implements WebhookRegistration {
 				...(query && { query }),
 			});
 		} catch (error) {
-			throw asNodeError(this.node, error, this.itemIndex);
+			throw this.nodeError(error);
 		}
+	}
+
+	/** A failure of the client as the node error it is (the client throws only node errors). */
+	private nodeError(error: unknown) {
+		return asNodeError(this.node, error, this.itemIndex);
 	}
 
 	/** The tenant's webhooks, v1's legacy one included (`legacy: true`), optionally of one status. */
@@ -69,7 +74,7 @@ export class V2Registration implements WebhookRegistration {
 				return readRegistration(await this.send('getWebhook', undefined, target.webhookId));
 			} catch (error) {
 				if (httpCode(error) === '404') return undefined;
-				throw error;
+				throw this.nodeError(error);
 			}
 		}
 		if (target.webhookUrl === undefined) return undefined;
@@ -111,7 +116,7 @@ export class V2Registration implements WebhookRegistration {
 			return { deleted: true, affectedEnrollmentIds: affected };
 		} catch (error) {
 			if (httpCode(error) === '404') return { deleted: false, affectedEnrollmentIds: [] };
-			throw error;
+			throw this.nodeError(error);
 		}
 	}
 
@@ -120,7 +125,7 @@ export class V2Registration implements WebhookRegistration {
 		try {
 			await this.delete(found);
 		} catch (error) {
-			if (httpCode(error) !== '409') throw error;
+			if (httpCode(error) !== '409') throw this.nodeError(error);
 			await this.update(found, { status: 'disabled' });
 		}
 	}
