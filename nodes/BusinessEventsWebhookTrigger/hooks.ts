@@ -177,7 +177,7 @@ export async function create(this: IHookFunctions, version: ApiVersion = 'v1'): 
 		const apiKey = await apiKeyOf(this);
 		// listening replaces this workflow's published registration: remove() puts it back
 		if (testing && foreign) listening.set(url, ownPublishedRegistration(this, strategy, found));
-		const registered = await strategy.register(url, { name: webhookName(this) });
+		const registered = await strategy.register(url, { name: webhookName(this), existing: found ?? null });
 		keep(this, strategy, url, registered, apiKey);
 
 		const simulated = String(this.getNodeParameter('options.simulateEvent', '') ?? '');

@@ -25,6 +25,7 @@ export {
 	asNodeError,
 	normalizedUrl,
 	readRegistration,
+	type RegisterOptions,
 	type Registration,
 	type RegistrationTarget,
 	sameUrl,

@@ -36,6 +36,13 @@ export interface Simulation {
 	eventTime?: string;
 }
 
+export interface RegisterOptions {
+	/** v2: the name a new webhook gets */
+	name?: string;
+	/** v2: what find({ webhookUrl }) gave just before (null: nothing there), so it is not asked again */
+	existing?: Registration | null;
+}
+
 export interface WebhookRegistration {
 	readonly model: ApiVersion;
 	/** what the registration is keyed by, for messages ("partner p-123") */
@@ -52,7 +59,7 @@ export interface WebhookRegistration {
 	 * partner; v2: the webhook already at that URL gets a new secret, and is made active, else a new
 	 * webhook named `name` is created)
 	 */
-	register(webhookUrl: string, options?: { name?: string }): Promise<Registration & { secret: string }>;
+	register(webhookUrl: string, options?: RegisterOptions): Promise<Registration & { secret: string }>;
 	/** removes the registration found (v1: the partner's; v2: deletes it, or disables it while enrollments use it) */
 	remove(found: Registration): Promise<void>;
 	/** asks the service to push a test event, or `simulated` mock events of one type (v2: to the webhook found) */

@@ -12,6 +12,7 @@ import type { ApiClient } from '../transport/apiClient';
 import {
 	asNodeError,
 	readRegistration,
+	type RegisterOptions,
 	type Registration,
 	type RegistrationTarget,
 	sameUrl,
@@ -81,8 +82,8 @@ export class V2Registration implements WebhookRegistration {
 		return (await this.list()).find((webhook) => !webhook.legacy && sameUrl(webhook.webhookUrl, target.webhookUrl));
 	}
 
-	async register(webhookUrl: string, options: { name?: string } = {}): Promise<Registration & { secret: string }> {
-		const found = await this.find({ webhookUrl });
+	async register(webhookUrl: string, options: RegisterOptions = {}): Promise<Registration & { secret: string }> {
+		const found = options.existing === undefined ? await this.find({ webhookUrl }) : (options.existing ?? undefined);
 		if (found?.webhookId === undefined) {
 			const created = await this.send('registerWebhook', { name: options.name ?? DEFAULT_WEBHOOK_NAME, webhook_url: webhookUrl });
 			const registration = withCheckedSecret(this.node, readRegistration(created), this.itemIndex);
