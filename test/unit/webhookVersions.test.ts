@@ -8,6 +8,7 @@ import type { IDataObject, IHookFunctions, IWebhookFunctions } from 'n8n-workflo
 
 import { BusinessEventsWebhookTrigger } from '../../nodes/BusinessEventsWebhookTrigger/BusinessEventsWebhookTrigger.node';
 import { checkExists, create, remove } from '../../nodes/BusinessEventsWebhookTrigger/hooks';
+import { registrationJson } from '../../nodes/ManageWebhook/actions/webhook/common';
 import { readStoredRegistration } from '../../nodes/BusinessEventsWebhookTrigger/state';
 import { V2_ENDPOINTS } from '../../nodes/shared/catalog';
 import { openSecret } from '../../nodes/shared/webhooks/secretBox';
@@ -66,6 +67,20 @@ describe('the registration strategy on both versions', () => {
 		expect((await strategy.list()).map(({ webhookId, name, status, legacy }) => ({ webhookId, name, status, legacy }))).toEqual([
 			{ webhookId: id, name: 'orders', status: 'active', legacy: false },
 		]);
+		// Manage Webhook's output: never the secret, v2's id, name and status beside v1's fields
+		expect(registrationJson(strategy, again)).toEqual({
+			model: 'v2',
+			owner: "the API key's tenant",
+			registered: true,
+			webhook_url: URL_A,
+			created_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T.*\+00:00$/),
+			last_modified_time: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T.*\+00:00$/),
+			has_secret: true,
+			webhook_id: id,
+			name: 'orders',
+			status: 'active',
+			legacy: false,
+		});
 	});
 
 	it('v2: without a webhook id, check connectivity names what is missing and sends nothing', async () => {
