@@ -57,6 +57,17 @@ function keyOfSecret(ctx: IHookFunctions, strategy: WebhookRegistration, secret:
 	return signingKey(secret);
 }
 
+/**
+ * v2, listening for a test event while the workflow is published: the published webhook stays
+ * registered beside the test one (each trigger has its own), so its sealed secret must stay in
+ * static data. The test webhook's key is then kept in this process only.
+ */
+function keepsPublished(ctx: IHookFunctions, strategy: WebhookRegistration): boolean {
+	if (strategy.model !== 'v2' || ctx.getMode() !== 'manual') return false;
+	const stored = readStoredRegistration(ctx.getWorkflowStaticData('node'));
+	return stored !== undefined && stored.model === 'v2' && stored.test !== true;
+}
+
 /** Seals the secret into static data and keeps its HMAC key in this process (v2: with the webhook's id). */
 function keep(ctx: IHookFunctions, strategy: WebhookRegistration, url: string, registered: Registration & { secret: string }, apiKey: string): void {
 	const { secret, webhookId } = registered;
@@ -72,7 +83,7 @@ function keep(ctx: IHookFunctions, strategy: WebhookRegistration, url: string, r
 		registeredAt: new Date().toISOString(),
 		...(ctx.getMode() === 'manual' ? { test: true } : {}),
 	};
-	writeStoredRegistration(ctx.getWorkflowStaticData('node'), stored);
+	if (!keepsPublished(ctx, strategy)) writeStoredRegistration(ctx.getWorkflowStaticData('node'), stored);
 	rememberKey(keyOf(ctx), stored.secret, hmacKey);
 }
 
@@ -202,21 +213,27 @@ export async function remove(this: IHookFunctions, version: ApiVersion = 'v1'): 
 		const replaced = listening.get(url);
 		listening.delete(url);
 		let restore: { strategy: WebhookRegistration; webhookUrl: string } | undefined;
+		// v2, the end of a test while published: the published webhook and its sealed secret stay
+		let published = false;
 		try {
 			const strategy = await webhookRegistration(this, undefined, version);
+			published = testing && keepsPublished(this, strategy);
 			const target = targetOf(this, version, url);
-			// v2: the stored id may name a webhook deleted meanwhile; the one at this URL is then the trigger's
-			const found = (await strategy.find(target)) ?? (target.webhookId === undefined ? undefined : await strategy.find({ webhookUrl: url }));
+			const byId = await strategy.find(target);
+			// v2: the stored id may name the published webhook (a test ends) or one deleted meanwhile:
+			// the one at this URL is then the one to remove
+			const atUrl = target.webhookId !== undefined && !(byId && sameUrl(byId.webhookUrl, url)) ? await strategy.find({ webhookUrl: url }) : undefined;
+			const found = atUrl ?? byId;
 			const atThisUrl = found !== undefined && sameUrl(found.webhookUrl, url);
 			if (found && (atThisUrl || (!testing && ownPublishedRegistration(this, strategy, found)))) await strategy.remove(found);
 			// only while the test's registration was still there: someone else's meanwhile stays
 			if (testing && replaced && atThisUrl) restore = { strategy, webhookUrl: replaced.webhookUrl };
 		} finally {
-			writeStoredRegistration(staticData, undefined);
+			if (!published) writeStoredRegistration(staticData, undefined);
 			// n8n removes test and published webhooks alike in 'internal' mode: forget both memories
 			// (the published one is rebuilt from static data at its next delivery)
 			forget(keyOf(this, true));
-			forget(keyOf(this, false));
+			if (!published) forget(keyOf(this, false));
 		}
 		if (restore) {
 			const apiKey = await apiKeyOf(this);

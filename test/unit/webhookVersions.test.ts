@@ -91,15 +91,15 @@ describe('the registration strategy on both versions', () => {
 });
 
 /** A trigger's n8n contexts: hooks (publish, unpublish) and webhook() (one delivery), sharing its static data. */
-function triggerContexts(url: string) {
-	const staticData: IDataObject = {};
+function triggerContexts(url: string, options: { staticData?: IDataObject; mode?: 'webhook' | 'manual' } = {}) {
+	const staticData: IDataObject = options.staticData ?? {};
 	const { ctx } = sandboxContext(sandbox);
 	const node = { id: 'node-v2', name: 'Trigger', type: 'n8n-nodes-business-prospect-data.businessEventsWebhookTrigger', typeVersion: 1, position: [0, 0], parameters: {} };
 	const common = {
 		getNode: () => node,
 		getWorkflow: () => ({ id: 'wf-v2', name: 'Orders', active: true }),
 		getWorkflowStaticData: () => staticData,
-		getMode: () => 'webhook',
+		getMode: () => options.mode ?? 'webhook',
 		getCredentials: ctx.getCredentials,
 	};
 	const hooks = Object.assign(Object.create(null) as object, ctx, common, {
@@ -226,5 +226,32 @@ describe('the webhook trigger on v2', () => {
 		await remove.call(hooks, 'v2');
 		expect(sent().map(({ method, path, status }) => `${method} ${path} ${status}`)).toEqual([`GET /v2/webhooks/${id} 200`, `DELETE /v2/webhooks/${id} 200`]);
 		expect(sandbox.webhooks.tenant.size).toBe(0);
+	});
+
+	it('listening for a test event while published: a test webhook of its own, and the published one untouched when the test ends', async () => {
+		const URL_TEST = 'http://127.0.0.1:9/webhook-test/a/webhook';
+		const live = triggerContexts(URL_A);
+		await create.call(live.hooks, 'v2');
+		const publishedId = readStoredRegistration(live.staticData)?.webhookId as string;
+		const test = triggerContexts(URL_TEST, { staticData: live.staticData, mode: 'manual' });
+		expect(await checkExists.call(test.hooks, 'v2')).toBe(false);
+		await create.call(test.hooks, 'v2');
+		const testId = [...sandbox.webhooks.tenant.keys()].find((id) => id !== publishedId) as string;
+		expect(sandbox.webhooks.tenant.get(testId)?.name).toBe('n8n: Orders / Trigger (test)');
+		expect(readStoredRegistration(live.staticData)?.webhookId).toBe(publishedId);
+		sandbox.clearRequests();
+		await remove.call(test.hooks, 'v2');
+		expect(sent().map(({ method, path, status }) => `${method} ${path} ${status}`)).toEqual([
+			`GET /v2/webhooks/${publishedId} 200`,
+			'GET /v2/webhooks 200',
+			`DELETE /v2/webhooks/${testId} 200`,
+		]);
+		expect([...sandbox.webhooks.tenant.keys()]).toEqual([publishedId]);
+		expect(readStoredRegistration(live.staticData)?.webhookId).toBe(publishedId);
+		// the published trigger still verifies its webhook's deliveries
+		const body = JSON.stringify({ webhook_id: publishedId, event_id: 'e-after-test', event_name: 'new_product', data: {}, business_id: business });
+		const secret = sandbox.webhooks.tenant.get(publishedId)?.webhook_secret as string;
+		const delivered = await live.deliver(body, { 'Content-Type': 'application/json', ...sandbox.webhooks.sign(body, Math.floor(Date.now() / 1000), secret) });
+		expect(delivered.reply).toEqual({ status: 200, body: { message: 'Workflow was started' } });
 	});
 });

@@ -101,6 +101,8 @@ export function readItem(
 	}
 	if (hasTtl) shared.ttl_days = options.ttlDays;
 	if (version === 'v2') {
+		// in the path on v2, so not checked with the body below
+		if (shared.enrollment_id !== undefined) validateItem(ctx.getNode(), idSchema, shared.enrollment_id, itemIndex, 'enrollment_id');
 		const webhookText = readText(read.webhookId?.(itemIndex) ?? '');
 		if (!webhookText.ok) throw itemValidationError(ctx.getNode(), itemIndex, `Webhook ID ${webhookText.problem}`);
 		if (webhookText.value !== '') shared.webhook_id = webhookText.value;
