@@ -111,7 +111,7 @@ export function readItem(
 				ctx.getNode(),
 				itemIndex,
 				'Webhook ID is empty: on API v2 every enrollment delivers to one webhook of the account',
-				'Enter the webhook_id of the webhook that should receive the events (a Business Events Webhook Trigger shows the one it registered).',
+				'Enter the webhook_id of the v2 webhook that should receive the events.',
 			);
 		}
 	}
