@@ -254,8 +254,8 @@ describe('deliveries: both generations, each signed by its own webhook', () => {
 		expect([checked.status, checked.body]).toEqual([200, { response_context: CONTEXT_V2 }]);
 		await sandbox.webhooks.idle();
 		expect(sandbox.webhooks.deliveries.map((delivery) => [delivery.kind, delivery.webhook_id, delivery.event_name])).toEqual([
-			['simulation', other.webhook_id, 'employee_joined_company'],
-			['simulation', other.webhook_id, 'employee_joined_company'],
+			['simulation', other.webhook_id, 'executive_joined_company'],
+			['simulation', other.webhook_id, 'executive_joined_company'],
 		]);
 		const pushed = receiver.received.map(({ raw }) => JSON.parse(raw.toString('utf8')) as Record<string, unknown>);
 		expect(pushed.map((body) => [body.event_name, body.webhook_id, body.enrollment_key])).toEqual([

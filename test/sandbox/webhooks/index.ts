@@ -282,9 +282,11 @@ export class Webhooks {
 		const target: DeliveryTarget = { ...webhook, headers: [...webhook.headers] };
 		const body = this.serialize(this.payloadOf(event, partnerId, webhook.webhook_id), target);
 		const knobs = { ...this.knobs };
-		this.enqueue(() => this.deliverWithRetries(target, body, kind, event, knobs));
+		// the log names the event as it was pushed, under its v2 name
+		const logged = { event_id: event.event_id, event_name: v2EventType(event.event_name) };
+		this.enqueue(() => this.deliverWithRetries(target, body, kind, logged, knobs));
 		for (let n = 0; n < (knobs.duplicates ?? 0); n++) {
-			this.enqueue(() => this.deliverWithRetries(target, body, 'duplicate', event, knobs));
+			this.enqueue(() => this.deliverWithRetries(target, body, 'duplicate', logged, knobs));
 		}
 	}
 
