@@ -27,6 +27,7 @@ import {
 	memoryKey,
 	readStoredRegistration,
 	rememberKey,
+	rememberLegacyKey,
 	type StoredRegistration,
 	writeStoredRegistration,
 } from './state';
@@ -85,6 +86,32 @@ function keep(ctx: IHookFunctions, strategy: WebhookRegistration, url: string, r
 	};
 	if (!keepsPublished(ctx, strategy)) writeStoredRegistration(ctx.getWorkflowStaticData('node'), stored);
 	rememberKey(keyOf(ctx), stored.secret, hmacKey);
+}
+
+/**
+ * v2, published, during a migration: when v1's partner webhook points at this same URL, v1
+ * enrollments keep delivering here with its secret (v2-migration-research.md §9), so that secret is
+ * sealed beside v2's and both generations verify (the event memory fires an event_id once). Without
+ * a Partner ID, or without such a webhook, nothing is kept: one GET /v1/webhooks/{partner_id}.
+ */
+async function keepLegacy(ctx: IHookFunctions, url: string, apiKey: string): Promise<void> {
+	const staticData = ctx.getWorkflowStaticData('node');
+	const stored = readStoredRegistration(staticData);
+	if (stored?.model !== 'v2' || stored.test === true || ctx.getMode() === 'manual') return;
+	let v1: WebhookRegistration;
+	let found: Registration | undefined;
+	try {
+		v1 = await webhookRegistration(ctx, undefined, 'v1');
+		found = await v1.find();
+	} catch {
+		// no Partner ID, or v1 unreachable: v2's deliveries verify as they are
+		return;
+	}
+	if (!found?.secret || !sameUrl(found.webhookUrl, url) || secretProblem(found.secret) !== undefined) return;
+	const binding = v1.binding(url);
+	const legacy = { binding, secret: sealSecret(found.secret, apiKey, binding) };
+	writeStoredRegistration(staticData, { ...stored, legacy });
+	rememberLegacyKey(keyOf(ctx), legacy.secret, signingKey(found.secret));
 }
 
 /**
@@ -190,6 +217,7 @@ export async function create(this: IHookFunctions, version: ApiVersion = 'v1'): 
 		if (testing && foreign) listening.set(url, ownPublishedRegistration(this, strategy, found));
 		const registered = await strategy.register(url, { name: webhookName(this), existing: found ?? null });
 		keep(this, strategy, url, registered, apiKey);
+		if (version === 'v2') await keepLegacy(this, url, apiKey);
 
 		const simulated = String(this.getNodeParameter('options.simulateEvent', '') ?? '');
 		if (this.getMode() === 'manual' && simulated !== '') {

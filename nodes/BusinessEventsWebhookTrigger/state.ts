@@ -26,6 +26,11 @@ export interface StoredRegistration {
 	registeredAt: string;
 	/** registered for the editor's test URL (absent: the published one) */
 	test?: boolean;
+	/**
+	 * v2, during a migration: v1's partner webhook points at this same URL, so v1 enrollments still
+	 * deliver here, signed with its secret; sealed beside v2's so both generations verify
+	 */
+	legacy?: { binding: string; secret: SealedSecret };
 }
 
 export function readStoredRegistration(staticData: IDataObject): StoredRegistration | undefined {
@@ -62,6 +67,9 @@ interface TriggerMemory {
 	seenSet: Set<string>;
 	/** signatures of verified deliveries, until their timestamp leaves the tolerance window (ms) */
 	signatures: Map<string, number>;
+	/** v2: the HMAC key of v1's partner webhook at the same URL, and the sealed secret it came from */
+	legacySealed?: string;
+	legacyKey?: Buffer;
 }
 
 const memories = new Map<string, TriggerMemory>();
@@ -87,6 +95,18 @@ export function rememberKey(key: string, sealed: SealedSecret, hmacKey: Buffer):
 	const memory = memoryOf(key);
 	memory.sealed = sealed.data;
 	memory.key = hmacKey;
+}
+
+/** The legacy (v1) HMAC key remembered for this sealed secret. */
+export function rememberedLegacyKey(key: string, sealed: SealedSecret): Buffer | undefined {
+	const memory = memories.get(key);
+	return memory?.legacyKey && memory.legacySealed === sealed.data ? memory.legacyKey : undefined;
+}
+
+export function rememberLegacyKey(key: string, sealed: SealedSecret, hmacKey: Buffer): void {
+	const memory = memoryOf(key);
+	memory.legacySealed = sealed.data;
+	memory.legacyKey = hmacKey;
 }
 
 export function forget(key: string): void {
