@@ -90,7 +90,8 @@ export class V2Registration implements WebhookRegistration {
 			if (registration.webhookId === undefined) throw this.noWebhookId();
 			return registration;
 		}
-		if (found.status !== 'active') await this.update(found, { status: 'active' });
+		// disabled (an earlier unpublish kept it for its enrollments): deliveries resume
+		if (found.status !== undefined && found.status !== 'active') await this.update(found, { status: 'active' });
 		return { ...(await this.rotate(found)), status: 'active' };
 	}
 
