@@ -14,7 +14,7 @@ import { ApiClient } from '../shared/transport/apiClient';
 import { CREDENTIAL_TYPE } from '../shared/transport/connection';
 import { parseDelivery, type PushedEvent, readPushedEvent } from '../shared/webhooks/payload';
 import { sameUrl, webhookRegistration } from '../shared/webhooks/registration';
-import { openSecret, sealSecret } from '../shared/webhooks/secretBox';
+import { isSealedSecret, openSecret, sealSecret } from '../shared/webhooks/secretBox';
 import { SIGNATURE_MISMATCH, secretProblem, signingKey, verifySignature } from '../shared/webhooks/signature';
 import {
 	firstDelivery,
@@ -67,7 +67,8 @@ async function hmacKeysOf(ctx: IWebhookFunctions, staticData: IDataObject, key: 
 /** v2 during a migration: the key of v1's partner webhook at the same URL (state.ts, `legacy`), or undefined. */
 async function legacyKeyOf(ctx: IWebhookFunctions, staticData: IDataObject, key: string): Promise<Buffer | undefined> {
 	const legacy = readStoredRegistration(staticData)?.legacy;
-	if (!legacy) return undefined;
+	// static data is the database's: anything but a sealed secret and its binding verifies nothing
+	if (!legacy || typeof legacy.binding !== 'string' || !isSealedSecret(legacy.secret)) return undefined;
 	const remembered = rememberedLegacyKey(key, legacy.secret);
 	if (remembered) return remembered;
 	const apiKey = await apiKeyOf(ctx);

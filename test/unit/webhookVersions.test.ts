@@ -9,9 +9,9 @@ import type { IDataObject, IHookFunctions, IWebhookFunctions } from 'n8n-workflo
 import { BusinessEventsWebhookTrigger } from '../../nodes/BusinessEventsWebhookTrigger/BusinessEventsWebhookTrigger.node';
 import { checkExists, create, remove } from '../../nodes/BusinessEventsWebhookTrigger/hooks';
 import { registrationJson } from '../../nodes/ManageWebhook/actions/webhook/common';
-import { readStoredRegistration } from '../../nodes/BusinessEventsWebhookTrigger/state';
+import { readStoredRegistration, writeStoredRegistration } from '../../nodes/BusinessEventsWebhookTrigger/state';
 import { V2_ENDPOINTS } from '../../nodes/shared/catalog';
-import { openSecret } from '../../nodes/shared/webhooks/secretBox';
+import { openSecret, sealSecret } from '../../nodes/shared/webhooks/secretBox';
 import { webhookRegistration } from '../../nodes/shared/webhooks/registration';
 import type { V2Registration } from '../../nodes/shared/webhooks/registrationV2';
 import { SANDBOX_PARTNER_ID, type Sandbox, sandboxClient, startSandbox } from '../sandbox';
@@ -253,5 +253,31 @@ describe('the webhook trigger on v2', () => {
 		const secret = sandbox.webhooks.tenant.get(publishedId)?.webhook_secret as string;
 		const delivered = await live.deliver(body, { 'Content-Type': 'application/json', ...sandbox.webhooks.sign(body, Math.floor(Date.now() / 1000), secret) });
 		expect(delivered.reply).toEqual({ status: 200, body: { message: 'Workflow was started' } });
+	});
+
+	it('during a migration: a delivery signed with v1\'s legacy secret verifies beside v2\'s; a malformed legacy entry verifies nothing', async () => {
+		const { staticData, deliver } = triggerContexts(URL_A);
+		const [v2Secret, v1Secret] = [sandbox.webhooks.newSecret(), sandbox.webhooks.newSecret()];
+		const binding = `v2|w-legacy|${URL_A}`;
+		const legacyBinding = `v1|${SANDBOX_PARTNER_ID}|${URL_A}`;
+		const stored = {
+			model: 'v2' as const,
+			webhookUrl: URL_A,
+			webhookId: 'w-legacy',
+			owner: "the API key's tenant",
+			binding,
+			secret: sealSecret(v2Secret, sandbox.apiKey, binding),
+			registeredAt: new Date().toISOString(),
+			legacy: { binding: legacyBinding, secret: sealSecret(v1Secret, sandbox.apiKey, legacyBinding) },
+		};
+		writeStoredRegistration(staticData, stored);
+		const signed = (body: string, secret: string, skew = 0) => ({ 'Content-Type': 'application/json', ...sandbox.webhooks.sign(body, Math.floor(Date.now() / 1000) + skew, secret) });
+		const v1Body = JSON.stringify({ event_id: 'e-migration', event_name: 'new_product', data: {}, business_id: business, enrollment_key: 'key-v1' });
+		const v2Body = JSON.stringify({ webhook_id: 'w-legacy', event_id: 'e-migration', event_name: 'new_product', data: {}, business_id: business, enrollment_key: 'key-v2' });
+		expect((await deliver(v1Body, signed(v1Body, v1Secret))).reply.body).toEqual({ message: 'Workflow was started' });
+		expect((await deliver(v2Body, signed(v2Body, v2Secret))).reply.body).toEqual({ message: 'Duplicate event ignored' });
+		writeStoredRegistration(staticData, { ...stored, legacy: { binding: legacyBinding, secret: 'not sealed' as never } });
+		const other = JSON.stringify({ event_id: 'e-migration-2', event_name: 'new_product', data: {}, business_id: business });
+		expect((await deliver(other, signed(other, v1Secret, 1))).reply).toEqual({ status: 400, body: { message: 'Invalid signature' } });
 	});
 });
