@@ -1,15 +1,25 @@
 /**
  * Registration on publish and removal on unpublish (n8n's webhookMethods), and the same for the
- * test URL while the editor listens for a test event. The service holds one webhook per partner:
- * a registration that points elsewhere is replaced only with "Replace Existing Registration" on,
- * and unpublishing removes the registration only while it still points at this trigger's URL.
+ * test URL while the editor listens for a test event. Each takes the API version (v1 unless
+ * named). v1 holds one webhook per partner: a registration that points elsewhere is replaced only
+ * with "Replace Existing Registration" on, and unpublishing removes the registration only while it
+ * still points at this trigger's URL. v2 gives the trigger a webhook of its own: its webhook_id
+ * and secret are stored once, at creation (v2 never shows the secret again), and unpublishing
+ * deletes it, or disables it while enrollments are bound to it.
  */
 import type { IDataObject, IHookFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import type { ApiVersion } from '../shared/catalog';
 import { CREDENTIAL_TYPE } from '../shared/transport/connection';
 import { ApiClient } from '../shared/transport/apiClient';
-import { type Registration, sameUrl, type WebhookRegistration, webhookRegistration } from '../shared/webhooks/registration';
+import {
+	type Registration,
+	type RegistrationTarget,
+	sameUrl,
+	type WebhookRegistration,
+	webhookRegistration,
+} from '../shared/webhooks/registration';
 import { openSecret, sealSecret } from '../shared/webhooks/secretBox';
 import { secretProblem, signingKey } from '../shared/webhooks/signature';
 import {
@@ -17,6 +27,7 @@ import {
 	memoryKey,
 	readStoredRegistration,
 	rememberKey,
+	rememberLegacyKey,
 	type StoredRegistration,
 	writeStoredRegistration,
 } from './state';
@@ -47,21 +58,60 @@ function keyOfSecret(ctx: IHookFunctions, strategy: WebhookRegistration, secret:
 	return signingKey(secret);
 }
 
-/** Seals the secret into static data and keeps its HMAC key in this process. */
-function keep(ctx: IHookFunctions, strategy: WebhookRegistration, url: string, secret: string, apiKey: string): void {
+/**
+ * v2, listening for a test event while the workflow is published: the published webhook stays
+ * registered beside the test one (each trigger has its own), so its sealed secret must stay in
+ * static data. The test webhook's key is then kept in this process only.
+ */
+function keepsPublished(ctx: IHookFunctions, strategy: WebhookRegistration): boolean {
+	if (strategy.model !== 'v2' || ctx.getMode() !== 'manual') return false;
+	const stored = readStoredRegistration(ctx.getWorkflowStaticData('node'));
+	return stored !== undefined && stored.model === 'v2' && stored.test !== true;
+}
+
+/** Seals the secret into static data and keeps its HMAC key in this process (v2: with the webhook's id). */
+function keep(ctx: IHookFunctions, strategy: WebhookRegistration, url: string, registered: Registration & { secret: string }, apiKey: string): void {
+	const { secret, webhookId } = registered;
 	const hmacKey = keyOfSecret(ctx, strategy, secret);
-	const binding = strategy.binding(url);
+	const binding = strategy.binding(url, webhookId);
 	const stored: StoredRegistration = {
 		model: strategy.model,
 		webhookUrl: url,
+		...(webhookId !== undefined && { webhookId }),
 		owner: strategy.owner,
 		binding,
 		secret: sealSecret(secret, apiKey, binding),
 		registeredAt: new Date().toISOString(),
 		...(ctx.getMode() === 'manual' ? { test: true } : {}),
 	};
-	writeStoredRegistration(ctx.getWorkflowStaticData('node'), stored);
+	if (!keepsPublished(ctx, strategy)) writeStoredRegistration(ctx.getWorkflowStaticData('node'), stored);
 	rememberKey(keyOf(ctx), stored.secret, hmacKey);
+}
+
+/**
+ * v2, published, during a migration: when v1's partner webhook points at this same URL, v1
+ * enrollments keep delivering here with its secret (v2-migration-research.md §9), so that secret is
+ * sealed beside v2's and both generations verify (the event memory fires an event_id once). Without
+ * a Partner ID, or without such a webhook, nothing is kept: one GET /v1/webhooks/{partner_id}.
+ */
+async function keepLegacy(ctx: IHookFunctions, url: string, apiKey: string): Promise<void> {
+	const staticData = ctx.getWorkflowStaticData('node');
+	const stored = readStoredRegistration(staticData);
+	if (stored?.model !== 'v2' || stored.test === true || ctx.getMode() === 'manual') return;
+	let v1: WebhookRegistration;
+	let found: Registration | undefined;
+	try {
+		v1 = await webhookRegistration(ctx, undefined, 'v1');
+		found = await v1.find();
+	} catch {
+		// no Partner ID, or v1 unreachable: v2's deliveries verify as they are
+		return;
+	}
+	if (!found?.secret || !sameUrl(found.webhookUrl, url) || secretProblem(found.secret) !== undefined) return;
+	const binding = v1.binding(url);
+	const legacy = { binding, secret: sealSecret(found.secret, apiKey, binding) };
+	writeStoredRegistration(staticData, { ...stored, legacy });
+	rememberLegacyKey(keyOf(ctx), legacy.secret, signingKey(found.secret));
 }
 
 /**
@@ -72,7 +122,7 @@ function keep(ctx: IHookFunctions, strategy: WebhookRegistration, url: string, s
 function ownPublishedRegistration(ctx: IHookFunctions, strategy: WebhookRegistration, found: Registration | undefined): StoredRegistration | undefined {
 	const stored = readStoredRegistration(ctx.getWorkflowStaticData('node'));
 	if (!found || !stored || stored.test === true) return undefined;
-	if (!sameUrl(found.webhookUrl, stored.webhookUrl) || stored.binding !== strategy.binding(stored.webhookUrl)) return undefined;
+	if (!sameUrl(found.webhookUrl, stored.webhookUrl) || stored.binding !== strategy.binding(stored.webhookUrl, stored.webhookId)) return undefined;
 	return stored;
 }
 
@@ -92,20 +142,34 @@ async function withClient<T>(ctx: IHookFunctions, run: () => Promise<T>): Promis
 	}
 }
 
+/** Where the trigger's registration is: v2 by the webhook id it stored (else by its URL), v1 the partner's. */
+function targetOf(ctx: IHookFunctions, version: ApiVersion, url: string): RegistrationTarget {
+	const stored = readStoredRegistration(ctx.getWorkflowStaticData('node'));
+	return { webhookUrl: url, ...(stored?.model === version && stored.webhookId !== undefined && { webhookId: stored.webhookId }) };
+}
+
+/** The name v2 requires for a webhook: which workflow and node it delivers to, so a list of webhooks says whose each is. */
+function webhookName(ctx: IHookFunctions): string {
+	const workflow = ctx.getWorkflow();
+	const test = ctx.getMode() === 'manual' ? ' (test)' : '';
+	return `n8n: ${workflow.name ?? workflow.id ?? 'workflow'} / ${ctx.getNode().name}${test}`;
+}
+
 /**
- * True when the partner's webhook points at this URL and the trigger can verify its deliveries:
- * its sealed secret opens, or (v1 reads return the secret) it is read again and sealed, without
- * rotating it.
+ * True when the registration points at this URL (v2: is active) and the trigger can verify its
+ * deliveries: its sealed secret opens, or (v1 reads return the secret) it is read again and sealed,
+ * without rotating it. v2 never shows the secret again: without a sealed one, create() rotates it.
  */
-export async function checkExists(this: IHookFunctions): Promise<boolean> {
+export async function checkExists(this: IHookFunctions, version: ApiVersion = 'v1'): Promise<boolean> {
 	return await withClient(this, async () => {
 		const url = ownUrl(this);
-		const strategy = await webhookRegistration(this);
-		const found = await strategy.find();
+		const strategy = await webhookRegistration(this, undefined, version);
+		const found = await strategy.find(targetOf(this, version, url));
 		if (!found || !sameUrl(found.webhookUrl, url)) return false;
+		if (found.status !== undefined && found.status !== 'active') return false;
 		const apiKey = await apiKeyOf(this);
 		const stored = readStoredRegistration(this.getWorkflowStaticData('node'));
-		const binding = strategy.binding(url);
+		const binding = strategy.binding(url, found.webhookId);
 		if (stored?.binding === binding) {
 			const secret = openSecret(stored.secret, apiKey, binding);
 			if (secret !== undefined && (found.secret === undefined || found.secret === secret)) {
@@ -114,22 +178,26 @@ export async function checkExists(this: IHookFunctions): Promise<boolean> {
 			}
 		}
 		if (strategy.readsReturnSecret && found.secret !== undefined) {
-			keep(this, strategy, url, found.secret, apiKey);
+			keep(this, strategy, url, { ...found, secret: found.secret }, apiKey);
 			return true;
 		}
 		return false;
 	});
 }
 
-/** Registers this trigger's URL (after checking what is registered now) and seals the secret. */
-export async function create(this: IHookFunctions): Promise<boolean> {
+/**
+ * Registers this trigger's URL (after checking what is registered now) and seals the secret. On
+ * v2 nothing is in the way: the trigger's own webhook is created, or (found at this URL) given a
+ * new secret and made active.
+ */
+export async function create(this: IHookFunctions, version: ApiVersion = 'v1'): Promise<boolean> {
 	return await withClient(this, async () => {
 		const url = ownUrl(this);
-		const strategy = await webhookRegistration(this);
+		const strategy = await webhookRegistration(this, undefined, version);
 		const replace = this.getNodeParameter('options.replaceExisting', false) === true;
 		const testing = this.getMode() === 'manual';
 		if (testing) listening.set(url, undefined);
-		const found = await strategy.find();
+		const found = await strategy.find({ webhookUrl: url });
 		const foreign = found !== undefined && !sameUrl(found.webhookUrl, url);
 		// published: this workflow's own registration under an earlier public URL is replaced without the option
 		const own = foreign && !testing ? ownPublishedRegistration(this, strategy, found) : undefined;
@@ -147,12 +215,13 @@ export async function create(this: IHookFunctions): Promise<boolean> {
 		const apiKey = await apiKeyOf(this);
 		// listening replaces this workflow's published registration: remove() puts it back
 		if (testing && foreign) listening.set(url, ownPublishedRegistration(this, strategy, found));
-		const registered = await strategy.register(url);
-		keep(this, strategy, url, registered.secret, apiKey);
+		const registered = await strategy.register(url, { name: webhookName(this), existing: found ?? null });
+		keep(this, strategy, url, registered, apiKey);
+		if (version === 'v2') await keepLegacy(this, url, apiKey);
 
 		const simulated = String(this.getNodeParameter('options.simulateEvent', '') ?? '');
 		if (this.getMode() === 'manual' && simulated !== '') {
-			await strategy.checkConnectivity({ eventName: simulated, count: 1 });
+			await strategy.checkConnectivity({ eventName: simulated, count: 1 }, registered);
 		}
 		return true;
 	});
@@ -164,7 +233,7 @@ export async function create(this: IHookFunctions): Promise<boolean> {
  * At the end of a test that replaced this workflow's published registration, registers the
  * published URL again and seals its new secret, so published deliveries do not silently stop.
  */
-export async function remove(this: IHookFunctions): Promise<boolean> {
+export async function remove(this: IHookFunctions, version: ApiVersion = 'v1'): Promise<boolean> {
 	return await withClient(this, async () => {
 		const url = ownUrl(this);
 		const staticData: IDataObject = this.getWorkflowStaticData('node');
@@ -172,25 +241,33 @@ export async function remove(this: IHookFunctions): Promise<boolean> {
 		const replaced = listening.get(url);
 		listening.delete(url);
 		let restore: { strategy: WebhookRegistration; webhookUrl: string } | undefined;
+		// v2, the end of a test while published: the published webhook and its sealed secret stay
+		let published = false;
 		try {
-			const strategy = await webhookRegistration(this);
-			const found = await strategy.find();
+			const strategy = await webhookRegistration(this, undefined, version);
+			published = testing && keepsPublished(this, strategy);
+			const target = targetOf(this, version, url);
+			const byId = await strategy.find(target);
+			// v2: the stored id may name the published webhook (a test ends) or one deleted meanwhile:
+			// the one at this URL is then the one to remove
+			const atUrl = target.webhookId !== undefined && !(byId && sameUrl(byId.webhookUrl, url)) ? await strategy.find({ webhookUrl: url }) : undefined;
+			const found = atUrl ?? byId;
 			const atThisUrl = found !== undefined && sameUrl(found.webhookUrl, url);
 			if (found && (atThisUrl || (!testing && ownPublishedRegistration(this, strategy, found)))) await strategy.remove(found);
 			// only while the test's registration was still there: someone else's meanwhile stays
 			if (testing && replaced && atThisUrl) restore = { strategy, webhookUrl: replaced.webhookUrl };
 		} finally {
-			writeStoredRegistration(staticData, undefined);
+			if (!published) writeStoredRegistration(staticData, undefined);
 			// n8n removes test and published webhooks alike in 'internal' mode: forget both memories
 			// (the published one is rebuilt from static data at its next delivery)
 			forget(keyOf(this, true));
-			forget(keyOf(this, false));
+			if (!published) forget(keyOf(this, false));
 		}
 		if (restore) {
 			const apiKey = await apiKeyOf(this);
 			const registered = await restore.strategy.register(restore.webhookUrl);
 			// not 'manual' here: sealed as the published registration, remembered for published deliveries
-			keep(this, restore.strategy, restore.webhookUrl, registered.secret, apiKey);
+			keep(this, restore.strategy, restore.webhookUrl, registered, apiKey);
 		}
 		return true;
 	});

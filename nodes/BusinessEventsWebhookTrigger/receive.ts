@@ -14,9 +14,19 @@ import { ApiClient } from '../shared/transport/apiClient';
 import { CREDENTIAL_TYPE } from '../shared/transport/connection';
 import { parseDelivery, type PushedEvent, readPushedEvent } from '../shared/webhooks/payload';
 import { sameUrl, webhookRegistration } from '../shared/webhooks/registration';
-import { openSecret, sealSecret } from '../shared/webhooks/secretBox';
+import { isSealedSecret, openSecret, sealSecret } from '../shared/webhooks/secretBox';
 import { SIGNATURE_MISMATCH, secretProblem, signingKey, verifySignature } from '../shared/webhooks/signature';
-import { firstDelivery, isReplay, memoryKey, readStoredRegistration, rememberedKey, rememberKey, writeStoredRegistration } from './state';
+import {
+	firstDelivery,
+	isReplay,
+	memoryKey,
+	readStoredRegistration,
+	rememberedKey,
+	rememberedLegacyKey,
+	rememberKey,
+	rememberLegacyKey,
+	writeStoredRegistration,
+} from './state';
 
 interface Request {
 	headers: Record<string, string | string[] | undefined>;
@@ -45,9 +55,32 @@ async function apiKeyOf(ctx: IWebhookFunctions): Promise<string | undefined> {
  * The HMAC keys a delivery may be signed with. Published: the one sealed in static data (a newer
  * registration there, by another process or a restart, replaces the key this process remembered).
  * Test: the one this process registered, and the sealed one when that differs (two only while the
- * editor's test registration races n8n's caching of its static data).
+ * editor's test registration races n8n's caching of its static data). v2 during a migration: also
+ * v1's partner webhook's, when it points at the same URL (hooks.ts, keepLegacy).
  */
 async function hmacKeysOf(ctx: IWebhookFunctions, staticData: IDataObject, key: string, test: boolean): Promise<Buffer[]> {
+	const keys = await registrationKeysOf(ctx, staticData, key, test);
+	const legacy = await legacyKeyOf(ctx, staticData, key);
+	return legacy ? [...keys, legacy] : keys;
+}
+
+/** v2 during a migration: the key of v1's partner webhook at the same URL (state.ts, `legacy`), or undefined. */
+async function legacyKeyOf(ctx: IWebhookFunctions, staticData: IDataObject, key: string): Promise<Buffer | undefined> {
+	const legacy = readStoredRegistration(staticData)?.legacy;
+	// static data is the database's: anything but a sealed secret and its binding verifies nothing
+	if (!legacy || typeof legacy.binding !== 'string' || !isSealedSecret(legacy.secret)) return undefined;
+	const remembered = rememberedLegacyKey(key, legacy.secret);
+	if (remembered) return remembered;
+	const apiKey = await apiKeyOf(ctx);
+	const secret = apiKey === undefined ? undefined : openSecret(legacy.secret, apiKey, legacy.binding);
+	if (secret === undefined || secretProblem(secret) !== undefined) return undefined;
+	const opened = signingKey(secret);
+	rememberLegacyKey(key, legacy.secret, opened);
+	return opened;
+}
+
+/** The keys of the registration itself (see hmacKeysOf). */
+async function registrationKeysOf(ctx: IWebhookFunctions, staticData: IDataObject, key: string, test: boolean): Promise<Buffer[]> {
 	const stored = readStoredRegistration(staticData);
 	const exact = rememberedKey(key, stored?.secret);
 	if (exact) return [exact];
@@ -80,12 +113,13 @@ const SECRET_READ_INTERVAL_MS = 60_000;
 async function secretReadAgain(ctx: IWebhookFunctions, staticData: IDataObject, key: string): Promise<Buffer | undefined> {
 	const stored = readStoredRegistration(staticData);
 	const now = Date.now();
-	if (!stored || now - lastSecretRead < SECRET_READ_INTERVAL_MS) return undefined;
+	// v2 reads never return the secret: nothing to read again
+	if (!stored || stored.model !== 'v1' || now - lastSecretRead < SECRET_READ_INTERVAL_MS) return undefined;
 	lastSecretRead = now;
 	try {
 		const apiKey = await apiKeyOf(ctx);
 		if (apiKey === undefined) return undefined;
-		const strategy = await webhookRegistration(ctx);
+		const strategy = await webhookRegistration(ctx, undefined, stored.model);
 		if (strategy.binding(stored.webhookUrl) !== stored.binding) return undefined;
 		const found = await strategy.find();
 		if (!found?.secret || !sameUrl(found.webhookUrl, stored.webhookUrl) || secretProblem(found.secret) !== undefined) return undefined;
@@ -140,8 +174,9 @@ export async function receiveDelivery(this: IWebhookFunctions): Promise<IWebhook
 
 	const nowSeconds = Math.floor(Date.now() / 1000);
 	let verdict = verifySignature(hmacKeys[0], rawBody, req.headers['x-timestamp'], req.headers['x-signature'], nowSeconds);
-	if (!verdict.ok && hmacKeys.length > 1) {
-		verdict = verifySignature(hmacKeys[1], rawBody, req.headers['x-timestamp'], req.headers['x-signature'], nowSeconds);
+	for (const other of hmacKeys.slice(1)) {
+		if (verdict.ok) break;
+		verdict = verifySignature(other, rawBody, req.headers['x-timestamp'], req.headers['x-signature'], nowSeconds);
 	}
 	// fresh and signed, but with no key known here: the secret may have been rotated since
 	if (!verdict.ok && verdict.reason === SIGNATURE_MISMATCH) {

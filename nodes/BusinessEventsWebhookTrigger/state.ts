@@ -8,13 +8,17 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
+import { API_VERSIONS, type ApiVersion } from '../shared/catalog';
 import { LIMITS } from '../shared/limits';
 import { isSealedSecret, type SealedSecret } from '../shared/webhooks/secretBox';
 import { merge, readSeen } from '../shared/webhooks/seenEvents';
 
 export interface StoredRegistration {
-	model: 'v1';
+	/** the API version that registered it: its deliveries are verified and read again that way */
+	model: ApiVersion;
 	webhookUrl: string;
+	/** v2: the webhook this trigger registered; the secret sealed below is the one its create or rotate answer gave */
+	webhookId?: string;
 	/** what the registration is keyed by ("partner p-1"), for messages */
 	owner: string;
 	binding: string;
@@ -22,6 +26,11 @@ export interface StoredRegistration {
 	registeredAt: string;
 	/** registered for the editor's test URL (absent: the published one) */
 	test?: boolean;
+	/**
+	 * v2, during a migration: v1's partner webhook points at this same URL, so v1 enrollments still
+	 * deliver here, signed with its secret; sealed beside v2's so both generations verify
+	 */
+	legacy?: { binding: string; secret: SealedSecret };
 }
 
 export function readStoredRegistration(staticData: IDataObject): StoredRegistration | undefined {
@@ -29,7 +38,8 @@ export function readStoredRegistration(staticData: IDataObject): StoredRegistrat
 	if (
 		typeof stored !== 'object' ||
 		stored === null ||
-		stored.model !== 'v1' ||
+		!(API_VERSIONS as readonly unknown[]).includes(stored.model) ||
+		(stored.model === 'v2' && typeof stored.webhookId !== 'string') ||
 		typeof stored.webhookUrl !== 'string' ||
 		typeof stored.binding !== 'string' ||
 		!isSealedSecret(stored.secret)
@@ -57,6 +67,9 @@ interface TriggerMemory {
 	seenSet: Set<string>;
 	/** signatures of verified deliveries, until their timestamp leaves the tolerance window (ms) */
 	signatures: Map<string, number>;
+	/** v2: the HMAC key of v1's partner webhook at the same URL, and the sealed secret it came from */
+	legacySealed?: string;
+	legacyKey?: Buffer;
 }
 
 const memories = new Map<string, TriggerMemory>();
@@ -82,6 +95,18 @@ export function rememberKey(key: string, sealed: SealedSecret, hmacKey: Buffer):
 	const memory = memoryOf(key);
 	memory.sealed = sealed.data;
 	memory.key = hmacKey;
+}
+
+/** The legacy (v1) HMAC key remembered for this sealed secret. */
+export function rememberedLegacyKey(key: string, sealed: SealedSecret): Buffer | undefined {
+	const memory = memories.get(key);
+	return memory?.legacyKey && memory.legacySealed === sealed.data ? memory.legacyKey : undefined;
+}
+
+export function rememberLegacyKey(key: string, sealed: SealedSecret, hmacKey: Buffer): void {
+	const memory = memoryOf(key);
+	memory.legacySealed = sealed.data;
+	memory.legacyKey = hmacKey;
 }
 
 export function forget(key: string): void {

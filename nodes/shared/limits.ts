@@ -121,4 +121,13 @@ export const LIMITS_V2 = {
 	searchPageSize: { min: 1, max: 500 },
 	/** search: the most records one cursor-paged search yields (research §4: "the default stays 60K") */
 	searchTotal: 60_000,
+	/** webhooks one tenant may hold (research §9: "up to 10 per tenant") */
+	webhooksPerTenant: 10,
+	/** a webhook's URL (research §9: webhook_url is a URI of 1 to 65,536 characters) */
+	webhookUrlLength: { min: 1, max: 65_536 },
+	/**
+	 * prospect ids per prospect enrollment request: the pages say 20, the spec 1,000; the stricter
+	 * bound wins (research §13, §17). Business enrollments keep v1's 20 (LIMITS).
+	 */
+	prospectEnrollmentIds: 20,
 } as const;

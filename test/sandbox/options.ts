@@ -68,6 +68,12 @@ export interface SandboxOptions {
 	 * the first page is served, so later pages repeat records of earlier ones (0 by default)
 	 */
 	searchShift?: number;
+	/**
+	 * headers added to every successful v1 answer, as the service may send once it deprecates v1 (it promises
+	 * "deprecation / sunset signaling" but names no header: research §1), e.g.
+	 * `{ Deprecation: '@1788307200', Sunset: 'Thu, 02 Sep 2027 00:00:00 GMT' }`. None by default.
+	 */
+	deprecationHeaders?: Record<string, string>;
 }
 
 /** What `configure` may change on a running sandbox: everything but the socket and the universe. */
@@ -84,6 +90,7 @@ export interface ResolvedSettings {
 	rateLimit: RateLimitOptions | false;
 	retryAfterSeconds: number | undefined;
 	searchShift: number;
+	deprecationHeaders: Record<string, string> | undefined;
 }
 
 const DEFAULT_SETTINGS: ResolvedSettings = {
@@ -94,6 +101,7 @@ const DEFAULT_SETTINGS: ResolvedSettings = {
 	rateLimit: LIMITS.rateLimit,
 	retryAfterSeconds: undefined,
 	searchShift: 0,
+	deprecationHeaders: undefined,
 };
 
 /**
@@ -110,5 +118,6 @@ export function resolveSettings(patch: SandboxSettings, base: ResolvedSettings =
 		rateLimit: has('rateLimit') ? (patch.rateLimit ?? DEFAULT_SETTINGS.rateLimit) : base.rateLimit,
 		retryAfterSeconds: has('retryAfterSeconds') ? patch.retryAfterSeconds : base.retryAfterSeconds,
 		searchShift: has('searchShift') ? (patch.searchShift ?? 0) : base.searchShift,
+		deprecationHeaders: has('deprecationHeaders') ? patch.deprecationHeaders : base.deprecationHeaders,
 	};
 }

@@ -33,6 +33,7 @@ import { resultFile } from './v2/jobs/handlers';
 import { multipartBoundary, parseMultipart } from './v2/jobs/multipart';
 import { JobStore } from './v2/jobs/store';
 import { type PushedEvent, Webhooks } from './webhooks';
+import { v1EventType } from '../../nodes/shared/vocabularyV2';
 
 export interface RecordedRequest {
 	method: string;
@@ -141,8 +142,40 @@ class SandboxServer {
 		return this.settings.partnerId ?? SANDBOX_PARTNER_ID;
 	}
 
-	/** Pushes an added event once per enrollment that covers its id and type (in enrollment order). */
+	/**
+	 * Pushes an added event once per enrollment that covers its id and type (in enrollment order):
+	 * v1's to the partner's registration, then v2's active ones to their webhook while it is active.
+	 */
 	private pushToEnrolled(
+		entity: PushedEvent['entity'],
+		event: { event_id: string; event_name: string; data: Record<string, unknown>; event_time: string },
+	): void {
+		this.pushToV1Enrolled(entity, event);
+		const enrollmentsV2 =
+			entity.type === 'business'
+				? [...this.enrollments.businessesV2.values()].filter((enrollment) => enrollment.business_ids.includes(entity.id))
+				: [...this.enrollments.prospectsV2.values()].filter((enrollment) => enrollment.prospect_ids.includes(entity.id));
+		for (const enrollment of enrollmentsV2) {
+			const webhook = this.webhooks.tenant.get(enrollment.webhook_id);
+			if (enrollment.status !== 'active' || webhook?.status !== 'active') continue;
+			if (!enrollment.event_types.map(v1EventType).includes(event.event_name)) continue;
+			this.webhooks.pushToWebhook(
+				webhook,
+				{
+					event_id: event.event_id.replace(/-/g, ''),
+					event_name: event.event_name,
+					data: event.data,
+					enrollment_key: enrollment.enrollment_key,
+					enrollment_id: enrollment.enrollment_id,
+					event_time: event.event_time,
+					entity,
+				},
+				this.partnerId,
+			);
+		}
+	}
+
+	private pushToV1Enrolled(
 		entity: PushedEvent['entity'],
 		event: { event_id: string; event_name: string; data: Record<string, unknown>; event_time: string },
 	): void {
@@ -313,7 +346,8 @@ class SandboxServer {
 			searchShift: this.settings.searchShift,
 			jobs: this.jobs,
 		});
-		return { status: 200, body: reply.body, headers: {} };
+		const deprecation = found.version === 'v1' ? this.settings.deprecationHeaders : undefined;
+		return { status: reply.status ?? 200, body: reply.body, headers: deprecation ? { ...deprecation } : {} };
 	}
 
 	/** JSON, or multipart/form-data for the endpoints that take it (the dataset upload) and only for them. */

@@ -18,11 +18,11 @@ const P = NOBODY_PROSPECT;
 const VALID = VALID_V2_BODIES;
 
 /** The pull families: the job flow has tests of its own (catalogV2Jobs.test.ts). */
-const PULL = Object.fromEntries(Object.entries(V2_ENDPOINTS).filter(([name]) => !isJobOperation(name)));
+const SYNC = Object.fromEntries(Object.entries(V2_ENDPOINTS).filter(([name]) => !isJobOperation(name)));
 
 describe('the v2 endpoint catalog', () => {
-	it('lists the v2 pull endpoints with their methods, paths and batch limits', () => {
-		const table = Object.entries(PULL).map(([name, e]) => [name, e.method, e.path, e.batch?.key, e.batch?.limit]);
+	it('lists the v2 endpoints answered at once with their methods, paths and batch limits', () => {
+		const table = Object.entries(SYNC).map(([name, e]) => [name, e.method, e.path, e.batch?.key, e.batch?.limit]);
 		expect(table).toEqual([
 			['matchBusinesses', 'POST', '/v2/businesses/match', 'businesses_to_match', 50],
 			['matchProspects', 'POST', '/v2/prospects/match', 'prospects_to_match', 40],
@@ -55,6 +55,21 @@ describe('the v2 endpoint catalog', () => {
 			['enrichProspectContacts', 'POST', '/v2/prospects/contact_information/enrich', 'prospect_ids', 50],
 			['credits', 'GET', '/v2/credits', undefined, undefined],
 			['creditsAggregation', 'POST', '/v2/credits/aggregation', undefined, undefined],
+			['registerWebhook', 'POST', '/v2/webhooks', undefined, undefined],
+			['listWebhooks', 'GET', '/v2/webhooks', undefined, undefined],
+			['getWebhook', 'GET', '/v2/webhooks/{webhook_id}', undefined, undefined],
+			['updateWebhook', 'PATCH', '/v2/webhooks/{webhook_id}', undefined, undefined],
+			['deleteWebhook', 'DELETE', '/v2/webhooks/{webhook_id}', undefined, undefined],
+			['rotateWebhookSecret', 'POST', '/v2/webhooks/{webhook_id}/rotate_secret', undefined, undefined],
+			['checkWebhookConnectivity', 'POST', '/v2/webhooks/{webhook_id}/check_connectivity', undefined, undefined],
+			['createBusinessEnrollment', 'POST', '/v2/businesses/events/enrollments', 'business_ids', 20],
+			['updateBusinessEnrollment', 'PATCH', '/v2/businesses/events/enrollments/{enrollment_id}', 'business_ids', 20],
+			['listBusinessEnrollments', 'GET', '/v2/businesses/events/enrollments', undefined, undefined],
+			['deleteBusinessEnrollment', 'DELETE', '/v2/businesses/events/enrollments/{enrollment_id}', undefined, undefined],
+			['createProspectEnrollment', 'POST', '/v2/prospects/events/enrollments', 'prospect_ids', 20],
+			['updateProspectEnrollment', 'PATCH', '/v2/prospects/events/enrollments/{enrollment_id}', 'prospect_ids', 20],
+			['listProspectEnrollments', 'GET', '/v2/prospects/events/enrollments', undefined, undefined],
+			['deleteProspectEnrollment', 'DELETE', '/v2/prospects/events/enrollments/{enrollment_id}', undefined, undefined],
 		]);
 	});
 
@@ -70,7 +85,7 @@ describe('the v2 endpoint catalog', () => {
 		const shared = Object.keys(V2_ENDPOINTS).filter((name) => name in V1_ENDPOINTS) as Array<
 			keyof typeof V1_ENDPOINTS & keyof typeof V2_ENDPOINTS
 		>;
-		expect(shared).toHaveLength(28);
+		expect(shared).toHaveLength(39);
 		for (const name of shared) {
 			const [v1, v2] = [V1_ENDPOINTS[name], V2_ENDPOINTS[name]];
 			expect([name, v2.method, v2.batch?.key, v2.result?.field, v2.result?.join, v2.result?.recordId]).toEqual([
@@ -82,7 +97,15 @@ describe('the v2 endpoint catalog', () => {
 				v1.result?.recordId,
 			]);
 		}
-		expect(Object.keys(PULL).filter((name) => !(name in V1_ENDPOINTS))).toEqual(['autocomplete', 'credits', 'creditsAggregation']);
+		expect(Object.keys(SYNC).filter((name) => !(name in V1_ENDPOINTS))).toEqual([
+			'autocomplete',
+			'credits',
+			'creditsAggregation',
+			'listWebhooks',
+			'updateWebhook',
+			'rotateWebhookSecret',
+			'deleteBusinessEnrollment',
+		]);
 	});
 
 	it('marks the cursor-paged searches and the enrichments whose rows hold one object or many', () => {
@@ -93,13 +116,17 @@ describe('the v2 endpoint catalog', () => {
 		const oneOrMany = Object.entries(V2_ENDPOINTS)
 			.filter(([, e]) => e.result?.rowData === 'oneOrMany')
 			.map(([name]) => name);
-		expect(oneOrMany).toEqual(Object.keys(PULL).filter((name) => name.startsWith('enrich')));
+		expect(oneOrMany).toEqual(Object.keys(SYNC).filter((name) => name.startsWith('enrich')));
 		expect(oneOrMany).toHaveLength(20);
 		expect(Object.values(V1_ENDPOINTS).filter((e) => e.paging !== undefined || e.result?.rowData !== undefined)).toEqual([]);
 	});
 
-	it('retries everything v2 has so far: none of the pull endpoints creates anything', () => {
-		expect(Object.entries(PULL).filter(([, e]) => !e.idempotent)).toEqual([]);
+	it('retries only what creates or pushes nothing twice: not a webhook, an enrollment or a test push', () => {
+		expect(
+			Object.entries(SYNC)
+				.filter(([, e]) => !e.idempotent)
+				.map(([name]) => name),
+		).toEqual(['registerWebhook', 'checkWebhookConnectivity', 'createBusinessEnrollment', 'createProspectEnrollment']);
 	});
 });
 
@@ -138,7 +165,19 @@ describe('the v2 request schemas', () => {
 	});
 
 	it('bound page_size by LIMITS_V2 (1 to 500, required) and take an opaque cursor or null', () => {
-		expect([LIMITS_V2.searchPageSize, LIMITS_V2.searchTotal]).toEqual([{ min: 1, max: 500 }, 60_000]);
+		expect(LIMITS_V2).toEqual({
+			jobRecords: 10_000,
+			jobMaxRunMs: 24 * 60 * 60_000,
+			jobLinkTtlMs: 60 * 60_000,
+			jobFileTtlMs: 7 * 24 * 60 * 60_000,
+			datasetNameLength: 256,
+			datasetDescriptionLength: 1_000,
+			searchPageSize: { min: 1, max: 500 },
+			searchTotal: 60_000,
+			webhooksPerTenant: 10,
+			webhookUrlLength: { min: 1, max: 65_536 },
+			prospectEnrollmentIds: 20,
+		});
 		const search = V2_ENDPOINTS.searchProspects.body;
 		expect(issues(search.safeParse({ mode: 'full', page_size: 500, next_cursor: 'abc' }))).toEqual([]);
 		expect(issues(search.safeParse({ mode: 'full', page_size: 500, next_cursor: null }))).toEqual([]);
@@ -223,5 +262,66 @@ describe('the v2 vocabulary', () => {
 			'new_product',
 			'constructor',
 		]);
+	});
+});
+
+describe('the v2 webhook and enrollment schemas', () => {
+	const E = V2_ENDPOINTS;
+
+	it('require webhook_id, key, event types and ids to create an enrollment; refuse v1 ttl_days and a request_context object', () => {
+		expect(issues(E.createBusinessEnrollment.body.safeParse({ enrollment_key: 'key-accounts', event_types: ['new_product'], business_ids: [B] }))).toEqual([
+			{ code: 'invalid_type', path: ['webhook_id'], message: 'Required' },
+		]);
+		expect(issues(E.createProspectEnrollment.body.safeParse({ ...VALID.createProspectEnrollment, ttl_days: 30 }))).toEqual([
+			{ code: 'unrecognized_keys', path: [], message: "Unrecognized key(s) in object: 'ttl_days'", keys: ['ttl_days'] },
+		]);
+		expect(issues(E.createBusinessEnrollment.body.safeParse({ ...VALID.createBusinessEnrollment, request_context: {} }))).toEqual([
+			{ code: 'invalid_type', path: ['request_context'], message: 'Expected null, received object' },
+		]);
+	});
+
+	it('take a partial enrollment update, but not an empty one, and never the enrollment id in the body', () => {
+		expect(issues(E.updateBusinessEnrollment.body.safeParse({ webhook_id: 'w-2' }))).toEqual([]);
+		expect(issues(E.updateProspectEnrollment.body.safeParse({}))).toEqual([
+			{ code: 'custom', path: [], message: 'must set at least one of enrollment_key, webhook_id, event_types and the ids' },
+		]);
+		expect(issues(E.updateBusinessEnrollment.body.safeParse({ enrollment_id: 'e-1', webhook_id: 'w-2' }))).toEqual([
+			{ code: 'unrecognized_keys', path: [], message: "Unrecognized key(s) in object: 'enrollment_id'", keys: ['enrollment_id'] },
+		]);
+	});
+
+	it('hold prospect enrollments to 20 ids per request on v2 (the stricter of the pages and the spec), unbounded on v1', () => {
+		expect([LIMITS.prospectEnrollmentIds, LIMITS_V2.prospectEnrollmentIds, LIMITS.businessEnrollmentIds]).toEqual([undefined, 20, 20]);
+	});
+
+	it('require name and a URL of at most 65,536 characters to create a webhook; no partner_id', () => {
+		expect(issues(E.registerWebhook.body.safeParse({ webhook_url: 'https://x.example/hook' }))).toEqual([
+			{ code: 'invalid_type', path: ['name'], message: 'Required' },
+		]);
+		const long = `https://x.example/${'a'.repeat(65_536)}`;
+		expect(issues(E.registerWebhook.body.safeParse({ name: 'n', webhook_url: long }))).toEqual([
+			{ code: 'too_big', path: ['webhook_url'], message: 'must be at most 65536 characters' },
+		]);
+		expect(issues(E.registerWebhook.body.safeParse({ ...VALID.registerWebhook, partner_id: 'p-1' }))).toEqual([
+			{ code: 'unrecognized_keys', path: [], message: "Unrecognized key(s) in object: 'partner_id'", keys: ['partner_id'] },
+		]);
+	});
+
+	it('take status active or disabled in a webhook update, and simulate events under v2 names only', () => {
+		expect(issues(E.updateWebhook.body.safeParse({ status: 'paused' }))).toEqual([
+			{ code: 'invalid_enum_value', path: ['status'], message: "Invalid enum value. Expected 'active' | 'disabled', received 'paused'" },
+		]);
+		const check = E.checkWebhookConnectivity.body;
+		expect(issues(check.safeParse({ simulation: { event_name: 'executive_joined_company', number_of_events: 10 } }))).toEqual([]);
+		expect(issues(check.safeParse({ simulation: { event_name: 'employee_joined_company', number_of_events: 1 } })).map((issue) => issue.path)).toEqual([
+			['simulation', 'event_name'],
+		]);
+		expect(issues(check.safeParse({ partner_id: 'p-1' })).map((issue) => issue.code)).toEqual(['unrecognized_keys']);
+	});
+
+	it('read the list status and the forced delete from the query string', () => {
+		expect(issues(E.listWebhooks.query!.safeParse({ status: 'disabled' }))).toEqual([]);
+		expect(issues(E.deleteWebhook.query!.safeParse({ force: 'true' }))).toEqual([]);
+		expect(issues(E.deleteWebhook.query!.safeParse({ force: 'yes' })).map((issue) => issue.path)).toEqual([['force']]);
 	});
 });

@@ -72,11 +72,11 @@ describe('the v2 client', () => {
 		expect(v2).toEqual(v1);
 	});
 
-	it('refuses an operation v2 does not have yet, sending nothing', async () => {
-		const client = await ApiClient.of(sandboxContext(sandbox).ctx, 'v2');
-		const error = await client.request('createBusinessEnrollment', {}).catch((caught: unknown) => caught);
+	it('refuses an operation the version does not have (a v2-only one on v1), sending nothing', async () => {
+		const client = await ApiClient.of(sandboxContext(sandbox).ctx, 'v1');
+		const error = await client.request('rotateWebhookSecret', {}).catch((caught: unknown) => caught);
 		expect(error).toBeInstanceOf(NodeOperationError);
-		expect((error as Error).message).toBe('The operation createBusinessEnrollment is not available on API v2');
+		expect((error as Error).message).toBe('The operation rotateWebhookSecret is not available on API v1');
 		expect(sandbox.requests).toEqual([]);
 	});
 

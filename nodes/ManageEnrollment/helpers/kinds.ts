@@ -1,5 +1,5 @@
-import type { EndpointName } from '../../shared/catalog';
-import { ENDPOINTS } from '../../shared/catalog';
+import type { ApiVersion, EndpointDefinition, EndpointName } from '../../shared/catalog';
+import { catalogFor } from '../../shared/catalog';
 
 /** What differs between business and prospect enrollments. */
 export interface EnrollmentKind {
@@ -15,6 +15,9 @@ export interface EnrollmentKind {
 	noun: { one: string; many: string };
 	create: EndpointName;
 	update: EndpointName;
+	/** the version's list and delete (v1 has no business delete, so that name is refused on v1) */
+	list: 'listBusinessEnrollments' | 'listProspectEnrollments';
+	delete: 'deleteBusinessEnrollment' | 'deleteProspectEnrollment';
 }
 
 export const BUSINESS: EnrollmentKind = {
@@ -26,6 +29,8 @@ export const BUSINESS: EnrollmentKind = {
 	noun: { one: 'business', many: 'businesses' },
 	create: 'createBusinessEnrollment',
 	update: 'updateBusinessEnrollment',
+	list: 'listBusinessEnrollments',
+	delete: 'deleteBusinessEnrollment',
 };
 
 export const PROSPECT: EnrollmentKind = {
@@ -37,11 +42,18 @@ export const PROSPECT: EnrollmentKind = {
 	noun: { one: 'prospect', many: 'prospects' },
 	create: 'createProspectEnrollment',
 	update: 'updateProspectEnrollment',
+	list: 'listProspectEnrollments',
+	delete: 'deleteProspectEnrollment',
 };
 
-/** Most ids one enrollment may hold (the catalog's batch limit of the create endpoint). */
-export function idsPerEnrollment(kind: EnrollmentKind): number {
-	return ENDPOINTS[kind.create].batch?.limit ?? Number.MAX_SAFE_INTEGER;
+/** An operation's catalog entry on a version (every operation of a kind is in both catalogs). */
+export function endpointOf(name: EndpointName, version: ApiVersion = 'v1'): EndpointDefinition {
+	return (catalogFor(version) as Readonly<Record<string, EndpointDefinition>>)[name];
+}
+
+/** Most ids one enrollment may hold (the catalog's batch limit of the create endpoint; v2 holds prospects to 20). */
+export function idsPerEnrollment(kind: EnrollmentKind, version: ApiVersion = 'v1'): number {
+	return endpointOf(kind.create, version).batch?.limit ?? Number.MAX_SAFE_INTEGER;
 }
 
 /** Keys of the enrollments a split create makes: key, key-2, key-3, ... */

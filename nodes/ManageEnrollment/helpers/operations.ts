@@ -2,34 +2,47 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { type ItemError, prepareItems } from '../../shared/batching/items';
-import { skipExistingBusinessEnrollments } from './existing';
+import type { ApiVersion } from '../../shared/catalog';
+import { listsEnrollments, skipExistingEnrollments } from './existing';
 import { COMBINE } from './fields';
-import { BUSINESS, type EnrollmentKind } from './kinds';
+import type { EnrollmentKind } from './kinds';
 import { type ItemRead, planEnrollments, readItem, withItemErrors } from './plan';
 import { sendEnrollments } from './send';
 
+/** The API version to speak, and (v2) the webhook each item's enrollment delivers to. */
+export interface VersionOptions {
+	/** v1 unless named */
+	version?: ApiVersion;
+	/** v2: the item's webhook_id (required to create; on update, empty keeps the current webhook) */
+	webhookId?: (itemIndex: number) => string;
+}
+
 /**
- * Creates: items combined (or kept apart) and split at the limit. Business enrollments are
- * checked against the existing ones first, so a re-run does not create the same key twice.
+ * Creates: items combined (or kept apart) and split at the limit. Where the service lists them
+ * (v1: business enrollments; v2: both kinds), enrollments are checked against the existing ones
+ * first, so a re-run does not create the same key twice.
  */
-export async function createEnrollments(ctx: IExecuteFunctions, kind: EnrollmentKind): Promise<INodeExecutionData[]> {
-	const prepared = prepareItems(ctx, (itemIndex) => readItem(ctx, kind, 'create', itemIndex));
+export async function createEnrollments(ctx: IExecuteFunctions, kind: EnrollmentKind, options: VersionOptions = {}): Promise<INodeExecutionData[]> {
+	const version = options.version ?? 'v1';
+	const prepared = prepareItems(ctx, (itemIndex) => readItem(ctx, kind, 'create', itemIndex, { version, webhookId: options.webhookId }));
 	const combine = ctx.getInputData().length ? (ctx.getNodeParameter('combine', 0, COMBINE.all) as string) : COMBINE.all;
-	let planned = planEnrollments(ctx, kind, 'create', prepared.requests, combine);
-	const business = kind === BUSINESS;
-	if (business) planned = await skipExistingBusinessEnrollments(ctx, planned);
+	let planned = planEnrollments(ctx, kind, 'create', prepared.requests, combine, version);
+	const checked = listsEnrollments(kind, version);
+	if (checked) planned = await skipExistingEnrollments(ctx, kind, planned, version);
 	return await sendEnrollments(ctx, kind.create, withItemErrors(planned, prepared.errors), {
 		verb: 'created',
-		markExisting: business,
+		markExisting: checked,
+		version,
 	});
 }
 
-export interface UpdateOptions {
+export interface UpdateOptions extends VersionOptions {
 	/** the enrollment id of one item, as set in the node */
 	enrollmentId: (itemIndex: number) => string;
 	/**
 	 * Key and event types may be left empty to keep the current ones (only where the service can
-	 * list enrollments); `fillCurrent` then fills them in.
+	 * list enrollments); `fillCurrent` then fills them in. v2 updates are partial: left empty, they
+	 * are not sent, and `fillCurrent` is not needed.
 	 */
 	keepCurrent?: boolean;
 	/**
@@ -48,19 +61,23 @@ export async function updateEnrollments(
 	kind: EnrollmentKind,
 	options: UpdateOptions,
 ): Promise<INodeExecutionData[]> {
+	const version = options.version ?? 'v1';
 	const prepared = prepareItems(ctx, (itemIndex) =>
 		readItem(ctx, kind, 'update', itemIndex, {
 			enrollmentId: options.enrollmentId,
-			keyOptional: options.keepCurrent,
-			eventTypesOptional: options.keepCurrent,
+			// v2 updates are partial: what is left empty is not sent, so the current value stays
+			keyOptional: options.keepCurrent === true || version === 'v2',
+			eventTypesOptional: options.keepCurrent === true || version === 'v2',
+			version,
+			webhookId: options.webhookId,
 		}),
 	);
 	let reads = prepared.requests;
-	if (options.fillCurrent) {
+	if (options.fillCurrent && version === 'v1') {
 		const unfilled = await options.fillCurrent(reads);
 		reads = reads.filter((read) => !unfilled.has(read.itemIndex));
 		for (const [itemIndex, error] of unfilled) prepared.errors.set(itemIndex, error);
 	}
-	const planned = planEnrollments(ctx, kind, 'update', reads, COMBINE.all);
-	return await sendEnrollments(ctx, kind.update, withItemErrors(planned, prepared.errors), { verb: 'updated' });
+	const planned = planEnrollments(ctx, kind, 'update', reads, COMBINE.all, version);
+	return await sendEnrollments(ctx, kind.update, withItemErrors(planned, prepared.errors), { verb: 'updated', version });
 }

@@ -2,7 +2,9 @@
  * Turns input items into the enrollments to create or update: reads and validates every item,
  * combines the ids of items that share key and event types (or keeps each item apart), and
  * splits combined ids beyond the per-enrollment limit into key, key-2, key-3, ...
- * Everything here happens before any request is sent.
+ * Everything here happens before any request is sent, against the API version's schemas: on v2
+ * every enrollment is bound to a webhook (webhook_id), an update is partial and names the
+ * enrollment in the path (its enrollment_id stays in the planned body and is sent there).
  */
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { z } from 'zod';
@@ -10,14 +12,14 @@ import { z } from 'zod';
 import { chunk, stableKey } from '../../shared/batching/grouping';
 import { type ItemError, toItemError } from '../../shared/batching/items';
 import { itemValidationError, validateItem } from '../../shared/batching/validate';
-import { ENDPOINTS } from '../../shared/catalog';
+import type { ApiVersion } from '../../shared/catalog';
 import { readEventTypes } from '../../shared/eventTypes';
 import { parseIdList } from '../../shared/idList';
 import { readParameter } from '../../shared/parameters';
 import { readText } from '../../shared/inputRules';
 import { businessIdSchema, idSchema } from '../../shared/schemas';
 import { COMBINE } from './fields';
-import { BUSINESS, type EnrollmentKind, idsPerEnrollment, splitKey } from './kinds';
+import { BUSINESS, type EnrollmentKind, endpointOf, idsPerEnrollment, splitKey } from './kinds';
 
 export type Operation = 'create' | 'update';
 
@@ -35,16 +37,32 @@ export interface PlannedEnrollment {
 	body?: IDataObject;
 	error?: ItemError;
 	/** a create that already exists as this enrollment: it is not sent again */
-	existing?: { enrollment_id: string; enrollment_key: string };
+	existing?: { enrollment_id: string; enrollment_key: string; status?: string };
 }
 
 export interface ReadOptions {
 	enrollmentId?: (itemIndex: number) => string;
 	/** an empty key means "keep the current one" (filled in later from the list) */
 	keyOptional?: boolean;
-	/** no event types mean "keep the current ones" (filled in later from the list) */
+	/** no event types mean "keep the current ones" (filled in later from the list; v2 leaves them out) */
 	eventTypesOptional?: boolean;
+	/** the API version whose schemas the item must meet (v1 unless named) */
+	version?: ApiVersion;
+	/**
+	 * v2: the webhook the enrollment delivers to (required to create; on update, empty keeps the
+	 * current one, another re-points it and reactivates a paused enrollment)
+	 */
+	webhookId?: (itemIndex: number) => string;
 }
+
+/** A v2 body as sent: the enrollment id goes in the path, never in the body. */
+export function wireBody(body: IDataObject, version: ApiVersion): IDataObject {
+	if (version === 'v1' || body.enrollment_id === undefined) return body;
+	return Object.fromEntries(Object.entries(body).filter(([field]) => field !== 'enrollment_id'));
+}
+
+/** The object schema under a refinement (v2's partial updates refine that one field is set). */
+const objectOf = (schema: z.ZodTypeAny): z.AnyZodObject => (schema instanceof z.ZodEffects ? objectOf(schema.innerType()) : (schema as z.AnyZodObject));
 
 /** Reads the enrollment key, event types, ids and per-operation fields of one item. */
 export function readItem(
@@ -76,17 +94,35 @@ export function readItem(
 	if (eventTypes.length > 0 || !read.eventTypesOptional) shared.event_types = eventTypes;
 	if (key !== '' || !read.keyOptional) shared.enrollment_key = key;
 	if (read.enrollmentId) shared.enrollment_id = read.enrollmentId(itemIndex);
-	if (options.ttlDays !== undefined && options.ttlDays !== null && options.ttlDays !== '') {
-		shared.ttl_days = options.ttlDays;
+	const version = read.version ?? 'v1';
+	const hasTtl = options.ttlDays !== undefined && options.ttlDays !== null && options.ttlDays !== '';
+	if (hasTtl && version === 'v2') {
+		throw itemValidationError(ctx.getNode(), itemIndex, 'Expire After (Days) is not available on API v2: v2 enrollments have no expiry', 'Remove the option.');
+	}
+	if (hasTtl) shared.ttl_days = options.ttlDays;
+	if (version === 'v2') {
+		// in the path on v2, so not checked with the body below
+		if (shared.enrollment_id !== undefined) validateItem(ctx.getNode(), idSchema, shared.enrollment_id, itemIndex, 'enrollment_id');
+		const webhookText = readText(read.webhookId?.(itemIndex) ?? '');
+		if (!webhookText.ok) throw itemValidationError(ctx.getNode(), itemIndex, `Webhook ID ${webhookText.problem}`);
+		if (webhookText.value !== '') shared.webhook_id = webhookText.value;
+		else if (operation === 'create') {
+			throw itemValidationError(
+				ctx.getNode(),
+				itemIndex,
+				'Webhook ID is empty: on API v2 every enrollment delivers to one webhook of the account',
+				'Enter the webhook_id of the v2 webhook that should receive the events.',
+			);
+		}
 	}
 
-	const endpoint = ENDPOINTS[operation === 'create' ? kind.create : kind.update];
-	const bodySchema = (endpoint.body as z.AnyZodObject).extend({
+	const endpoint = endpointOf(operation === 'create' ? kind.create : kind.update, version);
+	const bodySchema = objectOf(endpoint.body).extend({
 		[kind.idsKey]: z.array(business ? businessIdSchema : idSchema),
 		...(shared.enrollment_key === undefined ? { enrollment_key: z.undefined() } : {}),
 		...(shared.event_types === undefined ? { event_types: z.undefined() } : {}),
 	});
-	validateItem(ctx.getNode(), bodySchema, { ...shared, [kind.idsKey]: parsed.ids }, itemIndex);
+	validateItem(ctx.getNode(), bodySchema, wireBody({ ...shared, [kind.idsKey]: parsed.ids }, version), itemIndex);
 	return { itemIndex, ids: parsed.ids, shared };
 }
 
@@ -104,12 +140,14 @@ const itemList = (items: number[]) =>
 const itemsLabel = (items: number[]) => `${items.length === 1 ? 'item' : 'items'} ${itemList(items)}`;
 
 /** One field an update sets besides the ids, in a form where equal means "sets the same". */
-const fieldKey = (shared: IDataObject, field: 'enrollment_key' | 'event_types') => {
+type SharedField = 'enrollment_key' | 'event_types' | 'webhook_id';
+
+const fieldKey = (shared: IDataObject, field: SharedField) => {
 	const value = shared[field];
 	return stableKey(Array.isArray(value) ? [...(value as string[])].sort() : value);
 };
 
-const showField = (shared: IDataObject, field: 'enrollment_key' | 'event_types') => {
+const showField = (shared: IDataObject, field: SharedField) => {
 	const value = shared[field];
 	if (value === undefined) return '(keep current)';
 	return Array.isArray(value) ? value.join(', ') : `"${String(value)}"`;
@@ -123,6 +161,8 @@ function updateConflict(reads: ItemRead[]): string | undefined {
 	const fields = [
 		['enrollment_key', 'Enrollment Key'],
 		['event_types', 'Event Types'],
+		// v2 only: v1 bodies have no webhook_id, so v1 items never disagree on it
+		['webhook_id', 'Webhook ID'],
 	] as const;
 	const problems: string[] = [];
 	for (const [field, label] of fields) {
@@ -191,9 +231,10 @@ export function planEnrollments(
 	operation: Operation,
 	reads: ItemRead[],
 	combine: string,
+	version: ApiVersion = 'v1',
 ): PlannedEnrollment[] {
-	const limit = idsPerEnrollment(kind);
-	const schema = ENDPOINTS[operation === 'create' ? kind.create : kind.update].body;
+	const limit = idsPerEnrollment(kind, version);
+	const schema = endpointOf(operation === 'create' ? kind.create : kind.update, version).body;
 	const node = ctx.getNode();
 	const planned: PlannedEnrollment[] = [];
 	for (const group of groupItems(reads, operation, combine)) {
@@ -219,7 +260,7 @@ export function planEnrollments(
 				const items = ownersOf(group, ids);
 				const body: IDataObject = { ...group.shared, [kind.idsKey]: ids };
 				if (operation === 'create') body.enrollment_key = splitKey(String(group.shared.enrollment_key), part);
-				validateItem(node, schema, body, items[0]);
+				validateItem(node, schema, wireBody(body, version), items[0]);
 				return { items, body };
 			});
 			planned.push(...bodies);

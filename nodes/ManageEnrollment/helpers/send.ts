@@ -6,11 +6,11 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { errorItem, type ItemError, type ItemResult, pairedTo, runEach, type StopProgress } from '../../shared/batching/items';
-import type { EndpointName } from '../../shared/catalog';
+import type { ApiVersion, EndpointName } from '../../shared/catalog';
 import { ApiClient } from '../../shared/transport/apiClient';
-import type { PlannedEnrollment } from './plan';
+import { type PlannedEnrollment, wireBody } from './plan';
 
-/** Output fields of one enrollment: what the service answered and what was sent. */
+/** Output fields of one enrollment: what the service answered and what was sent (v2: and its status, active or paused). */
 function enrollmentJson(body: IDataObject, response: IDataObject): IDataObject {
 	const sent = Object.entries(body).filter(
 		([field]) => field !== 'request_context' && field !== 'enrollment_id' && field !== 'enrollment_key',
@@ -19,6 +19,7 @@ function enrollmentJson(body: IDataObject, response: IDataObject): IDataObject {
 		enrollment_id: response?.enrollment_id ?? body.enrollment_id,
 		enrollment_key: response?.enrollment_key ?? body.enrollment_key,
 		...Object.fromEntries(sent),
+		...(typeof response?.status === 'string' && { status: response.status }),
 	};
 }
 
@@ -26,6 +27,8 @@ export interface SendOptions {
 	verb: 'created' | 'updated';
 	/** output `already_existed` on every enrollment (creates that checked existing keys) */
 	markExisting?: boolean;
+	/** the API version to send to (v1 unless named); v2 sends an update's enrollment_id in the path */
+	version?: ApiVersion;
 }
 
 /** One enrollment to send, for the shared runner: its first item names it in errors. */
@@ -61,7 +64,7 @@ export async function sendEnrollments(
 	planned: PlannedEnrollment[],
 	options: SendOptions,
 ): Promise<INodeExecutionData[]> {
-	const { verb, markExisting = false } = options;
+	const { verb, markExisting = false, version = 'v1' } = options;
 	const marked = (json: IDataObject, existed: boolean) => (markExisting ? { ...json, already_existed: existed } : json);
 	const requests = planned.flatMap((entry): EnrollmentRequest[] =>
 		entry.body && !entry.existing ? [{ itemIndex: entry.items[0], entry: entry as EnrollmentRequest['entry'] }] : [],
@@ -69,7 +72,14 @@ export async function sendEnrollments(
 	const results = await runEach(
 		ctx,
 		requests,
-		async ({ entry, itemIndex }) => await (await ApiClient.of(ctx)).request<IDataObject>(endpoint, entry.body, { itemIndex }),
+		async ({ entry, itemIndex }) => {
+			const client = await ApiClient.of(ctx, version);
+			const inPath = version === 'v2' && typeof entry.body.enrollment_id === 'string';
+			return await client.request<IDataObject>(endpoint, wireBody(entry.body, version), {
+				itemIndex,
+				...(inPath && { pathParams: { enrollment_id: String(entry.body.enrollment_id) } }),
+			});
+		},
 		{ onStop: describeProgress(verb) },
 	);
 	const answers = new Map<PlannedEnrollment, ItemResult<IDataObject>>(requests.map((request, position) => [request.entry, results[position]]));

@@ -1,8 +1,8 @@
 /**
- * The API v2 endpoint catalog (v2-migration-research.md), the pull families only for now: match,
- * search, statistics, autocomplete, events, sync enrichment and credits. Enrollments, webhooks and
- * async jobs come later. Entries doing what a v1 entry does carry its name, so one engine can ask
- * either catalog for the same operation.
+ * The API v2 endpoint catalog (v2-migration-research.md): the pull families (match, search,
+ * statistics, autocomplete, events, sync enrichment, credits) here, webhooks and the enrollments
+ * bound to them in v2Push.ts. Async jobs come later. Entries doing what a v1 entry does carry its
+ * name, so one engine can ask either catalog for the same operation.
  */
 import { LIMITS } from '../limits';
 import { autocompleteQuery, emptyBody } from '../schemas';
@@ -26,6 +26,7 @@ import {
 } from '../schemasV2';
 import type { EndpointDefinition } from './types';
 import { enrichmentJobs, JOB_CONTROL_ENDPOINTS } from './v2Jobs';
+import { enrollmentDefinitionsV2, webhookDefinitionsV2 } from './v2Push';
 
 /** POST /v2/businesses/<segment>/enrich: rows `{business_id, data}`, data one object or many. */
 const businessEnrich = (segment: string, body: EndpointDefinition['body'] = businessEnrichBodyV2): EndpointDefinition => ({
@@ -135,9 +136,11 @@ const definitions = {
 		body: creditsAggregationBodyV2,
 		idempotent: true,
 	},
+	...webhookDefinitionsV2,
+	...enrollmentDefinitionsV2,
 } satisfies Record<string, EndpointDefinition>;
 
-/** The pull families, then the async job flow built from their enrichments (v2Jobs.ts). */
+/** The pull and push families, then the async job flow built from their enrichments (v2Jobs.ts). */
 const catalog = { ...definitions, ...enrichmentJobs(definitions), ...JOB_CONTROL_ENDPOINTS };
 
 export type V2EndpointName = keyof typeof catalog;

@@ -5,7 +5,7 @@ import type {
 	INodePropertyOptions,
 } from 'n8n-workflow';
 
-import type { EndpointName } from '../catalog';
+import type { ApiVersion, EndpointName } from '../catalog';
 import { ApiClient } from '../transport/apiClient';
 import type { ApiContext } from '../transport/connection';
 
@@ -14,6 +14,9 @@ export type ListedEnrollment<IdsField extends string> = {
 	enrollment_id: string;
 	enrollment_key: string;
 	event_types: string[];
+	/** v2: the webhook it delivers to, and active or paused */
+	webhook_id?: string;
+	status?: string;
 } & Record<IdsField, string[]>;
 
 export type BusinessEnrollment = ListedEnrollment<'business_ids'>;
@@ -55,15 +58,19 @@ export const NO_PROSPECT_ENROLLMENTS_TEXT = PROSPECT.noneYet;
 const stringList = (value: unknown): string[] =>
 	Array.isArray(value) ? value.filter((entry) => entry !== null && entry !== undefined).map(String) : [];
 
+const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
+
 /**
- * All active enrollments of one kind (the partner id header is sent when the credential has
- * one), sorted by key. Entries without an enrollment id are left out.
+ * All enrollments of one kind on an API version (v1: the active ones, with the partner id header
+ * when the credential has one; v2: with webhook_id and status), sorted by key. Entries without an
+ * enrollment id are left out.
  */
 async function fetchEnrollments<IdsField extends string>(
 	ctx: ApiContext,
 	kind: EnrollmentKind<IdsField>,
+	version: ApiVersion = 'v1',
 ): Promise<Array<ListedEnrollment<IdsField>>> {
-	const client = await ApiClient.of(ctx);
+	const client = await ApiClient.of(ctx, version);
 	const response = await client.request<IDataObject>(kind.endpoint);
 	const list = Array.isArray(response?.enrollments) ? (response.enrollments as IDataObject[]) : [];
 	return list
@@ -75,13 +82,15 @@ async function fetchEnrollments<IdsField extends string>(
 					enrollment_key: typeof entry.enrollment_key === 'string' ? entry.enrollment_key : '',
 					[kind.idsField]: stringList(entry[kind.idsField]),
 					event_types: stringList(entry.event_types),
+					...(text(entry.webhook_id) !== undefined && { webhook_id: text(entry.webhook_id) }),
+					...(text(entry.status) !== undefined && { status: text(entry.status) }),
 				}) as ListedEnrollment<IdsField>,
 		)
 		.sort((a, b) => a.enrollment_key.localeCompare(b.enrollment_key) || a.enrollment_id.localeCompare(b.enrollment_id));
 }
 
-export const fetchBusinessEnrollments = async (ctx: ApiContext) => await fetchEnrollments(ctx, BUSINESS);
-export const fetchProspectEnrollments = async (ctx: ApiContext) => await fetchEnrollments(ctx, PROSPECT);
+export const fetchBusinessEnrollments = async (ctx: ApiContext, version: ApiVersion = 'v1') => await fetchEnrollments(ctx, BUSINESS, version);
+export const fetchProspectEnrollments = async (ctx: ApiContext, version: ApiVersion = 'v1') => await fetchEnrollments(ctx, PROSPECT, version);
 
 const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
@@ -90,7 +99,9 @@ function label<IdsField extends string>(enrollment: ListedEnrollment<IdsField>, 
 	const key = enrollment.enrollment_key || enrollment.enrollment_id;
 	const ids = count((enrollment[kind.idsField] as string[]).length, kind.one, kind.many);
 	const types = count(enrollment.event_types.length, 'event type', 'event types');
-	return `${key} (${ids}, ${types})`;
+	// v2: a paused enrollment delivers nothing until it is pointed at an active webhook
+	const paused = enrollment.status === 'paused' ? ', paused' : '';
+	return `${key} (${ids}, ${types}${paused})`;
 }
 
 export const enrollmentLabel = (enrollment: BusinessEnrollment) => label(enrollment, BUSINESS);

@@ -8,6 +8,7 @@ export {
 	fetchBusinessEnrollments,
 	fetchProspectEnrollments,
 	getBusinessEnrollments,
+	type ListedEnrollment,
 	NO_PROSPECT_ENROLLMENTS_TEXT,
 	type ProspectEnrollment,
 	prospectEnrollmentLabel,

@@ -3,4 +3,6 @@ export * from './enrich';
 export * from './events';
 export * from './other';
 export * from './search';
+export * from './enrollments';
 export * from './jobs';
+export * from './webhooks';

@@ -17,6 +17,7 @@ import {
 	normalizeBaseUrl,
 	readMaxRequestsPerMinute,
 } from './connection';
+import { announce, deprecationNotice, readDeprecation } from './deprecation';
 import { budgetFingerprint, type RateBudget, readServiceWindow, sharedBudget } from './rateBudget';
 import { Redactor } from './redact';
 import { multipartBody } from './multipart';
@@ -129,6 +130,8 @@ export class ApiClient {
 	 */
 	private readonly refusedKey = new Map<boolean, unknown>();
 	private retryAllowance: number = RETRY_POLICY.initialRetryAllowance;
+	/** the service's deprecation of this version was told to the user in this run (once per run) */
+	private deprecationTold = false;
 
 	/** the node never changes within a run, and n8n deep-copies it on every `getNode()` */
 	private readonly node: INode;
@@ -277,6 +280,7 @@ export class ApiClient {
 				response.body = this.redactor.body(response.body);
 				const status = response.statusCode;
 				this.answered = true;
+				this.noticeDeprecation(response.headers);
 				const serviceWindow = readServiceWindow(response.headers);
 				if (status === 429) {
 					const retryAfterMs = parseRetryAfterMs(response.headers?.['retry-after'], response.body);
@@ -447,6 +451,15 @@ export class ApiClient {
 		const where = items && items.length > 1 ? ` for ${describeItems(items)}` : '';
 		error.message = `${error.message} (not sent${where}: an earlier request of this run was refused)`;
 		return error;
+	}
+
+	/** A v1 answer with Deprecation or Sunset headers: the user is told once per run, with the dates and how to switch. */
+	private noticeDeprecation(headers: unknown): void {
+		if (this.deprecationTold || this.version !== 'v1') return;
+		const signal = readDeprecation(headers);
+		if (!signal) return;
+		this.deprecationTold = true;
+		announce(this.ctx, this.redactor.text(deprecationNotice(signal, this.version)));
 	}
 
 	private cancelled(itemIndex?: number) {

@@ -26,10 +26,29 @@ export function operationOn(version: ApiVersion, name: string): string {
 	return version === 'v2' && Object.hasOwn(V2_OPERATION_NAMES, name) ? V2_OPERATION_NAMES[name] : name;
 }
 
-/** A request body in the version's words: on v2, event types under their v2 names. */
+const isObject = (value: unknown): value is IDataObject => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * A request body in the version's words: on v2, event types under their v2 names, in `event_types`
+ * (fetches, enrollments) and in a check_connectivity `simulation.event_name`.
+ */
 export function toWire(version: ApiVersion, body: IDataObject | undefined): IDataObject | undefined {
-	if (version === 'v1' || !body || !Array.isArray(body.event_types)) return body;
-	return { ...body, event_types: body.event_types.map((type) => (typeof type === 'string' ? v2EventType(type) : type)) };
+	if (version === 'v1' || !body) return body;
+	let wire = body;
+	if (Array.isArray(body.event_types)) {
+		wire = { ...wire, event_types: body.event_types.map((type) => (typeof type === 'string' ? v2EventType(type) : type)) };
+	}
+	const simulation = body.simulation;
+	if (isObject(simulation) && typeof simulation.event_name === 'string') {
+		wire = { ...wire, simulation: { ...simulation, event_name: v2EventType(simulation.event_name) } };
+	}
+	return wire;
+}
+
+/** An enrollment's event types in v1's names; the same list when none was renamed. */
+function v1EventTypes(types: unknown[]): unknown[] {
+	const named = types.map((type) => (typeof type === 'string' ? v1EventType(type) : type));
+	return named.some((type, i) => type !== types[i]) ? named : types;
 }
 
 /**
@@ -51,7 +70,12 @@ function withV1Names(value: unknown): unknown {
 	let changed = false;
 	const entries = Object.entries(value).map(([key, inner]): [string, unknown] => {
 		const name = v1FieldName(key);
-		const named = key === 'event_name' && typeof inner === 'string' ? v1EventType(inner) : withV1Names(inner);
+		const named =
+			key === 'event_name' && typeof inner === 'string'
+				? v1EventType(inner)
+				: key === 'event_types' && Array.isArray(inner)
+					? v1EventTypes(inner)
+					: withV1Names(inner);
 		if (name !== key || named !== inner) changed = true;
 		return [name, named];
 	});

@@ -1,12 +1,17 @@
 /**
  * The one place that reads a pushed event, whatever generation of the payload it is
- * (webhooks-research.md §2): `event_name` or the older `event_type`; `business_id` or
+ * (webhooks-research.md §2, v2-migration-research.md §9): a v2 delivery (it carries `webhook_id`)
+ * read in v1's names like every v2 answer (executive_joined_company as employee_joined_company,
+ * funding_* as founding_*: wireNames.ts), so both generations give the same item;
+ * `event_name` or the older `event_type`; `business_id` or
  * `prospect_id`, or the older `entity_id` with `entity_type`; `event_time` with a space
  * (`2025-12-06 11:41:55.703000+00:00`) made ISO-8601 (`T`). The result has Get Events' shape
  * (event_name, event_time, event_id, data, business_id, or prospect_id for a prospect) plus the
  * enrollment it came through (enrollment_key, enrollment_id).
  */
 import type { IDataObject } from 'n8n-workflow';
+
+import { fromWire } from '../transport/wireNames';
 
 export type Entity = 'business' | 'prospect';
 
@@ -58,7 +63,8 @@ export const CONNECTIVITY_CHECK_EVENT = 'webhook_connectivity_check';
  * Reads one pushed event. A body without an event name, or check_connectivity's plain test push,
  * is no event: it is acknowledged and starts nothing.
  */
-export function readPushedEvent(body: IDataObject): ReadResult {
+export function readPushedEvent(delivered: IDataObject): ReadResult {
+	const body = typeof delivered.webhook_id === 'string' ? fromWire('v2', delivered) : delivered;
 	const eventName = text(body.event_name) ?? text(body.event_type);
 	if (eventName === undefined) return { ok: false, reason: 'no event_name' };
 	if (eventName === CONNECTIVITY_CHECK_EVENT) return { ok: false, reason: 'connectivity check' };

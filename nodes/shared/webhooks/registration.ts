@@ -1,71 +1,38 @@
 /**
  * Where the service delivers pushed events, as one strategy per registration model, so the
- * trigger and Manage Webhook do not depend on the model. v1 (now): one webhook per partner, keyed
- * by partner_id; registering again overrides it and rotates the secret; reads return the secret.
+ * trigger and Manage Webhook do not depend on the model. v1: one webhook per partner, keyed by
+ * partner_id; registering again overrides it and rotates the secret; reads return the secret.
+ * v2 (registrationV2.ts): up to ten per tenant, keyed by webhook_id; the secret only at creation
+ * and rotation.
  */
 import type { IDataObject, INode } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
+import type { ApiVersion } from '../catalog';
 import { ApiClient } from '../transport/apiClient';
 import type { ApiContext } from '../transport/connection';
-import { secretProblem } from './signature';
+import {
+	asNodeError,
+	readRegistration,
+	type Registration,
+	type Simulation,
+	type WebhookRegistration,
+	withCheckedSecret,
+} from './registrationModel';
+import { V2Registration } from './registrationV2';
 
-/** A registration as the service holds it. */
-export interface Registration {
-	webhookUrl: string;
-	/** present where the model returns it (v1: on register and on every read) */
-	secret?: string;
-	createdAt?: string;
-	lastModifiedTime?: string;
-}
-
-export interface WebhookRegistration {
-	readonly model: 'v1';
-	/** what the registration is keyed by, for messages ("partner p-123") */
-	readonly owner: string;
-	/** whether reads return the secret (v1 yes): a lost copy can be read again instead of rotating it */
-	readonly readsReturnSecret: boolean;
-	/** the registration this trigger would use or replace, or undefined when there is none */
-	find(): Promise<Registration | undefined>;
-	/** registers the URL (v1: replaces any other registration of the partner) and returns the new secret */
-	register(webhookUrl: string): Promise<Registration & { secret: string }>;
-	/** removes the registration found (v1: the partner's) */
-	remove(found: Registration): Promise<void>;
-	/** asks the service to push a test event, or `simulated` mock events of one type */
-	checkConnectivity(simulation?: { eventName: string; count: number; eventTime?: string }): Promise<IDataObject>;
-	/** the authenticated data a sealed secret is bound to */
-	binding(webhookUrl: string): string;
-}
-// v2 (up to ten per tenant, keyed by webhook_id, secret only at creation) goes beside V1Registration.
-
-/** A URL as compared: parsed and re-written (case of scheme and host, default port), without a trailing slash. */
-export function normalizedUrl(url: string): string {
-	let href: string;
-	try {
-		href = new URL(url.trim()).href;
-	} catch {
-		href = url.trim();
-	}
-	return href.replace(/\/+$/, '');
-}
-
-/** Whether two URLs name the same webhook address. */
-export const sameUrl = (a: string | undefined, b: string | undefined): boolean =>
-	a !== undefined && b !== undefined && normalizedUrl(a) === normalizedUrl(b);
-
-const text = (value: unknown): string | undefined => (typeof value === 'string' && value !== '' ? value : undefined);
-
-/** A registration answer (register or read) in the package's terms. */
-export function readRegistration(body: IDataObject | undefined): Registration | undefined {
-	const webhookUrl = text(body?.webhook_url);
-	if (webhookUrl === undefined) return undefined;
-	return {
-		webhookUrl,
-		secret: text(body?.webhook_secret),
-		createdAt: text(body?.created_at),
-		lastModifiedTime: text(body?.last_modified_time),
-	};
-}
+export {
+	asNodeError,
+	normalizedUrl,
+	readRegistration,
+	type RegisterOptions,
+	type Registration,
+	type RegistrationTarget,
+	sameUrl,
+	type Simulation,
+	type WebhookRegistration,
+	withCheckedSecret,
+} from './registrationModel';
 
 /** The v1 model: the partner's one webhook. */
 export class V1Registration implements WebhookRegistration {
@@ -79,10 +46,8 @@ export class V1Registration implements WebhookRegistration {
 		private readonly itemIndex?: number,
 	) {}
 
-	/** A failure of the client as the node error it is (the client throws only node errors). */
 	private nodeError(error: unknown): NodeApiError | NodeOperationError {
-		if (error instanceof NodeApiError || error instanceof NodeOperationError) return error;
-		return new NodeOperationError(this.node, error as Error, { itemIndex: this.itemIndex });
+		return asNodeError(this.node, error, this.itemIndex);
 	}
 
 	get owner(): string {
@@ -113,22 +78,7 @@ export class V1Registration implements WebhookRegistration {
 			{ partner_id: this.partnerId, webhook_url: webhookUrl },
 			{ itemIndex: this.itemIndex },
 		);
-		const registration = readRegistration(body);
-		if (!registration?.secret) {
-			throw new NodeOperationError(
-				this.node,
-				'The service registered the webhook but its answer holds no webhook_url or webhook_secret',
-				{ itemIndex: this.itemIndex, description: 'Deliveries cannot be verified without the secret. Try again; if it persists, contact the service.' },
-			);
-		}
-		const problem = secretProblem(registration.secret);
-		if (problem !== undefined) {
-			throw new NodeOperationError(this.node, `The service registered the webhook but gave a webhook secret that cannot verify deliveries: ${problem}`, {
-				itemIndex: this.itemIndex,
-				description: 'Only URL-safe base64 secrets of at least 16 bytes are accepted: a shorter or malformed one would let anyone forge deliveries. Contact the service.',
-			});
-		}
-		return { ...registration, secret: registration.secret };
+		return withCheckedSecret(this.node, readRegistration(body), this.itemIndex);
 	}
 
 	async remove(): Promise<void> {
@@ -144,7 +94,7 @@ export class V1Registration implements WebhookRegistration {
 		}
 	}
 
-	async checkConnectivity(simulation?: { eventName: string; count: number; eventTime?: string }): Promise<IDataObject> {
+	async checkConnectivity(simulation?: Simulation): Promise<IDataObject> {
 		const body: IDataObject = { partner_id: this.partnerId };
 		if (simulation) {
 			body.simulation = {
@@ -158,11 +108,13 @@ export class V1Registration implements WebhookRegistration {
 }
 
 /**
- * The registration strategy for the credential of this context (v1: its partner). A credential
- * without a Partner ID cannot hold a v1 webhook: that is an error in words, before any request.
+ * The registration strategy for the credential of this context and an API version (v1 unless
+ * named): v1's partner webhook, or v2's webhooks of the key's tenant. A credential without a
+ * Partner ID cannot hold a v1 webhook: that is an error in words, before any request.
  */
-export async function webhookRegistration(ctx: ApiContext, itemIndex?: number): Promise<WebhookRegistration> {
-	const client = await ApiClient.of(ctx);
+export async function webhookRegistration(ctx: ApiContext, itemIndex?: number, version: ApiVersion = 'v1'): Promise<WebhookRegistration> {
+	const client = await ApiClient.of(ctx, version);
+	if (version === 'v2') return new V2Registration(client, ctx.getNode(), itemIndex);
 	const partnerId = client.connection.partnerId;
 	if (partnerId === undefined) {
 		throw new NodeOperationError(

@@ -12,6 +12,7 @@ import { HookContext, WebhookContext } from 'n8n-core';
 import type { IDataObject, INode, IWebhookData, IWorkflowExecuteAdditionalData, IWebhookResponseData, Workflow } from 'n8n-workflow';
 
 import { BusinessEventsWebhookTrigger } from '../../../nodes/BusinessEventsWebhookTrigger/BusinessEventsWebhookTrigger.node';
+import { checkExists, create, remove } from '../../../nodes/BusinessEventsWebhookTrigger/hooks';
 import { SANDBOX_PARTNER_ID } from '../../sandbox/options';
 import { createAdditionalData } from '../harness/additionalData';
 import { buildWorkflow } from '../harness/buildWorkflow';
@@ -27,6 +28,8 @@ const sandbox = useSandbox({ retryAfterSeconds: 0 }, (started) => {
 	started.webhooks.configure({});
 	started.webhooks.clearDeliveries();
 	started.enrollments.businesses.clear();
+	started.webhooks.tenant.clear();
+	started.enrollments.businessesV2.clear();
 });
 
 interface Received {
@@ -361,6 +364,118 @@ describe('Business Events Webhook Trigger: registration and deliveries in n8n-co
 		const simulated = receiver.received.filter((entry) => entry.items);
 		expect(simulated).toHaveLength(1);
 		expect(simulated[0].items![0]).toMatchObject({ event_name: 'funding_round', enrollment_key: 'webhook_simulation' });
+		receiver.received = [];
+	});
+});
+
+/**
+ * API v2, with the hooks called with the version as the node will once it chooses one: the same
+ * n8n-core contexts, the trigger's own webhook, deliveries of a v2 enrollment.
+ */
+describe('Business Events Webhook Trigger on API v2 in n8n-core', () => {
+	const v2Calls = () => sandbox.requests.filter((request) => request.path.startsWith('/v2/webhooks')).map((request) => `${request.method} ${request.path} ${request.status}`);
+
+	test('publish creates its own webhook and seals its secret; a v2 enrollment\'s events fire once in v1 names; a restart keeps the secret; unpublish disables it while enrolled', async () => {
+		const p = published();
+		expect(await checkExists.call(hook(p), 'v2')).toBe(false);
+		await create.call(hook(p), 'v2');
+		const [webhook] = [...sandbox.webhooks.tenant.values()];
+		const id = webhook.webhook_id;
+		expect([webhook.webhook_url, webhook.name]).toEqual([p.url, `n8n: ${p.workflow.name ?? p.workflow.id} / ${NAME}`]);
+		expect(v2Calls()).toEqual(['GET /v2/webhooks 200', 'GET /v2/webhooks 200', 'POST /v2/webhooks 201']);
+		// the credential has a Partner ID: v1's webhook is looked for at this URL (a migration), and none is there
+		expect(webhookCalls()).toEqual([`GET /v1/webhooks/${SANDBOX_PARTNER_ID}`]);
+		expect(Object.keys(p.staticData().registration as IDataObject)).not.toContain('legacy');
+		expect(p.staticData().registration).toMatchObject({ model: 'v2', webhookId: id, webhookUrl: p.url });
+		expect(JSON.stringify(p.workflow.staticData)).not.toContain(webhook.webhook_secret);
+
+		const business = sandbox.universe.businesses[0].business_id;
+		sandbox.enrollments.businessesV2.set('enr-v2', {
+			enrollment_id: 'enr-v2',
+			enrollment_key: 'key-v2',
+			webhook_id: id,
+			event_types: ['executive_joined_company'],
+			business_ids: [business],
+			status: 'active',
+		});
+		sandbox.webhooks.configure({ duplicates: 1 });
+		sandbox.addEvent({ business_id: business, event_name: 'employee_joined_company', data: { title: 'CTO' } });
+		await sandbox.webhooks.idle();
+		expect(sandbox.webhooks.deliveries.map((delivery) => [delivery.webhook_id, delivery.status])).toEqual([
+			[id, 200],
+			[id, 200],
+		]);
+		const fired = receiver.received.filter((entry) => entry.items);
+		expect(fired.map((entry) => entry.items)).toEqual([
+			[
+				{
+					event_name: 'employee_joined_company',
+					event_time: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+					event_id: expect.stringMatching(/^[0-9a-f]{32}$/),
+					data: { title: 'CTO' },
+					business_id: business,
+					enrollment_key: 'key-v2',
+					enrollment_id: 'enr-v2',
+				},
+			],
+		]);
+		expect(receiver.received.filter((entry) => !entry.items).map((entry) => entry.body)).toEqual([{ message: 'Duplicate event ignored' }]);
+		receiver.received = [];
+
+		// n8n restarts: the stored webhook_id is read by id, the sealed secret opens, nothing is rotated
+		const before = v2Calls().length;
+		const restarted = published({}, JSON.parse(JSON.stringify(p.staticData())) as IDataObject);
+		expect(await checkExists.call(hook(restarted), 'v2')).toBe(true);
+		expect(v2Calls().slice(before)).toEqual([`GET /v2/webhooks/${id} 200`]);
+
+		await remove.call(hook(restarted), 'v2');
+		expect(v2Calls().slice(before + 1)).toEqual([`GET /v2/webhooks/${id} 200`, `DELETE /v2/webhooks/${id} 409`, `PATCH /v2/webhooks/${id} 200`]);
+		expect([sandbox.webhooks.tenant.get(id)?.status, restarted.staticData().registration]).toEqual(['disabled', undefined]);
+	});
+
+	test('during a migration (v1\'s partner webhook at the same URL): both generations verify, each event_id fires once', async () => {
+		const p = published();
+		const legacy = sandbox.webhooks.register(SANDBOX_PARTNER_ID, p.url);
+		await create.call(hook(p), 'v2');
+		const id = [...sandbox.webhooks.tenant.keys()][0];
+		expect(Object.keys(p.staticData().registration as IDataObject)).toContain('legacy');
+		expect(JSON.stringify(p.workflow.staticData)).not.toContain(legacy.webhook_secret);
+		const business = sandbox.universe.businesses[1].business_id;
+		enroll('key-v1', [business]);
+		sandbox.enrollments.businessesV2.set('enr-v2', {
+			enrollment_id: 'enr-v2',
+			enrollment_key: 'key-v2',
+			webhook_id: id,
+			event_types: ['new_product'],
+			business_ids: [business],
+			status: 'active',
+		});
+		sandbox.addEvent({ business_id: business, event_name: 'new_product' });
+		sandbox.addEvent({ business_id: business, event_name: 'new_funding_round' });
+		await sandbox.webhooks.idle();
+		// new_product: v1's push (legacy secret) fires, v2's (its own secret) is the same event_id;
+		// new_funding_round: only the v1 enrollment has it
+		expect(sandbox.webhooks.deliveries.map((delivery) => [delivery.event_name, delivery.webhook_id, delivery.status])).toEqual([
+			['new_product', undefined, 200],
+			['new_product', id, 200],
+			['new_funding_round', undefined, 200],
+		]);
+		expect(receiver.received.map((entry) => [entry.status, entry.items?.[0]?.enrollment_key ?? entry.body])).toEqual([
+			[200, 'key-v1'],
+			[200, { message: 'Duplicate event ignored' }],
+			[200, 'key-v1'],
+		]);
+		receiver.received = [];
+
+		// restarted from saved static data: both keys open again
+		const restarted = published({}, JSON.parse(JSON.stringify(p.staticData())) as IDataObject);
+		expect(await checkExists.call(hook(restarted), 'v2')).toBe(true);
+		sandbox.addEvent({ business_id: business, event_name: 'new_product' });
+		await sandbox.webhooks.idle();
+		expect(receiver.received.map((entry) => [entry.status, entry.items?.[0]?.enrollment_key ?? entry.body])).toEqual([
+			[200, 'key-v1'],
+			[200, { message: 'Duplicate event ignored' }],
+		]);
 		receiver.received = [];
 	});
 });

@@ -29,8 +29,9 @@ export interface HandlerContext {
 	jobs: JobStore;
 }
 
-/** Always a 200: every other answer is an HttpError thrown on the way. */
+/** A 200, or the 201 of a v2 create: every other answer is an HttpError thrown on the way. */
 export interface Reply {
+	status?: 201;
 	/** an object with response_context; a bare array for autocomplete */
 	body: Record<string, unknown> | unknown[];
 }

@@ -1,7 +1,8 @@
 /**
  * The handler of every v2 catalog endpoint (`satisfies` makes a missing one a type error). Most
  * run the v1 handler of the same operation on the same universe and re-envelope its answer; the
- * searches, business events, enrichments and credits have v2 handlers of their own.
+ * searches, business events, enrichments, credits, webhooks and enrollments have v2 handlers of
+ * their own.
  */
 import type { V2EndpointName } from '../../../nodes/shared/catalog';
 import { businessAutocomplete } from '../handlers/autocomplete';
@@ -35,13 +36,32 @@ import { matchBusinesses } from '../handlers/matchBusinesses';
 import { getProspectEvents } from '../handlers/prospectEvents';
 import { asV2 } from './context';
 import { creditsAggregationV2, creditsV2 } from './credits';
+import {
+	createBusinessEnrollmentV2,
+	createProspectEnrollmentV2,
+	deleteBusinessEnrollmentV2,
+	deleteProspectEnrollmentV2,
+	listBusinessEnrollmentsV2,
+	listProspectEnrollmentsV2,
+	updateBusinessEnrollmentV2,
+	updateProspectEnrollmentV2,
+} from './enrollments';
 import { enrichV2 } from './enrich';
 import { getBusinessEventsV2 } from './events';
 import { jobHandlersV2 } from './jobs/handlers';
 import { businessStatsV2, prospectStatsV2, searchBusinessesV2, searchProspectsV2 } from './search';
+import {
+	checkWebhookConnectivityV2,
+	createWebhookV2,
+	deleteWebhookV2,
+	getWebhookV2,
+	listWebhooksV2,
+	rotateWebhookSecretV2,
+	updateWebhookV2,
+} from './webhooks';
 
-/** The pull families' handlers; the job flow's come from their enrichments (jobs/handlers.ts). */
-const PULL_HANDLERS_V2 = {
+/** The handlers of the requests answered at once (pull families, webhooks, enrollments); the job flow's come from the enrichments among them (jobs/handlers.ts). */
+const SYNC_HANDLERS_V2 = {
 	matchBusinesses: asV2(matchBusinesses),
 	matchProspects: asV2(matchProspects),
 	searchBusinesses: searchBusinessesV2,
@@ -75,6 +95,21 @@ const PULL_HANDLERS_V2 = {
 	enrichProspectContacts: enrichV2('enrichProspectContacts', enrichProspectContacts),
 	credits: creditsV2,
 	creditsAggregation: creditsAggregationV2,
+	registerWebhook: createWebhookV2,
+	listWebhooks: listWebhooksV2,
+	getWebhook: getWebhookV2,
+	updateWebhook: updateWebhookV2,
+	deleteWebhook: deleteWebhookV2,
+	rotateWebhookSecret: rotateWebhookSecretV2,
+	checkWebhookConnectivity: checkWebhookConnectivityV2,
+	createBusinessEnrollment: createBusinessEnrollmentV2,
+	updateBusinessEnrollment: updateBusinessEnrollmentV2,
+	listBusinessEnrollments: listBusinessEnrollmentsV2,
+	deleteBusinessEnrollment: deleteBusinessEnrollmentV2,
+	createProspectEnrollment: createProspectEnrollmentV2,
+	updateProspectEnrollment: updateProspectEnrollmentV2,
+	listProspectEnrollments: listProspectEnrollmentsV2,
+	deleteProspectEnrollment: deleteProspectEnrollmentV2,
 };
 
-export const HANDLERS_V2 = { ...PULL_HANDLERS_V2, ...jobHandlersV2(PULL_HANDLERS_V2) } satisfies Record<V2EndpointName, Handler>;
+export const HANDLERS_V2 = { ...SYNC_HANDLERS_V2, ...jobHandlersV2(SYNC_HANDLERS_V2) } satisfies Record<V2EndpointName, Handler>;

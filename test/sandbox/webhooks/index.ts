@@ -1,5 +1,6 @@
 /**
- * The sandbox's push side (v1: one webhook per partner). It holds the registration, builds the
+ * The sandbox's push side: v1's one webhook per partner (the registration) and v2's webhooks of
+ * the tenant (tenant.ts), delivered by one queue. It holds the registrations, builds the
  * pushed JSON of an event (webhooks-research.md §2), signs it (§3) and POSTs it to the registered
  * URL from a bounded queue (one at a time by default, so deliveries arrive in event order), with
  * retries, a delivery log, and knobs that misbehave as a hostile network would. See README.md.
@@ -7,9 +8,23 @@
 import { request } from 'node:http';
 
 import { Random } from '../random';
+import { withV2FieldNames } from '../v2/renames';
+import { v2EventType } from '../../../nodes/shared/vocabularyV2';
+import type { TenantWebhook } from './tenant';
 import { base64UrlPadded, newWebhookSecret, pythonIsoFormat, pythonJson, pythonTime, signDelivery } from './signing';
 
 export { base64UrlPadded, newWebhookSecret, pythonJson, pythonTime, signDelivery } from './signing';
+export type { TenantWebhook } from './tenant';
+
+/** Where a push goes and how it is signed and shaped: v1's registration or a v2 webhook. */
+export interface DeliveryTarget {
+	webhook_url: string;
+	webhook_secret: string;
+	headers: string[];
+	payload_format: 'json' | 'stringified_json';
+	/** v2 webhooks only: its deliveries carry it (the second payload generation) */
+	webhook_id?: string;
+}
 
 export interface WebhookRegistration {
 	partner_id: string;
@@ -42,6 +57,8 @@ export interface WebhookDelivery {
 	/** 1, 2, ... in the order the attempts were sent */
 	seq: number;
 	kind: DeliveryKind;
+	/** the v2 webhook that delivered it (absent: v1's registration) */
+	webhook_id?: string;
 	event_id?: string;
 	event_name?: string;
 	/** 1 for the first try, 2.. for retries */
@@ -121,6 +138,11 @@ const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
 export class Webhooks {
 	readonly deliveries: WebhookDelivery[] = [];
 	private current: WebhookRegistration | undefined;
+	/** the v1 registration's id in v2's list (legacy: true), kept while the partner stays registered */
+	private legacyWebhookId: string | undefined;
+	/** the tenant's v2 webhooks by webhook_id, in creation order (tenant.ts manages them) */
+	readonly tenant = new Map<string, TenantWebhook>();
+	private readonly webhookIds: Random;
 	/** numbers the attempts (clearDeliveries does not restart it, so a seq names one attempt for good) */
 	private seq = 0;
 	private knobs: WebhookKnobs = {};
@@ -141,6 +163,31 @@ export class Webhooks {
 	) {
 		this.secrets = Random.derive(seed, 'webhook-secrets');
 		this.synthetic = Random.derive(seed, 'webhook-simulations');
+		this.webhookIds = Random.derive(seed, 'webhook-ids');
+	}
+
+	/** The id the v1 registration has in v2's webhook list, or undefined while none is registered. */
+	get legacyId(): string | undefined {
+		return this.current ? this.legacyWebhookId : undefined;
+	}
+
+	/** A new webhook_id (v2) or secret, from streams of their own: v1's seeded values stay as they were. */
+	newWebhookId(): string {
+		return this.webhookIds.uuid();
+	}
+
+	newSecret(): string {
+		return newWebhookSecret(this.secrets);
+	}
+
+	/** The tenant's clock in Python's isoformat (created_at, last_modified_time). */
+	nowIso(): string {
+		return pythonIsoFormat(this.clock().getTime());
+	}
+
+	/** The tenant_id pushed events and v2 webhook scopes carry. */
+	get tenantIdValue(): string {
+		return this.tenantId();
 	}
 
 	get registration(): WebhookRegistration | undefined {
@@ -148,7 +195,7 @@ export class Webhooks {
 	}
 
 	/** The exact bytes pushed for a payload under the registration's payload_format. */
-	private serialize(payload: Record<string, unknown>, registration: WebhookRegistration): Buffer {
+	private serialize(payload: Record<string, unknown>, registration: DeliveryTarget): Buffer {
 		const json = pythonJson(payload);
 		return Buffer.from(registration.payload_format === 'stringified_json' ? pythonJson(json) : json, 'utf8');
 	}
@@ -160,6 +207,7 @@ export class Webhooks {
 		extra: { headers?: string[]; payload_format?: 'json' | 'stringified_json' } = {},
 	): WebhookRegistration {
 		const now = pythonIsoFormat(this.clock().getTime());
+		if (!this.current) this.legacyWebhookId = this.webhookIds.uuid();
 		this.current = {
 			partner_id: partnerId,
 			webhook_url: webhookUrl,
@@ -192,16 +240,22 @@ export class Webhooks {
 		return new Promise((resolve) => this.idleWaiters.push(resolve));
 	}
 
-	/** The JSON object the service pushes for an event, shaped by the payload knob. */
-	payloadOf(event: PushedEvent, partnerId: string): Record<string, unknown> {
+	/**
+	 * The JSON object the service pushes for an event, shaped by the payload knob. With a v2
+	 * webhook's id, the second generation (v2-migration-research.md §9): `webhook_id` added, and v2's
+	 * names (executive_joined_company, funding_*) for the event and inside `data`.
+	 */
+	payloadOf(event: PushedEvent, partnerId: string, webhookId?: string): Record<string, unknown> {
 		const eventKey = this.knobs.payload?.eventKey ?? 'event_name';
 		const entity = this.knobs.payload?.entity ?? 'id';
+		const v2 = webhookId !== undefined;
 		return {
 			tenant_id: this.tenantId(),
 			partner_id: partnerId,
+			...(v2 && { webhook_id: webhookId }),
 			event_id: event.event_id,
-			[eventKey]: event.event_name,
-			data: event.data,
+			[eventKey]: v2 ? v2EventType(event.event_name) : event.event_name,
+			data: v2 ? withV2FieldNames(event.data) : event.data,
 			enrollment_key: event.enrollment_key,
 			enrollment_id: event.enrollment_id,
 			event_time: event.event_time.includes('T') ? pythonTime(event.event_time) : event.event_time,
@@ -223,13 +277,27 @@ export class Webhooks {
 		}
 	}
 
-	/** The plain check_connectivity push: one test event without an enrollment. */
-	pushConnectivityCheck(partnerId: string): void {
-		const registration = this.current;
+	/** Queues the push of one event to a v2 webhook (its payload generation, its secret). */
+	pushToWebhook(webhook: TenantWebhook, event: PushedEvent, partnerId: string, kind: 'event' | 'simulation' = 'event'): void {
+		const target: DeliveryTarget = { ...webhook, headers: [...webhook.headers] };
+		const body = this.serialize(this.payloadOf(event, partnerId, webhook.webhook_id), target);
+		const knobs = { ...this.knobs };
+		// the log names the event as it was pushed, under its v2 name
+		const logged = { event_id: event.event_id, event_name: v2EventType(event.event_name) };
+		this.enqueue(() => this.deliverWithRetries(target, body, kind, logged, knobs));
+		for (let n = 0; n < (knobs.duplicates ?? 0); n++) {
+			this.enqueue(() => this.deliverWithRetries(target, body, 'duplicate', logged, knobs));
+		}
+	}
+
+	/** The plain check_connectivity push: one test event without an enrollment (to a v2 webhook when given). */
+	pushConnectivityCheck(partnerId: string, webhook?: TenantWebhook): void {
+		const registration: DeliveryTarget | undefined = webhook ? { ...webhook, headers: [...webhook.headers] } : this.current;
 		if (!registration) return;
 		const payload = {
 			tenant_id: this.tenantId(),
 			partner_id: partnerId,
+			...(webhook && { webhook_id: webhook.webhook_id }),
 			event_id: this.syntheticEventId(),
 			event_name: 'webhook_connectivity_check',
 			data: {},
@@ -342,7 +410,7 @@ export class Webhooks {
 	}
 
 	private async deliverWithRetries(
-		registration: WebhookRegistration,
+		registration: DeliveryTarget,
 		body: Buffer,
 		kind: DeliveryKind,
 		event: { event_id: string; event_name: string },
@@ -357,6 +425,7 @@ export class Webhooks {
 				body,
 				kind,
 				attempt,
+				webhook_id: registration.webhook_id,
 				event_id: event.event_id,
 				event_name: event.event_name,
 				drip: knobs.drip,
@@ -381,7 +450,7 @@ export class Webhooks {
 		return timestamp;
 	}
 
-	private pushHeaders(registration: WebhookRegistration, body: Buffer, knobs: WebhookKnobs): Record<string, string> {
+	private pushHeaders(registration: DeliveryTarget, body: Buffer, knobs: WebhookKnobs): Record<string, string> {
 		const timestamp = String(this.freshTimestamp(body, knobs.timestampSkewSeconds ?? 0));
 		const mode = knobs.signature ?? 'valid';
 		const secret = mode === 'bad' ? base64UrlPadded(Buffer.alloc(32, 7)) : registration.webhook_secret;
@@ -401,6 +470,7 @@ export class Webhooks {
 		body: Buffer;
 		kind: DeliveryKind;
 		attempt: number;
+		webhook_id?: string;
 		event_id?: string;
 		event_name?: string;
 		drip?: { chunkBytes: number; intervalMs: number };
@@ -409,6 +479,7 @@ export class Webhooks {
 		const entry: WebhookDelivery = {
 			seq: ++this.seq,
 			kind: input.kind,
+			...(input.webhook_id !== undefined && { webhook_id: input.webhook_id }),
 			...(input.event_id !== undefined && { event_id: input.event_id }),
 			...(input.event_name !== undefined && { event_name: input.event_name }),
 			attempt: input.attempt,

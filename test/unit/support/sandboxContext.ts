@@ -9,7 +9,7 @@ import type { IDataObject } from 'n8n-workflow';
 import type { Sandbox } from '../../sandbox';
 import { fakeContext, UNLIMITED } from './fakeContext';
 
-export function sandboxContext(sandbox: Sandbox, options: { continueOnFail?: boolean } = {}) {
+export function sandboxContext(sandbox: Sandbox, options: { continueOnFail?: boolean; credentials?: IDataObject } = {}) {
 	const answers: unknown[] = [];
 	const context = fakeContext(
 		async (call) => {
@@ -28,7 +28,7 @@ export function sandboxContext(sandbox: Sandbox, options: { continueOnFail?: boo
 		},
 		{
 			continueOnFail: options.continueOnFail,
-			credentials: { baseUrl: sandbox.url, apiKey: sandbox.apiKey, maxRequestsPerMinute: UNLIMITED },
+			credentials: { baseUrl: sandbox.url, apiKey: sandbox.apiKey, maxRequestsPerMinute: UNLIMITED, ...options.credentials },
 		},
 	);
 	return { ...context, answers };

@@ -39,6 +39,21 @@ const PULL_BODIES = {
 	enrichProspectContacts: { prospect_ids: [P] },
 	credits: {},
 	creditsAggregation: { from_date: '2025-05-01', to_date: '2025-05-31' },
+	registerWebhook: { name: 'orders', webhook_url: 'https://n8n.example.com/webhook/a/webhook' },
+	listWebhooks: {},
+	getWebhook: {},
+	updateWebhook: { status: 'disabled' },
+	deleteWebhook: {},
+	rotateWebhookSecret: {},
+	checkWebhookConnectivity: {},
+	createBusinessEnrollment: { enrollment_key: 'key-accounts', webhook_id: 'w-1', event_types: ['new_product'], business_ids: [B] },
+	updateBusinessEnrollment: { event_types: ['executive_joined_company'] },
+	listBusinessEnrollments: {},
+	deleteBusinessEnrollment: {},
+	createProspectEnrollment: { enrollment_key: 'key-people', webhook_id: 'w-1', event_types: ['prospect_changed_role'], prospect_ids: [P] },
+	updateProspectEnrollment: { prospect_ids: [P] },
+	listProspectEnrollments: {},
+	deleteProspectEnrollment: {},
 };
 
 export const VALID_V2_BODIES: Record<V2EndpointName, Record<string, unknown>> = { ...PULL_BODIES, ...jobBodiesOf(PULL_BODIES) };

@@ -1,12 +1,14 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { errorItem, type ItemResult, prepareItems, runEach, toItemError } from '../../../shared/batching/items';
+import type { ApiVersion } from '../../../shared/catalog';
 import type { Registration, WebhookRegistration } from '../../../shared/webhooks/registration';
 import { webhookRegistration } from '../../../shared/webhooks/registration';
 
 /**
  * A registration as the node outputs it: never the secret (it would sit in the execution data
- * in clear); `has_secret` says whether the service holds one.
+ * in clear); `has_secret` says whether the answer held one (v1: every read; v2: create and
+ * rotate only). v2 adds the webhook's id, name, status and whether it is v1's legacy webhook.
  */
 export function registrationJson(owner: WebhookRegistration, found: Registration | undefined): IDataObject {
 	return {
@@ -17,24 +19,31 @@ export function registrationJson(owner: WebhookRegistration, found: Registration
 		created_at: found?.createdAt ?? null,
 		last_modified_time: found?.lastModifiedTime ?? null,
 		has_secret: found?.secret !== undefined,
+		...(owner.model === 'v2' && {
+			webhook_id: found?.webhookId ?? null,
+			name: found?.name ?? null,
+			status: found?.status ?? null,
+			legacy: found?.legacy ?? false,
+		}),
 	};
 }
 
 /**
  * Reads and checks every item (`read` throws an item error naming index, field and rule) before
- * any request, then runs one request per item, in input order; Continue on Fail makes a failure
- * that item's error item.
+ * any request, then runs one request per item, in input order, on the API version's registration
+ * model (v1 unless named); Continue on Fail makes a failure that item's error item.
  */
 export async function perItem<R extends { itemIndex: number }>(
 	ctx: IExecuteFunctions,
 	read: (itemIndex: number) => R,
 	run: (strategy: WebhookRegistration, request: R) => Promise<IDataObject>,
+	version: ApiVersion = 'v1',
 ): Promise<INodeExecutionData[]> {
 	const prepared = prepareItems(ctx, read);
 	let strategy: WebhookRegistration | undefined;
 	if (prepared.requests.length > 0) {
 		try {
-			strategy = await webhookRegistration(ctx, prepared.requests[0].itemIndex);
+			strategy = await webhookRegistration(ctx, prepared.requests[0].itemIndex, version);
 		} catch (error) {
 			// the credential (no Partner ID, unreadable): every item fails the same way
 			const itemError = toItemError(ctx, error, prepared.requests[0].itemIndex);

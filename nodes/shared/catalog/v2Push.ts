@@ -1,0 +1,117 @@
+/**
+ * API v2's push side (v2-migration-research.md §6, §9, §13): webhooks keyed by webhook_id, and
+ * enrollments bound to one. Names shared with v1 mean the same operation; the ids of v2's paths
+ * (`{webhook_id}`, `{enrollment_id}`) are filled from RequestOptions.pathParams.
+ */
+import { LIMITS, LIMITS_V2 } from '../limits';
+import { emptyBody } from '../schemas';
+import {
+	checkWebhookConnectivityBodyV2,
+	createBusinessEnrollmentBodyV2,
+	createProspectEnrollmentBodyV2,
+	createWebhookBodyV2,
+	deleteWebhookQueryV2,
+	listWebhooksQueryV2,
+	updateBusinessEnrollmentBodyV2,
+	updateProspectEnrollmentBodyV2,
+	updateWebhookBodyV2,
+} from '../schemasV2';
+import type { EndpointDefinition } from './types';
+
+const WEBHOOK = '/v2/webhooks/{webhook_id}';
+
+export const webhookDefinitionsV2 = {
+	registerWebhook: {
+		method: 'POST',
+		path: '/v2/webhooks',
+		body: createWebhookBodyV2,
+		// a repeat creates a second webhook (v2 never overrides one), with a secret nobody kept
+		idempotent: false,
+	},
+	listWebhooks: {
+		method: 'GET',
+		path: '/v2/webhooks',
+		body: emptyBody,
+		query: listWebhooksQueryV2,
+		// [I] the research names no list field: `webhooks`, as enrollments are listed under `enrollments`
+		result: { field: 'webhooks' },
+		idempotent: true,
+	},
+	getWebhook: { method: 'GET', path: WEBHOOK, body: emptyBody, idempotent: true },
+	updateWebhook: { method: 'PATCH', path: WEBHOOK, body: updateWebhookBodyV2, idempotent: true },
+	deleteWebhook: { method: 'DELETE', path: WEBHOOK, body: emptyBody, query: deleteWebhookQueryV2, idempotent: true },
+	rotateWebhookSecret: {
+		method: 'POST',
+		path: `${WEBHOOK}/rotate_secret`,
+		body: emptyBody,
+		// a repeat rotates again, and the last answer holds the secret in force (as v1's re-register)
+		idempotent: true,
+	},
+	checkWebhookConnectivity: {
+		method: 'POST',
+		path: `${WEBHOOK}/check_connectivity`,
+		body: checkWebhookConnectivityBodyV2,
+		// a repeat pushes the test or simulated events again
+		idempotent: false,
+	},
+} satisfies Record<string, EndpointDefinition>;
+
+const BUSINESS_ENROLLMENTS = '/v2/businesses/events/enrollments';
+const PROSPECT_ENROLLMENTS = '/v2/prospects/events/enrollments';
+
+export const enrollmentDefinitionsV2 = {
+	createBusinessEnrollment: {
+		method: 'POST',
+		path: BUSINESS_ENROLLMENTS,
+		body: createBusinessEnrollmentBodyV2,
+		batch: { key: 'business_ids', limit: LIMITS.businessEnrollmentIds },
+		idempotent: false,
+	},
+	updateBusinessEnrollment: {
+		method: 'PATCH',
+		path: `${BUSINESS_ENROLLMENTS}/{enrollment_id}`,
+		body: updateBusinessEnrollmentBodyV2,
+		batch: { key: 'business_ids', limit: LIMITS.businessEnrollmentIds },
+		idempotent: true,
+	},
+	listBusinessEnrollments: {
+		method: 'GET',
+		path: BUSINESS_ENROLLMENTS,
+		body: emptyBody,
+		result: { field: 'enrollments' },
+		idempotent: true,
+	},
+	deleteBusinessEnrollment: {
+		method: 'DELETE',
+		path: `${BUSINESS_ENROLLMENTS}/{enrollment_id}`,
+		body: emptyBody,
+		idempotent: true,
+	},
+	createProspectEnrollment: {
+		method: 'POST',
+		path: PROSPECT_ENROLLMENTS,
+		body: createProspectEnrollmentBodyV2,
+		batch: { key: 'prospect_ids', limit: LIMITS_V2.prospectEnrollmentIds },
+		idempotent: false,
+	},
+	updateProspectEnrollment: {
+		method: 'PATCH',
+		path: `${PROSPECT_ENROLLMENTS}/{enrollment_id}`,
+		body: updateProspectEnrollmentBodyV2,
+		batch: { key: 'prospect_ids', limit: LIMITS_V2.prospectEnrollmentIds },
+		idempotent: true,
+	},
+	listProspectEnrollments: {
+		method: 'GET',
+		path: PROSPECT_ENROLLMENTS,
+		body: emptyBody,
+		result: { field: 'enrollments' },
+		idempotent: true,
+	},
+	deleteProspectEnrollment: {
+		method: 'DELETE',
+		path: `${PROSPECT_ENROLLMENTS}/{enrollment_id}`,
+		body: emptyBody,
+		idempotent: true,
+	},
+} satisfies Record<string, EndpointDefinition>;

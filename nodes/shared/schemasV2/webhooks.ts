@@ -1,0 +1,69 @@
+/**
+ * API v2 webhook bodies and query strings (v2-migration-research.md §9, webhooks-research.md §1):
+ * up to ten webhooks per tenant, each keyed by webhook_id; every body refuses unknown keys.
+ */
+import { z } from 'zod';
+
+import { LIMITS, LIMITS_V2 } from '../limits';
+import { DATE_OR_DATETIME_PATTERN, WEBHOOK_PAYLOAD_FORMATS, WEBHOOK_SIMULATION_EVENT_TYPES } from '../schemas';
+import { v2EventType } from '../vocabularyV2';
+
+/** active delivers; disabled keeps the webhook but stops its deliveries (research §9). */
+export const WEBHOOK_STATUSES = ['active', 'disabled'] as const;
+
+/** The event names v2's check_connectivity simulates: v1's enum under v2's names (executive_joined_company). */
+export const WEBHOOK_SIMULATION_EVENT_TYPES_V2 = WEBHOOK_SIMULATION_EVENT_TYPES.map(v2EventType) as [string, ...string[]];
+
+const nonEmpty = z.string().min(1, 'must not be empty');
+
+const webhookUrl = z
+	.string()
+	.min(LIMITS_V2.webhookUrlLength.min, 'must not be empty')
+	.max(LIMITS_V2.webhookUrlLength.max, `must be at most ${LIMITS_V2.webhookUrlLength.max} characters`)
+	.url('must be a URL');
+
+/** The fields a webhook is created with; name and webhook_url required (research §9). */
+const webhookFields = {
+	name: nonEmpty,
+	webhook_url: webhookUrl,
+	description: z.string().optional(),
+	/** "Name: value" strings sent with every delivery (webhooks-research.md §1, an inference of a third party) */
+	headers: z.array(z.string()).optional(),
+	payload_format: z.enum(WEBHOOK_PAYLOAD_FORMATS).optional(),
+};
+
+/** POST /v2/webhooks (WebhookCreateRequest), answered 201 with the secret, the only time it is shown. */
+export const createWebhookBodyV2 = z.object(webhookFields).strict();
+
+const atLeastOneField = [(body: Record<string, unknown>) => Object.keys(body).length > 0, 'must set at least one field'] as const;
+
+/** PATCH /v2/webhooks/{webhook_id}: any of the create fields, and status. */
+export const updateWebhookBodyV2 = z
+	.object({ ...webhookFields, status: z.enum(WEBHOOK_STATUSES) })
+	.partial()
+	.strict()
+	.refine(...atLeastOneField);
+
+/** POST /v2/webhooks/{webhook_id}/check_connectivity: a test event, or 1 to 10 mock events of one (v2) type. */
+export const checkWebhookConnectivityBodyV2 = z
+	.object({
+		simulation: z
+			.object({
+				event_name: z.enum(WEBHOOK_SIMULATION_EVENT_TYPES_V2),
+				number_of_events: z
+					.number()
+					.int('must be a whole number')
+					.min(LIMITS.webhookSimulatedEvents.min, `must be at least ${LIMITS.webhookSimulatedEvents.min}`)
+					.max(LIMITS.webhookSimulatedEvents.max, `must be at most ${LIMITS.webhookSimulatedEvents.max}`),
+				event_time: z.string().regex(DATE_OR_DATETIME_PATTERN, 'must be a date-time').optional(),
+			})
+			.strict()
+			.optional(),
+	})
+	.strict();
+
+/** GET /v2/webhooks?status= (query-string values are text). */
+export const listWebhooksQueryV2 = z.object({ status: z.enum(WEBHOOK_STATUSES).optional() }).strict();
+
+/** DELETE /v2/webhooks/{webhook_id}?force=true pauses the enrollments bound to it instead of refusing. */
+export const deleteWebhookQueryV2 = z.object({ force: z.enum(['true', 'false']).optional() }).strict();

@@ -1,0 +1,73 @@
+/**
+ * The service's deprecation signals on v1 answers (issue 21; v2-migration-research.md §1: the
+ * service promises "deprecation / sunset signaling" but names no header, so the standard ones are
+ * read: `Deprecation` (RFC 9745: `@<unix seconds>`; earlier drafts: `true` or an HTTP date) and
+ * `Sunset` (RFC 8594: an HTTP date)). The notice is built from the parsed dates only, never from
+ * the header text, so nothing an answer carries (the API key echoed back, say) reaches it.
+ */
+import type { NodeExecutionHint } from 'n8n-workflow';
+
+import type { ApiContext } from './connection';
+
+export interface DeprecationSignal {
+	/** when the version was (or will be) deprecated, when the header gave a date */
+	since?: Date;
+	/** when the service stops serving the version, when the header gave one */
+	sunset?: Date;
+}
+
+/** The way to switch, once the version choice is in the nodes (docs/v2-migration.md, "Choosing the version"). */
+export const SWITCH_TO_V2 =
+	'To switch, add the node again (new nodes speak API v2) or set API Version to v2 in the Business Prospect Data API credential.';
+
+/** RFC 9110's IMF-fixdate (`Sun, 06 Nov 1994 08:49:37 GMT`), the form both headers use for a date. */
+const HTTP_DATE = /^[A-Z][a-z]{2}, \d{2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2}:\d{2} GMT$/;
+
+function headerOf(headers: unknown, name: string): string | undefined {
+	if (headers === null || typeof headers !== 'object') return undefined;
+	for (const [key, value] of Object.entries(headers)) {
+		if (key.toLowerCase() !== name) continue;
+		const text = Array.isArray(value) ? value[0] : value;
+		return typeof text === 'string' ? text.trim() : undefined;
+	}
+	return undefined;
+}
+
+function dateOf(value: string): Date | undefined {
+	const seconds = /^@(-?\d{1,12})$/.exec(value);
+	const ms = seconds ? Number(seconds[1]) * 1000 : HTTP_DATE.test(value) ? Date.parse(value) : Number.NaN;
+	return Number.isFinite(ms) ? new Date(ms) : undefined;
+}
+
+/** The signal of an answer's headers, or undefined when it carries neither header. */
+export function readDeprecation(headers: unknown): DeprecationSignal | undefined {
+	const deprecation = headerOf(headers, 'deprecation');
+	const sunset = headerOf(headers, 'sunset');
+	if (deprecation === undefined && sunset === undefined) return undefined;
+	const since = deprecation === undefined ? undefined : dateOf(deprecation);
+	const end = sunset === undefined ? undefined : dateOf(sunset);
+	return { ...(since && { since }), ...(end && { sunset: end }) };
+}
+
+const day = (date: Date) => date.toISOString().slice(0, 10);
+
+/** "The service has deprecated API v1 (since 2026-09-02) and will stop serving it on 2027-09-02. To switch, ..." */
+export function deprecationNotice(signal: DeprecationSignal, version: string): string {
+	const since = signal.since ? ` (since ${day(signal.since)})` : '';
+	const end = signal.sunset ? ` and will stop serving it on ${day(signal.sunset)}` : '';
+	return `The service has deprecated API ${version}${since}${end}. ${SWITCH_TO_V2}`;
+}
+
+/**
+ * Tells the user: an execution hint where the context shows one (a node's run, as n8n's own nodes
+ * warn in the output pane), else a warning in n8n's log (triggers, pollers, option loaders). No
+ * error: the request succeeded, and the run goes on.
+ */
+export function announce(ctx: ApiContext, message: string): void {
+	if ('addExecutionHints' in ctx && typeof ctx.addExecutionHints === 'function') {
+		const hint: NodeExecutionHint = { message, type: 'warning', location: 'outputPane' };
+		ctx.addExecutionHints(hint);
+		return;
+	}
+	ctx.logger?.warn(message);
+}

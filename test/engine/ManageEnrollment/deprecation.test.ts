@@ -1,0 +1,34 @@
+/**
+ * Deprecation signals in n8n-core's engine: a run whose v1 answers carry Deprecation and Sunset
+ * headers gets one warning hint in the node's output pane (n8n's execution hints), with the dates
+ * and the way to switch; a run without them gets none; the run data never holds the API key.
+ * Set-up and helpers: ./setup.ts.
+ */
+import { SWITCH_TO_V2 } from '../../../nodes/shared/transport/deprecation';
+import { businessIds, createBusiness, NODE, requestsTo, BUSINESS_PATH, run, sandbox, setUpSandbox } from './setup';
+
+setUpSandbox();
+afterEach(() => sandbox.configure({ deprecationHeaders: undefined }));
+
+const create25 = async () => await run(businessIds(25).map((business_id) => ({ business_id })), createBusiness());
+
+test('three v1 answers with the headers: one warning hint, with the dates and the way to switch', async () => {
+	sandbox.configure({ deprecationHeaders: { Deprecation: '@1788307200', Sunset: 'Thu, 02 Sep 2027 00:00:00 GMT' } });
+	const result = await create25();
+	expect(result.error).toBeUndefined();
+	expect(requestsTo(BUSINESS_PATH).map((request) => request.method)).toEqual(['GET', 'POST', 'POST']);
+	expect(result.runData[NODE][0].hints).toEqual([
+		{
+			message: `The service has deprecated API v1 (since 2026-09-02) and will stop serving it on 2027-09-02. ${SWITCH_TO_V2}`,
+			type: 'warning',
+			location: 'outputPane',
+		},
+	]);
+	expect(JSON.stringify(result.runData)).not.toContain(sandbox.apiKey);
+});
+
+test('the same run without the headers: no hint', async () => {
+	const result = await create25();
+	expect(result.error).toBeUndefined();
+	expect(result.runData[NODE][0].hints ?? []).toEqual([]);
+});

@@ -1,0 +1,106 @@
+/**
+ * Deprecation signals (issue 21): a v1 answer with Deprecation or Sunset headers makes the node
+ * warn once per run, with the dates and the way to switch; never without the headers, never on
+ * v2, and never with anything of the header text (so never the API key).
+ */
+import type { IDataObject, IExecuteFunctions, NodeExecutionHint } from 'n8n-workflow';
+
+import { ApiClient } from '../../nodes/shared/transport/apiClient';
+import { deprecationNotice, readDeprecation, SWITCH_TO_V2 } from '../../nodes/shared/transport/deprecation';
+import { type Sandbox, startSandbox } from '../sandbox';
+import { fakeContext, ok, UNLIMITED } from './support/fakeContext';
+import { sandboxContext } from './support/sandboxContext';
+
+// 2026-09-02T00:00:00Z (GA, the deprecation) and the retirement about a year later
+const DEPRECATED = '@1788307200';
+const SUNSET = 'Thu, 02 Sep 2027 00:00:00 GMT';
+const NOTICE = `The service has deprecated API v1 (since 2026-09-02) and will stop serving it on 2027-09-02. ${SWITCH_TO_V2}`;
+
+let sandbox: Sandbox;
+beforeAll(async () => {
+	sandbox = await startSandbox({ rateLimit: false });
+});
+afterAll(async () => await sandbox.close());
+afterEach(() => sandbox.configure({ deprecationHeaders: undefined }));
+
+/** A node run against the sandbox that keeps the hints it adds and the warnings it logs. */
+function run() {
+	const hints: NodeExecutionHint[] = [];
+	const warnings: string[] = [];
+	const { ctx } = sandboxContext(sandbox);
+	Object.assign(ctx, {
+		addExecutionHints: (...added: NodeExecutionHint[]) => hints.push(...added),
+		logger: { warn: (message: string) => warnings.push(message) },
+	});
+	return { ctx, hints, warnings };
+}
+
+const threeRequests = async (ctx: IExecuteFunctions, version: 'v1' | 'v2' = 'v1') => {
+	const client = await ApiClient.of(ctx, version);
+	for (let n = 0; n < 3; n++) await client.request('listBusinessEnrollments');
+};
+
+describe('reading the headers', () => {
+	it('reads RFC 9745 and RFC 8594 dates, a bare `true`, and nothing when neither header is there', () => {
+		expect(readDeprecation({ deprecation: DEPRECATED, sunset: SUNSET })).toEqual({ since: new Date('2026-09-02T00:00:00Z'), sunset: new Date('2027-09-02T00:00:00Z') });
+		expect(readDeprecation({ Deprecation: 'true' })).toEqual({});
+		expect(readDeprecation({ 'Content-Type': 'application/json' })).toBeUndefined();
+		expect(readDeprecation(undefined)).toBeUndefined();
+		expect(readDeprecation({ sunset: 'soon, key=sandbox-api-key' })).toEqual({});
+	});
+
+	it('says what it knows, in words', () => {
+		expect(deprecationNotice({}, 'v1')).toBe(`The service has deprecated API v1. ${SWITCH_TO_V2}`);
+		expect(deprecationNotice({ sunset: new Date('2027-03-02T00:00:00Z') }, 'v1')).toBe(
+			`The service has deprecated API v1 and will stop serving it on 2027-03-02. ${SWITCH_TO_V2}`,
+		);
+	});
+});
+
+describe('the warning in a run', () => {
+	it('appears once per run, with the dates and the way to switch, however many answers carry the headers', async () => {
+		sandbox.configure({ deprecationHeaders: { Deprecation: DEPRECATED, Sunset: SUNSET } });
+		const first = run();
+		await threeRequests(first.ctx);
+		expect(first.hints).toEqual([{ message: NOTICE, type: 'warning', location: 'outputPane' }]);
+		// the next run warns again, once
+		const second = run();
+		await threeRequests(second.ctx);
+		expect(second.hints).toHaveLength(1);
+		expect([first.warnings, second.warnings]).toEqual([[], []]);
+	});
+
+	it('never appears without the headers, nor for v2 answers', async () => {
+		const plain = run();
+		await threeRequests(plain.ctx);
+		sandbox.configure({ deprecationHeaders: { Deprecation: DEPRECATED, Sunset: SUNSET } });
+		const v2 = run();
+		await threeRequests(v2.ctx, 'v2');
+		expect([plain.hints, plain.warnings, v2.hints, v2.warnings]).toEqual([[], [], [], []]);
+		// v2 answers carrying the headers (a service that signals there too) do not warn either: the notice is v1's
+		const hints: NodeExecutionHint[] = [];
+		const { ctx } = fakeContext(() => ({ ...ok({ response_context: { request_status: 'success' }, enrollments: [] }), headers: { deprecation: DEPRECATED } }), {
+			credentials: { baseUrl: 'https://api.example.com', apiKey: 'k-123456789', maxRequestsPerMinute: UNLIMITED },
+		});
+		Object.assign(ctx, { addExecutionHints: (...added: NodeExecutionHint[]) => hints.push(...added) });
+		await (await ApiClient.of(ctx, 'v2')).request('listBusinessEnrollments');
+		expect(hints).toEqual([]);
+	});
+
+	it('never carries the header text: an API key echoed in the headers stays out of the warning', async () => {
+		sandbox.configure({ deprecationHeaders: { Deprecation: `true; key=${sandbox.apiKey}`, Sunset: `${sandbox.apiKey}` } });
+		const { ctx, hints } = run();
+		await threeRequests(ctx);
+		expect(hints).toEqual([{ message: `The service has deprecated API v1. ${SWITCH_TO_V2}`, type: 'warning', location: 'outputPane' }]);
+		expect(JSON.stringify(hints)).not.toContain(sandbox.apiKey);
+	});
+
+	it('goes to n8n\'s log, once, where the context shows no hints (a trigger\'s poll, an option loader)', async () => {
+		sandbox.configure({ deprecationHeaders: { Sunset: SUNSET } });
+		const warnings: string[] = [];
+		const { ctx } = sandboxContext(sandbox);
+		Object.assign(ctx, { logger: { warn: (message: string) => warnings.push(message) } } as IDataObject);
+		await threeRequests(ctx);
+		expect(warnings).toEqual([`The service has deprecated API v1 and will stop serving it on 2027-09-02. ${SWITCH_TO_V2}`]);
+	});
+});
