@@ -2,6 +2,8 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 import { z } from 'zod';
 
 import { runBatched, type ItemRequest } from '../../shared/batching/engine';
+import type { ApiVersion } from '../../shared/catalog';
+import { apiVersionOf } from '../../shared/transport/apiVersion';
 import { prepareItems } from '../../shared/batching/items';
 import { itemValidationError, parseJsonParameter, validateItem } from '../../shared/batching/validate';
 import { concurrencyOption, optionsCollection, otherEventTypesOption } from '../../shared/descriptions';
@@ -273,6 +275,7 @@ function readItem(
 	itemIndex: number,
 	now: number,
 	since: (itemIndex: number) => unknown,
+	version: ApiVersion = 'v1',
 ): ItemRequest<string> | undefined {
 	const raw = readParameter(ctx, setup.idsParameter, itemIndex);
 	// null is a matcher's answer for a row it found no match for (Match Businesses): nothing to ask, skipped
@@ -303,6 +306,10 @@ function readItem(
 	const shared: SharedFields = { event_types: eventTypes.value, timestamp_from: from.timestampFrom };
 	if (setup.eventData) {
 		const eventData = readEventDataParameters(ctx, itemIndex, options.eventDataParameters);
+		// v2's events body has no such field (research §6)
+		if (eventData && version === 'v2') {
+			throw itemValidationError(ctx.getNode(), itemIndex, 'Event Data Parameters are not taken by API v2: remove the option, or set API Version to v1 in the credential');
+		}
 		if (eventData) shared.event_data_parameters = eventData;
 	}
 
@@ -325,10 +332,11 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 	const now = Date.now();
 	const setup = RESOURCES[eventsResource(this)];
 	const since = sinceReader(this);
-	const prepared = prepareItems(this, (itemIndex) => readItem(this, setup, itemIndex, now, since));
+	const version = await apiVersionOf(this);
+	const prepared = prepareItems(this, (itemIndex) => readItem(this, setup, itemIndex, now, since, version));
 	const concurrency = (this.getNodeParameter('options', 0, {}) as IDataObject).concurrency as number | undefined;
 	const outcomes =
-		prepared.requests.length > 0 ? await runBatched(this, setup.endpoint, prepared.requests, { concurrency }) : [];
+		prepared.requests.length > 0 ? await runBatched(this, setup.endpoint, prepared.requests, { concurrency, version }) : [];
 	const mode = this.getNodeParameter('output', 0, 'event') as OutputMode;
 	const output = buildOutput(this, mode, prepared, outcomes);
 	if (mode === 'event' && output.length === 0 && prepared.requests.length > 0) {
