@@ -12,6 +12,8 @@ export const BUSINESS_SEARCH_V2: SearchKind = {
 	...BUSINESS_SEARCH,
 	maxSize: LIMITS_V2.searchTotal,
 	v1MaxSize: LIMITS.searchSize.max,
+	// the largest page by default, so a large search takes the fewest requests (10,000 in 20)
+	defaultPageSize: LIMITS_V2.searchPageSize.max,
 };
 
 /** The search of the node version a workflow holds. */

@@ -285,6 +285,8 @@ export const PROSPECT_SEARCH_VERSION_1: SearchKind = {
 export const PROSPECT_SEARCH_V2: SearchKind = {
 	...PROSPECT_SEARCH,
 	maxSize: LIMITS_V2.searchTotal,
+	// the largest page by default, so a large search takes the fewest requests (10,000 in 20)
+	defaultPageSize: LIMITS_V2.searchPageSize.max,
 	jsonExample: PROSPECT_FILTERS_JSON_EXAMPLE_V2,
 };
 

@@ -16,7 +16,7 @@ import { ApiClient } from '../transport/apiClient';
 import { apiVersionOf } from '../transport/apiVersion';
 import { fixedForTool, forTool, fromAi, notForTool, toolDescription } from '../toolMode';
 import { fetchAllPages } from './paginate';
-import { readSearchRequest, readStatsRequest, type SearchKind, type SearchRequest, v1MaxSizeOf } from './searchRequest';
+import { DEFAULT_PAGE_SIZE, readSearchRequest, readStatsRequest, type SearchKind, type SearchRequest, v1MaxSizeOf } from './searchRequest';
 
 /** The node's texts: what its records are, and what the model is told in tool mode. */
 export interface SearchTexts {
@@ -68,8 +68,7 @@ export function searchProperties(kind: SearchKind, texts: SearchTexts, api: ApiV
 	const max = kind.maxSize;
 	const toolLimit = texts.tool.limit;
 	const pageSizes = api === 'v1' ? LIMITS.searchPageSize : LIMITS_V2.searchPageSize;
-	// v2: the largest page by default, so a large search takes the fewest requests (10,000 in 20)
-	const defaultPageSize = api === 'v1' ? 100 : pageSizes.max;
+	const defaultPageSize = kind.defaultPageSize ?? DEFAULT_PAGE_SIZE;
 	const requestContext: INodeProperties = {
 		displayName: 'Request Context',
 		name: 'requestContext',

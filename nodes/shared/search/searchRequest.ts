@@ -26,6 +26,8 @@ export interface SearchKind {
 	statsBody: ZodTypeAny;
 	/** the most records one search of this node version returns (Limit's bound, Return All) */
 	maxSize: number;
+	/** Page Size when the option is not set (the node version's default: 100, or 500 for versions built for v2) */
+	defaultPageSize?: number;
 	/**
 	 * The most API v1 serves for this search, when it is below maxSize (a node version built for
 	 * v2 running on a credential set to v1): Return All asks v1 for this many.
@@ -43,6 +45,9 @@ export interface SearchKind {
 	fromFields?: (fields: IDataObject) => { filters: IDataObject; problems: string[] };
 	jsonExample: string;
 }
+
+/** Page Size when neither the option nor the node version says otherwise. */
+export const DEFAULT_PAGE_SIZE = 100;
 
 /** Reads a node parameter of the item being read, with a default when the node version has none. */
 export type ParameterReader = (name: string, fallback: unknown) => unknown;
@@ -255,7 +260,9 @@ function readSearchParameters(
 	const limit = returnAll ? maxSize : asNumber(ctx.getNodeParameter('limit', itemIndex));
 	const filterSource = ctx.getNodeParameter('filterSource', itemIndex) as string;
 	const options = ctx.getNodeParameter('options', itemIndex, {}) as IDataObject;
-	const pageSize = asNumber(options.pageSize ?? 100);
+	// the node version's default, within the pages the version serves (a node built for v2 on a v1 credential)
+	const pages = version === 'v1' ? LIMITS.searchPageSize : LIMITS_V2.searchPageSize;
+	const pageSize = asNumber(options.pageSize ?? Math.min(kind.defaultPageSize ?? DEFAULT_PAGE_SIZE, pages.max));
 	const page = asNumber(options.page ?? 1);
 	const exclude = parseIdList(options.exclude ?? '', kind.exclude.kind);
 	if ('error' in exclude) throw invalid(ctx, itemIndex, [`exclude ${exclude.error}`], [kind.exclude.parameter]);
