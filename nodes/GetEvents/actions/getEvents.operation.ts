@@ -2,7 +2,6 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 import { z } from 'zod';
 
 import { runBatched, type ItemRequest } from '../../shared/batching/engine';
-import type { ApiVersion } from '../../shared/catalog';
 import { apiVersionOf } from '../../shared/transport/apiVersion';
 import { prepareItems } from '../../shared/batching/items';
 import { itemValidationError, parseJsonParameter, validateItem } from '../../shared/batching/validate';
@@ -275,7 +274,6 @@ function readItem(
 	itemIndex: number,
 	now: number,
 	since: (itemIndex: number) => unknown,
-	version: ApiVersion = 'v1',
 ): ItemRequest<string> | undefined {
 	const raw = readParameter(ctx, setup.idsParameter, itemIndex);
 	// null is a matcher's answer for a row it found no match for (Match Businesses): nothing to ask, skipped
@@ -306,15 +304,22 @@ function readItem(
 	const shared: SharedFields = { event_types: eventTypes.value, timestamp_from: from.timestampFrom };
 	if (setup.eventData) {
 		const eventData = readEventDataParameters(ctx, itemIndex, options.eventDataParameters);
-		// v2's events body has no such field (research §6)
-		if (eventData && version === 'v2') {
-			throw itemValidationError(ctx.getNode(), itemIndex, 'Event Data Parameters are not taken by API v2: remove the option, or set API Version to v1 in the credential');
-		}
 		if (eventData) shared.event_data_parameters = eventData;
 	}
 
 	validateItem(ctx.getNode(), setup.schema, { ...shared, [setup.idsField]: ids.ids }, itemIndex);
 	return { itemIndex, entries: ids.ids, shared };
+}
+
+/** v2's events body has no event_data_parameters (research §6): refused before anything is sent. */
+function refuseEventDataOnV2(ctx: IExecuteFunctions, requests: Array<ItemRequest<string>>): void {
+	const asking = requests.find((request) => request.shared?.event_data_parameters !== undefined);
+	if (asking === undefined) return;
+	throw itemValidationError(
+		ctx.getNode(),
+		asking.itemIndex,
+		'Event Data Parameters are not taken by API v2: remove the option, or set API Version to v1 in the credential',
+	);
 }
 
 /** Said when items had no id to ask for (only where such items are skipped). */
@@ -332,8 +337,10 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 	const now = Date.now();
 	const setup = RESOURCES[eventsResource(this)];
 	const since = sinceReader(this);
-	const version = await apiVersionOf(this);
-	const prepared = prepareItems(this, (itemIndex) => readItem(this, setup, itemIndex, now, since, version));
+	const prepared = prepareItems(this, (itemIndex) => readItem(this, setup, itemIndex, now, since));
+	// the credential is read only when something is sent
+	const version = prepared.requests.length > 0 ? await apiVersionOf(this) : 'v1';
+	if (version === 'v2') refuseEventDataOnV2(this, prepared.requests);
 	const concurrency = (this.getNodeParameter('options', 0, {}) as IDataObject).concurrency as number | undefined;
 	const outcomes =
 		prepared.requests.length > 0 ? await runBatched(this, setup.endpoint, prepared.requests, { concurrency, version }) : [];
