@@ -152,9 +152,10 @@ describe('the v2 search body', () => {
 	});
 
 	it('Return All means the node version\'s cap within the 60,000 one v2 search yields', () => {
-		expect(readSearchRequest(parameters({ returnAll: true }), 0, BUSINESS_SEARCH_V2, 'v2')).toMatchObject({ limit: 60_000, body: { page_size: 100 } });
-		// a node version built for v1 keeps its cap when the credential switches it to v2
-		expect(readSearchRequest(parameters({ returnAll: true }), 0, BUSINESS_SEARCH, 'v2')).toMatchObject({ limit: 10_000 });
+		// the v2 node version's pages are 500 unless Page Size says otherwise
+		expect(readSearchRequest(parameters({ returnAll: true }), 0, BUSINESS_SEARCH_V2, 'v2')).toMatchObject({ limit: 60_000, body: { page_size: 500 } });
+		// a node version built for v1 keeps its cap (and its default page of 100) when the credential switches it to v2
+		expect(readSearchRequest(parameters({ returnAll: true }), 0, BUSINESS_SEARCH, 'v2')).toMatchObject({ limit: 10_000, body: { page_size: 100 } });
 	});
 
 	it('has_email / has_phone_number become has_contact_details on v2, and back on v1', () => {
