@@ -7,7 +7,16 @@ import { ApiClient } from '../shared/transport/apiClient';
 import { apiVersionOf } from '../shared/transport/apiVersion';
 import { DEFAULT_OVERLAP_MINUTES, SAMPLE_DAYS, SAMPLE_SIZE } from './description';
 import { fetchEvents, idChunks } from './fetchEvents';
-import { advanceState, eventTime, initialState, readState, selectNewEvents, writeState } from './pollState';
+import {
+	advanceState,
+	eventTime,
+	initialState,
+	queryFrom,
+	readState,
+	selectNewEvents,
+	settleUnconfirmed,
+	writeState,
+} from './pollState';
 import { resolveWatchedSource, type WatchedSource, watchKey } from './watchedSource';
 
 const DAY_MS = 86_400_000;
@@ -39,6 +48,13 @@ interface PollRun {
 	/** the API version of this poll, read afresh each poll like the credential */
 	version: ApiVersion;
 }
+
+/**
+ * This process, for the two-phase memory of fired events (pollState.ts): a poll that finds its
+ * own token on the last emitted events knows n8n created their execution. Only needs to differ
+ * between processes and restarts; node code may not read `process` or `crypto`.
+ */
+const PROCESS_TOKEN = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 12)}`;
 
 /**
  * Triggers whose poll is still running, by workflow and node id. n8n may start the next poll
@@ -131,14 +147,17 @@ async function sampleEvents(ctx: IPollFunctions, run: PollRun): Promise<INodeExe
 }
 
 /**
- * A poll of a published workflow: fetches everything after the floor (on first activation: from
- * now, or the look-back window), fires the events not fired before, and writes the new state
- * only after every request succeeded. A failed poll (429, 401, ...) fires nothing and changes
- * nothing, so the next poll repeats the same window. When the poll budget runs out, it fires
- * what it fetched and the next poll goes on with the remaining chunks of ids.
+ * A poll of a published workflow: settles what the last emitting poll fired (confirmed, or to
+ * fire again after a restart), fetches everything after the floor (on first activation: from
+ * now, or the look-back window; further back for events to fire again), fires the events not
+ * fired before, and writes the new state only after every request succeeded. A failed poll (429,
+ * 401, ...) fires nothing and changes nothing, so the next poll repeats the same window. When the
+ * poll budget runs out, it fires what it fetched and the next poll goes on with the remaining
+ * chunks of ids.
  */
 async function newEvents(ctx: IPollFunctions, run: PollRun, staticData: IDataObject) {
-	const state = readState(staticData) ?? initialState(run.startedAt, run.lookBackDays);
+	const stored = readState(staticData) ?? initialState(run.startedAt, run.lookBackDays);
+	const state = settleUnconfirmed(stored, PROCESS_TOKEN);
 	const key = watchKey(run.source);
 	const chunkCount = idChunks(run.source.entity, run.source.ids, run.version).length;
 	const resume = state.pending?.watchKey === key && state.pending.nextChunk < chunkCount ? state.pending : undefined;
@@ -146,7 +165,7 @@ async function newEvents(ctx: IPollFunctions, run: PollRun, staticData: IDataObj
 
 	const fetched = await fetchEvents(ctx, {
 		...run.source,
-		from: Math.max(state.floor, run.oldestServed),
+		from: queryFrom(state, run.oldestServed),
 		startChunk: resume?.nextChunk ?? 0,
 		deadline: run.deadline,
 		waitDeadline: run.waitDeadline,
@@ -161,6 +180,7 @@ async function newEvents(ctx: IPollFunctions, run: PollRun, staticData: IDataObj
 		completedCycleStartedAt: fetched.nextChunk === undefined ? cycleStartedAt : undefined,
 		overlapMs: run.overlapMs,
 		oldestServed: run.oldestServed,
+		token: PROCESS_TOKEN,
 	});
 	next.pending =
 		fetched.nextChunk === undefined ? undefined : { startedAt: cycleStartedAt, nextChunk: fetched.nextChunk, watchKey: key };

@@ -3,11 +3,20 @@
  * decide which fetched events are new and how far the memory may move on. No clock and no I/O
  * here: the poll passes the time in, so every rule is tested directly.
  *
- * The guarantee: an event fires at most once, and every event the service returns with a time
- * after the floor fires. The floor is an exclusive lower bound on event times; `seen` holds the
- * ids of every emitted event whose time is above the floor. Queries start at the floor, so the
- * window overlaps earlier polls on purpose (late arrivals are caught) and `seen` filters what was
- * already emitted, whatever the event times (ties included).
+ * The guarantee: every event the service returns with a time after the floor fires, and fires
+ * once, except after a crash or restart of n8n, when the last emitted batch may fire again,
+ * marked `redelivered: true` (see `unconfirmed`). The floor is an exclusive lower bound on event
+ * times; `seen` holds the ids of every confirmed event whose time is above the floor. Queries
+ * start at the floor, so the window overlaps earlier polls on purpose (late arrivals are caught)
+ * and `seen` filters what was already emitted, whatever the event times (ties included).
+ *
+ * Why two phases: when a poll returns items, n8n starts saving the static data without waiting
+ * and only then creates the execution (n8n 2.41, trigger-execution-context.factory.js). A crash
+ * between the two keeps this memory and loses the execution. So an emitted event is only
+ * `unconfirmed` at first, with the token of the process that emitted it. The next poll in the
+ * same process knows the process lived on, so n8n created the execution: the events move to
+ * `seen`. A poll in another process (n8n restarted, another main took over) cannot tell: the
+ * events move to `redeliver` and fire again, marked.
  */
 import type { IDataObject } from 'n8n-workflow';
 
@@ -31,16 +40,53 @@ export interface PendingCycle {
 	watchKey: string;
 }
 
+/** event key -> event time (ms since epoch) */
+export type EventTimes = Record<string, number>;
+
+/** The events the last emitting poll fired, and the process that fired them. */
+export interface Unconfirmed {
+	/** the emitting process's token (PROCESS_TOKEN in poll.ts) */
+	token: string;
+	keys: EventTimes;
+}
+
 export interface WatchState {
-	/** events at or before this time (ms since epoch) never fire */
+	/** events at or before this time (ms since epoch) never fire, unless they are in `redeliver` */
 	floor: number;
-	/** event key -> event time (ms) of emitted events above the floor */
-	seen: Record<string, number>;
+	/** confirmed emitted events above the floor: n8n created their execution */
+	seen: EventTimes;
 	pending?: PendingCycle;
+	/** fired by the last emitting poll; not known yet whether n8n created their execution */
+	unconfirmed?: Unconfirmed;
+	/** fired before a restart without knowing whether their execution exists: fire again, marked */
+	redeliver?: EventTimes;
 }
 
 const STATE_KEY = 'businessEventsTrigger';
+/**
+ * Still 1: `unconfirmed` and `redeliver` are optional, so a state saved before them reads as is,
+ * and an older release reading a newer state ignores them instead of starting from now again.
+ */
 const STATE_VERSION = 1;
+
+/** The finite numbers of a stored event-time map; {} for anything else. */
+function readEventTimes(value: unknown): EventTimes {
+	const times: EventTimes = {};
+	if (!value || typeof value !== 'object') return times;
+	for (const [key, time] of Object.entries(value as IDataObject)) {
+		if (typeof time === 'number' && Number.isFinite(time)) times[key] = time;
+	}
+	return times;
+}
+
+const isEmpty = (times: EventTimes | undefined) => times === undefined || Object.keys(times).length === 0;
+
+/** The oldest time of the map (a loop: a spread of 50,000 arguments can overflow the stack). */
+function oldestTime(times: EventTimes | undefined): number {
+	let oldest = Infinity;
+	for (const time of Object.values(times ?? {})) if (time < oldest) oldest = time;
+	return oldest;
+}
 
 /** Reads the state from the node's static data; undefined on first activation (or if unreadable). */
 export function readState(staticData: IDataObject): WatchState | undefined {
@@ -48,16 +94,17 @@ export function readState(staticData: IDataObject): WatchState | undefined {
 	if (!stored || typeof stored !== 'object' || stored.version !== STATE_VERSION) return undefined;
 	const floor = Date.parse(String(stored.floor));
 	if (Number.isNaN(floor)) return undefined;
-	const seen: Record<string, number> = {};
-	if (stored.seen && typeof stored.seen === 'object') {
-		for (const [key, time] of Object.entries(stored.seen as IDataObject)) {
-			if (typeof time === 'number' && Number.isFinite(time)) seen[key] = time;
-		}
-	}
 	const pending = stored.pending as IDataObject | undefined;
+	const unconfirmed = stored.unconfirmed as IDataObject | undefined;
+	const redeliver = readEventTimes(stored.redeliver);
 	return {
 		floor,
-		seen,
+		seen: readEventTimes(stored.seen),
+		...(unconfirmed &&
+			typeof unconfirmed.token === 'string' && {
+				unconfirmed: { token: unconfirmed.token, keys: readEventTimes(unconfirmed.keys) },
+			}),
+		...(!isEmpty(redeliver) && { redeliver }),
 		pending:
 			pending &&
 			typeof pending.startedAt === 'number' &&
@@ -76,6 +123,8 @@ export function writeState(staticData: IDataObject, state: WatchState): void {
 		seen: { ...state.seen },
 	};
 	if (state.pending) stored.pending = { ...state.pending };
+	if (state.unconfirmed) stored.unconfirmed = { token: state.unconfirmed.token, keys: { ...state.unconfirmed.keys } };
+	if (!isEmpty(state.redeliver)) stored.redeliver = { ...state.redeliver };
 	staticData[STATE_KEY] = stored;
 }
 
@@ -91,21 +140,56 @@ export function eventTime(event: IDataObject, fallback: number): number {
 }
 
 /**
- * The events that have not fired yet: above the floor, not in `seen`, each once, oldest first
- * (ties in a stable order by id).
+ * Start of a published poll: settles what the last emitting poll fired. Fired by this process
+ * (`token`), which lived on after emitting, so n8n created the execution: confirmed, into
+ * `seen`. Fired by another process: nobody can tell whether the execution exists, so the events
+ * go to `redeliver`, and a new fetch cycle starts, so that "a completed cycle did not return it"
+ * is measured over chunks all fetched since (advanceState).
+ */
+export function settleUnconfirmed(state: WatchState, token: string, maxRemembered = MAX_REMEMBERED_EVENTS): WatchState {
+	const { unconfirmed, ...rest } = state;
+	if (!unconfirmed) return state;
+	if (unconfirmed.token === token) {
+		return { ...rest, seen: remembered({ ...state.seen, ...unconfirmed.keys }, state.floor, maxRemembered) };
+	}
+	if (isEmpty(unconfirmed.keys)) return rest;
+	return { ...rest, redeliver: { ...state.redeliver, ...unconfirmed.keys }, pending: undefined };
+}
+
+/**
+ * The time to ask from (timestamp_from): the floor, or further back to refetch every event to
+ * redeliver (1 ms before the oldest: the service returns events after the time), never before
+ * the oldest time the service serves.
+ */
+export function queryFrom(state: WatchState, oldestServed: number): number {
+	return Math.max(Math.min(state.floor, oldestTime(state.redeliver) - 1), oldestServed);
+}
+
+/**
+ * The events to fire: those above the floor not in `seen`, and those in `redeliver` wherever
+ * they are (these as copies with `redelivered: true`; no other event gets the field), each once,
+ * oldest first (ties in a stable order by id).
  */
 export function selectNewEvents(events: IDataObject[], state: WatchState, fetchedAt: number): IDataObject[] {
 	const fresh = new Map<string, { event: IDataObject; time: number }>();
 	for (const event of events) {
 		if (!event || typeof event !== 'object') continue;
 		const key = eventKey(event);
+		if (fresh.has(key)) continue;
 		const time = eventTime(event, fetchedAt);
-		if (time <= state.floor || key in state.seen || fresh.has(key)) continue;
-		fresh.set(key, { event, time });
+		if (state.redeliver && key in state.redeliver) fresh.set(key, { event: { ...event, redelivered: true }, time });
+		else if (time > state.floor && !(key in state.seen)) fresh.set(key, { event, time });
 	}
 	return [...fresh.entries()]
 		.sort(([keyA, a], [keyB, b]) => a.time - b.time || (keyA < keyB ? -1 : keyA > keyB ? 1 : 0))
 		.map(([, { event }]) => event);
+}
+
+/** The events above the floor; past `max` of them, the newest `max` (see MAX_REMEMBERED_EVENTS). */
+function remembered(seen: EventTimes, floor: number, max: number): EventTimes {
+	let entries = Object.entries(seen).filter(([, time]) => time > floor);
+	if (entries.length > max) entries = entries.sort(([, a], [, b]) => b - a).slice(0, max);
+	return Object.fromEntries(entries);
 }
 
 export interface AdvanceOptions {
@@ -120,29 +204,50 @@ export interface AdvanceOptions {
 	overlapMs: number;
 	/** oldest floor the service can serve (its event window) */
 	oldestServed: number;
+	/** this process's token: `emitted` become `unconfirmed` under it */
+	token: string;
 	maxRemembered?: number;
 }
 
 /**
- * The state after `emitted` fired: their keys remembered, the floor moved on when a whole cycle
- * completed (to its start minus the overlap, so late events are still caught), memory pruned to
- * what lies above the floor. The floor never moves for any other reason: while a cycle is
- * unfinished the next poll fetches the remaining chunks from it, and a floor raised to bound
- * memory would skip late events that have not fired. Past `maxRemembered` ids the oldest are
- * forgotten instead (see MAX_REMEMBERED_EVENTS).
+ * The state after `emitted` fired (on a state already settled by settleUnconfirmed):
+ *
+ * - `emitted` become `unconfirmed` under this process's token; a poll that emitted nothing keeps
+ *   what it had (n8n saves the static data only with the next execution).
+ * - Redelivered events leave `redeliver`. One the service did not return stays until a completed
+ *   fetch cycle did not return it either, or until it is out of the service's event window.
+ * - The floor moves on when a whole cycle completed (to its start minus the overlap, so late
+ *   events are still caught), but never to or past an unconfirmed or redeliver event; memory is
+ *   pruned to what lies above the floor. The floor never moves for any other reason: while a
+ *   cycle is unfinished the next poll fetches the remaining chunks from it, and a floor raised to
+ *   bound memory would skip late events that have not fired. Past `maxRemembered` ids the oldest
+ *   are forgotten instead (see MAX_REMEMBERED_EVENTS).
  */
 export function advanceState(state: WatchState, emitted: IDataObject[], options: AdvanceOptions): WatchState {
 	const max = options.maxRemembered ?? MAX_REMEMBERED_EVENTS;
-	const seen: Record<string, number> = { ...state.seen };
-	for (const event of emitted) seen[eventKey(event)] = eventTime(event, options.fetchedAt);
+	const keys: EventTimes = {};
+	for (const event of emitted) keys[eventKey(event)] = eventTime(event, options.fetchedAt);
+	const unconfirmed = emitted.length > 0 ? { token: options.token, keys } : state.unconfirmed;
 
-	let floor = Math.max(state.floor, options.oldestServed);
+	const cycleCompleted = options.completedCycleStartedAt !== undefined;
+	const redeliver: EventTimes = {};
+	for (const [key, time] of Object.entries(state.redeliver ?? {})) {
+		if (!(key in keys) && !cycleCompleted && time > options.oldestServed) redeliver[key] = time;
+	}
+
+	let floor = options.oldestServed;
 	if (options.completedCycleStartedAt !== undefined) {
 		floor = Math.max(floor, options.completedCycleStartedAt - options.overlapMs);
 	}
+	// an event still to be confirmed or fired again must stay above the floor
+	const protectedFrom = Math.min(oldestTime(unconfirmed?.keys), oldestTime(redeliver)) - 1;
+	floor = Math.max(state.floor, Math.min(floor, protectedFrom));
 
-	let entries = Object.entries(seen).filter(([, time]) => time > floor);
-	if (entries.length > max) entries = entries.sort(([, a], [, b]) => b - a).slice(0, max);
-
-	return { floor, seen: Object.fromEntries(entries), pending: state.pending };
+	return {
+		floor,
+		seen: remembered(state.seen, floor, max),
+		pending: state.pending,
+		...(unconfirmed && { unconfirmed }),
+		...(!isEmpty(redeliver) && { redeliver }),
+	};
 }

@@ -102,6 +102,21 @@ export const LIMITS = {
  * limit is the same in both versions and read from LIMITS above: a value is written once.
  */
 export const LIMITS_V2 = {
+	/*
+	 * Async enrichment jobs (research §7: "Limits"). Their own entries, first, so that additions
+	 * of the other v2 families below do not touch these lines.
+	 */
+	/** ids one uploaded dataset, and so one job, may hold */
+	jobRecords: 10_000,
+	/** the longest a job may run before the service gives up on it (24 h) */
+	jobMaxRunMs: 24 * 60 * 60_000,
+	/** how long a result download link works ("about 1 h"; poll the status again for a fresh one) */
+	jobLinkTtlMs: 60 * 60_000,
+	/** how long the service keeps a finished job's result file (7 days) */
+	jobFileTtlMs: 7 * 24 * 60 * 60_000,
+	/** dataset name and description: sanity limits of this package (the research gives none) */
+	datasetNameLength: 256,
+	datasetDescriptionLength: 1_000,
 	/** search: records per page, both searches (research §4, §11: page_size 1 to 500, required) */
 	searchPageSize: { min: 1, max: 500 },
 	/** search: the most records one cursor-paged search yields (research §4: "the default stays 60K") */

@@ -2,26 +2,30 @@
  * n8n's queue mode on its production topology, for real: Redis (Debian's redis-server), PostgreSQL
  * (Debian's postgresql, a throw-away cluster), the n8n main instance, one webhook processor
  * (`n8n webhook`) that receives the production webhooks, and two `n8n worker` processes at n8n's
- * default concurrency; the package installed from `npm pack`. Four executions of 1,500 contacts
- * each (Match Prospects -> Enrich, default parameters) are started at once through a Webhook
- * against a sandbox that allows 200 requests per minute on the one API key they share; the
- * webhook processor queues them, the workers run them, each process with its own rate budget for
- * the key (nothing is shared between processes but the service's answers). The test requires
+ * default concurrency; the package installed from `npm pack`. Four executions of 2,500 contacts
+ * each (Match Prospects -> Enrich, default parameters, 10,000 rows) are started at once through a
+ * Webhook against a sandbox that allows 200 requests per minute on the one API key they share;
+ * the webhook processor queues them, the workers run them, each process with its own rate budget
+ * for the key (nothing is shared between processes but the service's answers). The test requires
  * both workers to take some, so that two budgets really compete for the key.
  *
+ * Two such rounds run side by side on the cluster, each against a sandbox of its own (its own API
+ * key and its own 200 a minute, so neither round's requests count against the other's key): one
+ * with the credential's default Max Requests per Minute (200, the key's limit, on each worker:
+ * at most 3 answers 429), one with each worker's share set (100: none). Each sends about 420
+ * requests, two full windows and part of a third, so the floor is 2 minutes; each must finish
+ * within 1.1x of it. Side by side, the two rounds cost the file one floor instead of two.
+ *
  * Meanwhile the Business Events Trigger, published on the main instance (where n8n runs
- * pollers), watches a second sandbox: every event added during the run fires exactly once, in
+ * pollers), watches a third sandbox: every event added during the run fires exactly once, in
  * executions main queues and the workers run.
  *
  * First, on the same cluster, the Business Events Webhook Trigger: main registers its webhook with
- * a third sandbox (the webhook processor's URL), the webhook processor receives that sandbox's
+ * a fourth sandbox (the webhook processor's URL), the webhook processor receives that sandbox's
  * pushes and queues one execution per event, the workers run them, and a duplicate starts nothing.
- *
- * Each round sends just over one window's worth (~250 requests at 200 a minute): the first 200 fill
- * the key's window and the rest must wait for it, which is where two workers with a budget each
- * would overrun the key. That takes about a minute a round (the floor); a second window would
- * prove nothing more and cost another minute.
  */
+import os from 'node:os';
+
 import type { IDataObject, ITaskData } from 'n8n-workflow';
 
 import { ENDPOINTS } from '../../nodes/shared/catalog';
@@ -29,6 +33,7 @@ import { LIMITS } from '../../nodes/shared/limits';
 import { contacts, rateFloorMs } from '../benchmark/scenarios';
 import { pushTriggerReady } from '../benchmark/webhooks';
 import { matchEnrichOurs, webhookPath } from '../benchmark/workflows';
+import { expectedProspectId } from '../engine/matchEnrichContacts';
 import { sandboxClient, startSandbox, type RecordedRequest, type Sandbox } from '../sandbox';
 import type { ExecutionResult } from './harness/executionResult';
 import { PACKAGE_NAME, type WorkflowJson } from './harness/n8nInstance';
@@ -36,9 +41,11 @@ import { waitFor } from './harness/processes';
 import { QueueModeN8n } from './harness/queueMode';
 
 const EXECUTIONS = 4;
-/** ceil(1,500 / 40) match + about 26 enrich requests an execution: ~256 in all, over one window */
-const ROWS_PER_EXECUTION = 1_500;
+/** ceil(2,500 / 40) = 63 match and about 43 enrich requests an execution: ~420 a round, floor 2 minutes */
+const ROWS_PER_EXECUTION = 2_500;
 const LATENCY_MS = 50;
+/** a universe big enough for 10,000 contacts without reusing a prospect (as the benchmark's) */
+const PROSPECTS = 11_000;
 /** the ceiling that is the key's share when two workers use it */
 const SHARE_PER_MINUTE = LIMITS.rateLimit.requests / 2;
 
@@ -117,9 +124,23 @@ const PUSH_WORKFLOW = {
 	settings: { executionOrder: 'v1' },
 } as unknown as WorkflowJson;
 
-interface RoundResult {
-	executions: ExecutionResult[];
+/** One round: four executions of a workflow, against the sandbox that holds its credential's key. */
+interface Round {
+	workflow: WorkflowJson;
+	sandbox: Sandbox;
+	rows: IDataObject[];
+}
+
+/** A round whose executions the workers have taken. */
+interface StartedRound extends Round {
 	executionIds: string[];
+	startedAt: number;
+	loadAtStart: number;
+	answers: string[];
+}
+
+interface RoundResult extends StartedRound {
+	executions: ExecutionResult[];
 	requests: RecordedRequest[];
 	refused: number;
 	accepted: number;
@@ -130,15 +151,28 @@ interface RoundResult {
 }
 
 const taskEnd = (task: ITaskData) => task.startTime + (task.executionTime ?? 0);
+const byNumber = (a: string, b: string) => Number(a) - Number(b);
+const pairedIndexes = (items: Array<{ pairedItem?: unknown }>) =>
+	items.map(({ pairedItem }) => (Array.isArray(pairedItem) ? pairedItem : [pairedItem]).map((p) => (p as { item: number }).item));
+const loadAverage = () => os.loadavg()[0];
+
+/** A settled round's result, or its failure thrown where the test that reads it can report it. */
+function resultOf(settled: PromiseSettledResult<RoundResult> | undefined): RoundResult {
+	if (!settled) throw new Error('the rounds did not run');
+	if (settled.status === 'rejected') throw settled.reason;
+	return settled.value;
+}
 
 describe('queue mode on PostgreSQL: main, a webhook processor and two workers share one API key', () => {
+	/** the key of the round at the default budget */
 	let sandbox: Sandbox;
+	/** the key of the round at each worker's share: a key and a window of its own */
+	let shareSandbox: Sandbox;
 	let eventsSandbox: Sandbox;
 	/** pushes events to the webhook trigger */
 	let pushSandbox: Sandbox;
 	let pushedBusinessId: string;
 	let cluster: QueueModeN8n;
-	let rows: IDataObject[];
 	const defaultCredential = { id: 'queue-credential', name: 'Business Prospect Data (default budget)' };
 	const shareCredential = { id: 'queue-share-credential', name: 'Business Prospect Data (the key shared by two workers)' };
 	const atCeiling = matchEnrich('QueueMatch', defaultCredential);
@@ -146,8 +180,12 @@ describe('queue mode on PostgreSQL: main, a webhook processor and two workers sh
 	let watched: string[];
 
 	beforeAll(async () => {
-		// the service's limit, 200 requests a minute on the key; a universe big enough for 6,000 distinct contacts
-		sandbox = await startSandbox({ latencyMs: LATENCY_MS, prospects: 6_600 });
+		// each round's key: the service's limit, 200 requests a minute; a universe for 10,000 distinct contacts
+		[sandbox, shareSandbox] = await Promise.all(
+			['queue-default-key', 'queue-share-key'].map(
+				async (apiKey) => await startSandbox({ apiKey, latencyMs: LATENCY_MS, prospects: PROSPECTS }),
+			),
+		);
 		eventsSandbox = await startSandbox();
 		pushSandbox = await startSandbox({ partnerId: PUSH_PARTNER });
 		pushedBusinessId = pushSandbox.universe.businesses[0].business_id;
@@ -156,7 +194,6 @@ describe('queue mode on PostgreSQL: main, a webhook processor and two workers sh
 			event_types: ['new_product'],
 			business_ids: [pushedBusinessId],
 		});
-		rows = contacts(sandbox.universe, EXECUTIONS * ROWS_PER_EXECUTION);
 		watched = eventsSandbox.universe.businesses.slice(0, 5).map((business) => business.business_id);
 		cluster = await QueueModeN8n.create({
 			workers: 2,
@@ -164,7 +201,7 @@ describe('queue mode on PostgreSQL: main, a webhook processor and two workers sh
 			prepare: async (main) => {
 				await main.importCredentials([
 					{ ...defaultCredential, data: { apiKey: sandbox.apiKey, baseUrl: sandbox.url } },
-					{ ...shareCredential, data: { apiKey: sandbox.apiKey, baseUrl: sandbox.url, maxRequestsPerMinute: SHARE_PER_MINUTE } },
+					{ ...shareCredential, data: { apiKey: shareSandbox.apiKey, baseUrl: shareSandbox.url, maxRequestsPerMinute: SHARE_PER_MINUTE } },
 					{ id: 'events-credential', name: 'Events sandbox', data: { apiKey: eventsSandbox.apiKey, baseUrl: eventsSandbox.url } },
 					{ ...PUSH_CREDENTIAL, data: { apiKey: pushSandbox.apiKey, baseUrl: pushSandbox.url, partnerId: PUSH_PARTNER } },
 				]);
@@ -175,7 +212,7 @@ describe('queue mode on PostgreSQL: main, a webhook processor and two workers sh
 	});
 	afterAll(async () => {
 		await cluster?.dispose();
-		await Promise.all([sandbox?.close(), eventsSandbox?.close(), pushSandbox?.close()]);
+		await Promise.all([sandbox?.close(), shareSandbox?.close(), eventsSandbox?.close(), pushSandbox?.close()]);
 	});
 
 	test("the topology: each worker at n8n's default concurrency, production webhooks on the webhook processor only", async () => {
@@ -225,40 +262,61 @@ describe('queue mode on PostgreSQL: main, a webhook processor and two workers sh
 		expect(executions.every((execution) => cluster.workerOf(execution.id) !== undefined)).toBe(true);
 	});
 
-	/** Starts the four executions at once through the webhook and reads back what n8n stored. */
-	async function round(workflow: WorkflowJson): Promise<RoundResult> {
+	/**
+	 * Posts a round's four executions at once through the webhook and resolves once the workers have
+	 * taken all four. The next round is posted only then: each worker waits on n8n's queue (Bull)
+	 * with one blocking pop, so jobs tend to go to the workers in turn, and two rounds posted
+	 * interleaved could leave each round on one worker, its key with one budget only.
+	 */
+	async function startRound(round: Round): Promise<StartedRound> {
 		const main = cluster.main;
-		const url = `${cluster.webhookBaseUrl}/webhook/${webhookPath(workflow.id)}`;
+		const url = `${cluster.webhookBaseUrl}/webhook/${webhookPath(round.workflow.id)}`;
 		// right after start, a published workflow's webhook may not be registered yet
 		await waitFor('the webhook', async () => ((await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"rows":[]}' })).status !== 404 ? true : undefined), {
 			timeoutMs: 20_000,
 		});
-		const before = new Set((await main.executions(workflow.id)).map((execution) => execution.id));
-		sandbox.clearRequests();
-		const started = Date.now();
+		const before = new Set((await main.executions(round.workflow.id)).map((execution) => execution.id));
+		round.sandbox.clearRequests();
+		const startedAt = Date.now();
+		const loadAtStart = loadAverage();
 		const answers = await Promise.all(
 			Array.from({ length: EXECUTIONS }, async (_, index) => {
-				const slice = rows.slice(index * ROWS_PER_EXECUTION, (index + 1) * ROWS_PER_EXECUTION);
+				const slice = round.rows.slice(index * ROWS_PER_EXECUTION, (index + 1) * ROWS_PER_EXECUTION);
 				const answer = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ rows: slice }) });
 				return `${answer.status} ${await answer.text()}`;
 			}),
 		);
+		const executionIds = await waitFor(
+			`the workers to take ${EXECUTIONS} executions of ${round.workflow.id}`,
+			async () => {
+				const ids = (await main.executions(round.workflow.id)).map((execution) => execution.id).filter((id) => !before.has(id));
+				return ids.length >= EXECUTIONS && ids.every((id) => cluster.workerOf(id) !== undefined) ? ids.sort(byNumber) : undefined;
+			},
+			{ timeoutMs: 60_000, intervalMs: 200 },
+		);
+		return { ...round, executionIds, startedAt, loadAtStart, answers };
+	}
+
+	/** Waits for a started round's executions to finish and reads back what n8n stored. */
+	async function finishRound(round: StartedRound): Promise<RoundResult> {
+		const { workflow, sandbox: service, executionIds, startedAt } = round;
 		const progress = setInterval(() => {
-			const statuses = sandbox.requests.map((request) => request.status);
-			log(`${((Date.now() - started) / 1000).toFixed(0)} s: ${statuses.filter((s) => s === 200).length} answered, ${statuses.filter((s) => s === 429).length} answered 429`);
+			const statuses = service.requests.map((request) => request.status);
+			log(
+				`${workflow.id}, ${((Date.now() - startedAt) / 1000).toFixed(0)} s: ${statuses.filter((s) => s === 200).length} answered, ${statuses.filter((s) => s === 429).length} answered 429`,
+			);
 		}, 10_000);
-		const finished = await waitFor(
+		await waitFor(
 			`${EXECUTIONS} executions of ${workflow.id}`,
 			async () => {
-				const done = (await main.finishedExecutions(workflow.id)).filter((execution) => !before.has(execution.id));
-				return done.length >= EXECUTIONS ? done : undefined;
+				const done = new Set((await cluster.main.finishedExecutions(workflow.id)).map((execution) => execution.id));
+				return executionIds.every((id) => done.has(id)) ? true : undefined;
 			},
 			{ timeoutMs: 400_000, intervalMs: 500 },
 		).finally(() => clearInterval(progress));
-		const wallMs = Date.now() - started;
-		const executionIds = finished.map((execution) => execution.id).sort((a, b) => Number(a) - Number(b));
+		const wallMs = Date.now() - startedAt;
 		const executions = await Promise.all(executionIds.map(async (id) => await storedWhole(id)));
-		const requests = [...sandbox.requests];
+		const requests = [...service.requests];
 		const matchTasks = executions.map((execution) => execution.run.data.resultData.runData['Match Prospects']?.[0]);
 		const enrichTasks = executions.map((execution) => execution.run.data.resultData.runData.Enrich?.[0]);
 		const nodeSpanMs =
@@ -267,8 +325,8 @@ describe('queue mode on PostgreSQL: main, a webhook processor and two workers sh
 				: Number.NaN;
 		const accepted = requests.filter((request) => request.status === 200).length;
 		const result: RoundResult = {
+			...round,
 			executions,
-			executionIds,
 			requests,
 			refused: requests.filter((request) => request.status === 429).length,
 			accepted,
@@ -277,11 +335,11 @@ describe('queue mode on PostgreSQL: main, a webhook processor and two workers sh
 			wallMs,
 		};
 		log(
-			`${workflow.id}: webhooks answered ${JSON.stringify(answers)}; executions ${executionIds
+			`${workflow.id}: webhooks answered ${JSON.stringify(round.answers)}; executions ${executionIds
 				.map((id) => `${id}@${cluster.workerOf(id) ?? '?'}`)
 				.join(', ')}; ${accepted} requests answered, ${result.refused} answered 429; in the nodes ${(nodeSpanMs / 1000).toFixed(1)} s, floor ${(
 				result.floorMs / 1000
-			).toFixed(0)} s (${(nodeSpanMs / result.floorMs).toFixed(3)}x); wall ${(wallMs / 1000).toFixed(1)} s`,
+			).toFixed(0)} s (${(nodeSpanMs / result.floorMs).toFixed(3)}x); wall ${(wallMs / 1000).toFixed(1)} s; load ${round.loadAtStart.toFixed(1)} at start, ${loadAverage().toFixed(1)} at end`,
 		);
 		return result;
 	}
@@ -311,9 +369,9 @@ describe('queue mode on PostgreSQL: main, a webhook processor and two workers sh
 		}
 	}
 
-	/** Every row back in order, the minimum requests, nothing outside the contract, on both workers. */
+	/** Every row back in order and paired, the minimum requests, nothing outside the contract, on both workers. */
 	function expectCompleteAndMinimal(result: RoundResult) {
-		const { executions, requests } = result;
+		const { executions, requests, rows } = result;
 		expect(executions.map((execution) => [execution.status, execution.error ? execution.describeError() : undefined])).toEqual(
 			Array.from({ length: EXECUTIONS }, () => ['success', undefined]),
 		);
@@ -323,13 +381,19 @@ describe('queue mode on PostgreSQL: main, a webhook processor and two workers sh
 		expect(workers.every((worker) => worker !== undefined)).toBe(true);
 		expect(new Set(workers).size).toBe(2);
 
-		// 6,000 of 6,000 rows, each execution's slice in order
-		const outputs = executions.map((execution) => execution.items('Enrich'));
-		const firstRows = outputs.map((items) => Number(items[0]?.row)).sort((a, b) => a - b);
+		// 10,000 of 10,000 rows: each execution's slice in order, each item paired with its input row
+		// and holding the prospect the service matches for that row
+		const outputs = executions.map((execution) => execution.output('Enrich'));
+		const firstRows = outputs.map((items) => Number(items[0]?.json.row)).sort((a, b) => a - b);
 		expect(firstRows).toEqual(Array.from({ length: EXECUTIONS }, (_, index) => index * ROWS_PER_EXECUTION));
 		for (const items of outputs) {
-			const start = Number(items[0].row);
-			expect(items.map((item) => item.row)).toEqual(Array.from({ length: ROWS_PER_EXECUTION }, (_, index) => start + index));
+			const start = Number(items[0].json.row);
+			const slice = rows.slice(start, start + ROWS_PER_EXECUTION);
+			expect(items.map(({ json }) => json.row)).toEqual(slice.map((row) => row.row));
+			expect(pairedIndexes(items)).toEqual(slice.map((_, index) => [index]));
+			expect(items.map(({ json }) => json.prospect_id ?? null)).toEqual(
+				slice.map((row) => expectedProspectId(result.sandbox.universe, row) ?? null),
+			);
 		}
 		expect(outputs.reduce((sum, items) => sum + items.length, 0)).toBe(EXECUTIONS * ROWS_PER_EXECUTION);
 
@@ -341,62 +405,78 @@ describe('queue mode on PostgreSQL: main, a webhook processor and two workers sh
 		const enrichIds = answered.filter((request) => request.path === ENRICH_PATH).map((request) => (request.body as IDataObject).prospect_ids as string[]);
 		expect(Math.max(...matchSizes)).toBe(LIMITS.matchItems);
 		expect(enrichIds.every((ids) => ids.length >= 1 && ids.length <= LIMITS.prospectEnrichIds && new Set(ids).size === ids.length)).toBe(true);
-		// exactly the minimum: ceil(1,500 / 40) match and ceil(unique matched / 50) enrich requests per execution
+		// exactly the minimum: ceil(2,500 / 40) match and ceil(unique matched / 50) enrich requests per execution
 		expect(matchSizes.length).toBe(EXECUTIONS * Math.ceil(ROWS_PER_EXECUTION / LIMITS.matchItems));
 		const enrichMinimum = executions.reduce((sum, execution) => {
 			const unique = new Set(execution.items('Match Prospects').map((item) => item.prospect_id).filter((id) => typeof id === 'string'));
 			return sum + Math.ceil(unique.size / LIMITS.prospectEnrichIds);
 		}, 0);
 		expect(enrichIds.length).toBe(enrichMinimum);
+
+		// two full windows and part of a third: the floor is 2 minutes, and the rate limit, not
+		// the work, sets the pace (the issue's bound: within 1.1x of it)
+		expect(result.floorMs).toBe(2 * LIMITS.rateLimit.windowMs);
+		expect(result.nodeSpanMs).toBeLessThanOrEqual(1.1 * result.floorMs);
 	}
 
-	test('4 x 1,500 contacts at once on two workers, default budget: every row in order, at most 3 answers 429, within 1.25x of the floor; the trigger fires each event once', async () => {
-		// the trigger's activation poll (sets its cursor to now, fires nothing), then events to fire
-		await waitFor('the trigger activation poll', async () => (eventsSandbox.requests.length > 0 ? true : undefined), { timeoutMs: 30_000 });
-		const addEvents = (count: number) => Array.from({ length: count }, (_, index) => eventsSandbox.addEvent({ business_id: watched[index % watched.length], event_name: 'new_product' }));
-		const added = addEvents(3);
-		// added while the round runs (it takes a minute at least: the floor)
-		const later = pause(30_000).then(() => added.push(...addEvents(3)));
+	describe(`4 x ${ROWS_PER_EXECUTION.toLocaleString('en-US')} contacts at once on two workers: two rounds side by side, each on a key of its own`, () => {
+		let atCeilingRound: PromiseSettledResult<RoundResult> | undefined;
+		let atShareRound: PromiseSettledResult<RoundResult> | undefined;
+		let added: Array<{ event_id: string }>;
 
-		const result = await round(atCeiling);
-		expectCompleteAndMinimal(result);
-		expect(result.refused).toBeLessThanOrEqual(3);
-		// over one window's worth: the workers had to wait for the key's window to free slots
-		expect(result.floorMs).toBe(LIMITS.rateLimit.windowMs);
-		expect(result.nodeSpanMs).toBeLessThanOrEqual(1.25 * result.floorMs);
+		beforeAll(async () => {
+			// the trigger's activation poll (sets its cursor to now, fires nothing), then events to fire
+			await waitFor('the trigger activation poll', async () => (eventsSandbox.requests.length > 0 ? true : undefined), { timeoutMs: 30_000 });
+			const addEvents = (count: number) => Array.from({ length: count }, (_, index) => eventsSandbox.addEvent({ business_id: watched[index % watched.length], event_name: 'new_product' }));
+			added = addEvents(3);
+			// added while the rounds run (two minutes at least: the floor)
+			const later = pause(30_000).then(() => added.push(...addEvents(3)));
 
-		// the trigger: every added event fired exactly once, in executions run by the workers
-		await later;
-		const fired = await waitFor(
-			'the trigger to fire the added events',
-			async () => {
-				const done = (await cluster.main.executions(TRIGGER_WORKFLOW_ID)).filter((execution) => execution.status === 'success');
-				const items = (await Promise.all(done.map(async (execution) => (await cluster.main.execution(execution.id)).items(TRIGGER)))).flat();
-				return items.length >= added.length ? { done, items } : undefined;
-			},
-			{ timeoutMs: 90_000, intervalMs: 2_000 },
-		);
-		// one more poll finds nothing new
-		const requestsSoFar = eventsSandbox.requests.filter((request) => request.path === EVENTS_PATH).length;
-		await waitFor('one more poll', async () => (eventsSandbox.requests.filter((request) => request.path === EVENTS_PATH).length > requestsSoFar ? true : undefined), {
-			timeoutMs: 30_000,
+			const rowsOf = (service: Sandbox) => contacts(service.universe, EXECUTIONS * ROWS_PER_EXECUTION);
+			const first = await startRound({ workflow: atCeiling, sandbox, rows: rowsOf(sandbox) });
+			const second = await startRound({ workflow: atShare, sandbox: shareSandbox, rows: rowsOf(shareSandbox) });
+			[atCeilingRound, atShareRound] = await Promise.allSettled([finishRound(first), finishRound(second)]);
+			await later;
 		});
-		await pause(3_000);
-		const executionsAfter = await cluster.main.executions(TRIGGER_WORKFLOW_ID);
-		expect(executionsAfter.length).toBe(fired.done.length);
-		expect(fired.items.map((item) => item.event_id).sort()).toEqual(added.map((event) => event.event_id).sort());
-		expect(fired.done.every((execution) => cluster.workerOf(execution.id) !== undefined)).toBe(true);
-		// the poller runs on main, which queues what it fires
-		expect(fired.done.map((execution) => cluster.enqueuedBy(execution.id))).toEqual(fired.done.map(() => ['main']));
-		expect(eventsSandbox.requests.every((request) => request.status === 200)).toBe(true);
-	});
 
-	test(`the same with Max Requests per Minute set to the key's share (${SHARE_PER_MINUTE} for each of two workers): no 429`, async () => {
-		// a fresh window at the service, as after a pause of a minute
-		sandbox.configure({ rateLimit: { ...LIMITS.rateLimit } });
-		const result = await round(atShare);
-		expectCompleteAndMinimal(result);
-		expect(result.refused).toBe(0);
-		expect(result.nodeSpanMs).toBeLessThanOrEqual(1.25 * result.floorMs);
+		test('default budget (200 a minute on each worker): 10,000 rows in order and paired, the minimum requests, at most 3 answers 429, within 1.1x of the floor; the trigger fires each event once', async () => {
+			const result = resultOf(atCeilingRound);
+			expectCompleteAndMinimal(result);
+			expect(result.refused).toBeLessThanOrEqual(3);
+
+			// the trigger: every added event fired exactly once, in executions run by the workers
+			const fired = await waitFor(
+				'the trigger to fire the added events',
+				async () => {
+					const done = (await cluster.main.executions(TRIGGER_WORKFLOW_ID)).filter((execution) => execution.status === 'success');
+					const items = (await Promise.all(done.map(async (execution) => (await cluster.main.execution(execution.id)).items(TRIGGER)))).flat();
+					return items.length >= added.length ? { done, items } : undefined;
+				},
+				{ timeoutMs: 90_000, intervalMs: 2_000 },
+			);
+			// one more poll finds nothing new
+			const requestsSoFar = eventsSandbox.requests.filter((request) => request.path === EVENTS_PATH).length;
+			await waitFor('one more poll', async () => (eventsSandbox.requests.filter((request) => request.path === EVENTS_PATH).length > requestsSoFar ? true : undefined), {
+				timeoutMs: 30_000,
+			});
+			await pause(3_000);
+			const executionsAfter = await cluster.main.executions(TRIGGER_WORKFLOW_ID);
+			expect(executionsAfter.length).toBe(fired.done.length);
+			expect(fired.items.map((item) => item.event_id).sort()).toEqual(added.map((event) => event.event_id).sort());
+			expect(fired.done.every((execution) => cluster.workerOf(execution.id) !== undefined)).toBe(true);
+			// the poller runs on main, which queues what it fires
+			expect(fired.done.map((execution) => cluster.enqueuedBy(execution.id))).toEqual(fired.done.map(() => ['main']));
+			expect(eventsSandbox.requests.every((request) => request.status === 200)).toBe(true);
+		});
+
+		test(`each worker's share set (Max Requests per Minute ${SHARE_PER_MINUTE} for each of two workers): the same, and no 429`, () => {
+			const result = resultOf(atShareRound);
+			// a share is per process: within 1.1x of the floor only when each worker has half the work
+			// (n8n's queue gave two to each in every run; three on one worker would take 3 minutes)
+			const perWorker = result.executionIds.map((id) => cluster.workerOf(id));
+			expect(cluster.workerNames.map((name) => perWorker.filter((worker) => worker === name).length)).toEqual([2, 2]);
+			expectCompleteAndMinimal(result);
+			expect(result.refused).toBe(0);
+		});
 	});
 });

@@ -2,7 +2,7 @@
  * A local simulation of the business and prospect data service, for tests, the demo and the
  * benchmark. See README.md in this folder for what it simulates and how tests use it.
  */
-export { startSandbox, type RecordedRequest, type Sandbox } from './server';
+export { startSandbox, type AnswerHook, type RecordedRequest, type Sandbox } from './server';
 export {
 	DEFAULT_SEED,
 	SANDBOX_API_KEY,

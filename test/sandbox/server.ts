@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 import { createEnrollmentStore, type EnrollmentStore } from './enrollments';
-import { generalError, HttpError, rateLimited } from './errors';
+import { generalError, HttpError, invalid, rateLimited, validationError } from './errors';
 import { Faults } from './faults';
 import { flattenHeaders, headerOf, parseJson, readBody } from './http';
 import {
@@ -29,6 +29,9 @@ import { type BusinessEvent, type ProspectEvent, type SandboxUniverse, Universe 
 import { datedPayload, eventPayload } from './universe/eventPayloads';
 import { isoWithOffset } from './universe/events';
 import { anniversaryPayload, changePayload } from './universe/prospectEvents';
+import { resultFile } from './v2/jobs/handlers';
+import { multipartBoundary, parseMultipart } from './v2/jobs/multipart';
+import { JobStore } from './v2/jobs/store';
 import { type PushedEvent, Webhooks } from './webhooks';
 
 export interface RecordedRequest {
@@ -72,8 +75,18 @@ export interface Sandbox {
 	 * deliveries (README.md, "Webhooks"). Events added for enrolled ids are pushed to it.
 	 */
 	webhooks: Webhooks;
+	/**
+	 * Calls `hook` once each answer has been handed to the operating system (the response
+	 * ended), with the request as logged and the JSON body sent; undefined removes it. For tests
+	 * that act at a precise moment after an answer, such as killing the client.
+	 */
+	afterAnswer(hook: AnswerHook | undefined): void;
+	/** v2's uploaded datasets and async jobs, and their settings (processing time, expiries: README.md, "API v2: async jobs") */
+	jobs: JobStore;
 	close(): Promise<void>;
 }
+
+export type AnswerHook = (request: RecordedRequest, answerBody: unknown) => void;
 
 interface IncomingRequest {
 	method: string;
@@ -88,15 +101,17 @@ interface IncomingRequest {
 	correlationId: string;
 }
 
-/** What goes back: an HttpError is one too. */
-type Answer = Pick<HttpError, 'status' | 'headers'> & { body: HttpError['body'] | unknown[] };
+/** What goes back: an HttpError is one too; `text` (a job's result file) goes as it is instead of JSON. */
+type Answer = Pick<HttpError, 'status' | 'headers'> & { body?: HttpError['body'] | unknown[]; text?: string };
 
 class SandboxServer {
 	readonly requests: RecordedRequest[] = [];
 	readonly universe: Universe;
 	readonly enrollments = createEnrollmentStore();
 	readonly webhooks: Webhooks;
+	readonly jobs = new JobStore();
 	private settings: ResolvedSettings;
+	answerHook: AnswerHook | undefined;
 	private window: SlidingWindow | undefined;
 	private readonly faults: Faults;
 	/** correlation ids, enrollment ids, added event ids: seeded, so runs are repeatable */
@@ -156,7 +171,9 @@ class SandboxServer {
 			this.server.once('error', reject);
 			this.server.listen(port, host, () => resolve());
 		});
-		return (this.server.address() as AddressInfo).port;
+		const listening = (this.server.address() as AddressInfo).port;
+		this.jobs.origin = `http://${host}:${listening}`;
+		return listening;
 	}
 
 	async close(): Promise<void> {
@@ -248,7 +265,7 @@ class SandboxServer {
 					: generalError(500, `Internal sandbox error: ${(error as Error)?.message}`, correlationId);
 		}
 		// Logged before the answer leaves, so a client that got its answer finds it in the log.
-		this.record({
+		const recorded = this.record({
 			method,
 			path,
 			...(query && { query }),
@@ -261,14 +278,15 @@ class SandboxServer {
 			req.socket.destroy();
 			return;
 		}
-		const text = JSON.stringify(answer.body);
+		const text = answer.text ?? JSON.stringify(answer.body);
 		res.writeHead(answer.status, {
 			...(this.window && rateLimitHeaders(this.window.peek(at.getTime()))),
-			...answer.headers,
 			'Content-Type': 'application/json',
+			...answer.headers,
 			'Content-Length': Buffer.byteLength(text),
 		});
-		res.end(text);
+		const hook = this.answerHook;
+		res.end(text, hook && (() => hook(recorded, answer.body)));
 	}
 
 	/** The steps of the service, in its order; every refusal is thrown as an HttpError. */
@@ -276,10 +294,13 @@ class SandboxServer {
 		const fault = this.faults.next();
 		if (fault === 'drop') return 'drop';
 		if (fault !== 'ok') throw this.simulatedFault(fault, request.correlationId);
+		// a job's result file: a link of its own (no API key, no rate limit), as a storage link would be
+		const file = resultFile(this.jobs, request.method, request.path, request.query, request.at.getTime(), request.correlationId);
+		if (file) return file;
 		const found = route(request.method, request.path, request.correlationId);
 		this.authenticate(request.headers, found, request.correlationId);
 		this.takeRateLimit(request.at);
-		const body = parseJson(request.raw);
+		const body = this.parseBody(found, request);
 		const reply = dispatch(found, body, request.query ?? {}, {
 			universe: this.universe,
 			enrollments: this.enrollments,
@@ -290,18 +311,29 @@ class SandboxServer {
 			partnerId: this.partnerId,
 			webhooks: this.webhooks,
 			searchShift: this.settings.searchShift,
+			jobs: this.jobs,
 		});
 		return { status: 200, body: reply.body, headers: {} };
 	}
 
-	private record(entry: Omit<RecordedRequest, 'body'> & { body: string }): void {
+	/** JSON, or multipart/form-data for the endpoints that take it (the dataset upload) and only for them. */
+	private parseBody(found: Route, request: IncomingRequest): unknown {
+		if (!found.definition.multipart) return parseJson(request.raw);
+		const boundary = multipartBoundary(headerOf(request.headers, 'content-type'));
+		if (!boundary) throw validationError([invalid([], 'Expected a multipart/form-data body', 'value_error.multipart')]);
+		return parseMultipart(request.raw, boundary);
+	}
+
+	private record(entry: Omit<RecordedRequest, 'body'> & { body: string }): RecordedRequest {
 		let body: unknown = entry.body === '' ? undefined : entry.body;
 		try {
 			if (typeof body === 'string') body = JSON.parse(body);
 		} catch {
 			// Not JSON: the raw text is what the test needs to see.
 		}
-		this.requests.push({ ...entry, body });
+		const recorded = { ...entry, body };
+		this.requests.push(recorded);
+		return recorded;
 	}
 
 	private simulatedFault(fault: Exclude<FaultStep, 'ok' | 'drop'>, correlationId: string): HttpError {
@@ -364,6 +396,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		addEvent: (event) => server.addEvent(event),
 		addProspectEvent: (event) => server.addProspectEvent(event),
 		webhooks: server.webhooks,
+		afterAnswer: (hook) => {
+			server.answerHook = hook;
+		},
+		jobs: server.jobs,
 		close: () => server.close(),
 	};
 }

@@ -7,7 +7,7 @@ import type { IDataObject, IHttpRequestOptions, INode, IPollFunctions } from 'n8
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { BusinessEventsTrigger } from '../../nodes/BusinessEventsTrigger/BusinessEventsTrigger.node';
-import { MAX_REMEMBERED_EVENTS, readState } from '../../nodes/BusinessEventsTrigger/pollState';
+import { MAX_REMEMBERED_EVENTS, readState, writeState } from '../../nodes/BusinessEventsTrigger/pollState';
 import { DEFAULT_BUSINESS_EVENT_TYPES } from '../../nodes/shared/eventTypes';
 import { watchKey } from '../../nodes/BusinessEventsTrigger/watchedSource';
 import { NO_PROSPECT_ENROLLMENTS_TEXT, searchBusinessEnrollments, searchProspectEnrollments } from '../../nodes/shared/methods';
@@ -336,10 +336,65 @@ describe('Business Events Trigger: polling', () => {
 		for (let i = 0; i < 10_500; i++) service.add(`bulk-${i}`, 1, now + 1000 + (i % 700) * 10);
 		now += MIN;
 		expect((await poll(ctx))?.[0]).toHaveLength(10_500);
-		expect(Object.keys(readState(staticData)!.seen)).toHaveLength(10_500);
-		expect(Object.keys(readState(staticData)!.seen).length).toBeLessThanOrEqual(MAX_REMEMBERED_EVENTS);
+		expect(Object.keys(readState(staticData)!.unconfirmed!.keys)).toHaveLength(10_500);
 		now += MIN;
 		expect(await poll(ctx)).toBeNull();
+		// confirmed by that next poll
+		expect(Object.keys(readState(staticData)!.seen)).toHaveLength(10_500);
+		expect(Object.keys(readState(staticData)!.seen).length).toBeLessThanOrEqual(MAX_REMEMBERED_EVENTS);
+		expect(readState(staticData)!.unconfirmed).toBeUndefined();
+	});
+
+	it('after a restart, the last emitted events fire again marked redelivered; nothing is lost and nothing else repeats', async () => {
+		const service = new FakeService();
+		const { ctx, staticData } = pollContext(service, { params: watch(2) });
+		await poll(ctx);
+		now += MIN;
+		service.add('e1', 1, now - 30_000);
+		service.add('e2', 2, now - 20_000);
+		expect(ids(await poll(ctx))).toEqual(['e1', 'e2']);
+		// n8n saved this memory and was killed: whether it created the execution is unknown. The
+		// restarted process has another token, as a stored state of another process shows.
+		const stored = staticData.businessEventsTrigger as IDataObject;
+		(stored.unconfirmed as IDataObject).token = 'a-process-before-the-restart';
+		service.add('e3', 1, now + 10_000);
+		now += MIN;
+		const again = (await poll(ctx))![0].map((item) => item.json);
+		expect(again.map((event) => [event.event_id, event.redelivered])).toEqual([
+			['e1', true],
+			['e2', true],
+			['e3', undefined],
+		]);
+		expect(again[2]).toEqual(service.events[2]);
+		expect(readState(staticData)!.redeliver).toBeUndefined();
+		now += MIN;
+		expect(await poll(ctx)).toBeNull();
+		expect(Object.keys(readState(staticData)!.seen).sort()).toEqual(['id:e1', 'id:e2', 'id:e3']);
+	});
+
+	it('after a restart, asks far enough back for an event to fire again that is below the floor, and gives up on one the service no longer returns', async () => {
+		const service = new FakeService();
+		const { ctx, staticData } = pollContext(service, { params: watch(1) });
+		await poll(ctx);
+		const start = now;
+		service.add('kept', 1, start + 1000);
+		const floor = start + 5 * MIN;
+		// a state as a restart leaves it: two events to settle from another process, the floor above one
+		writeState(staticData, {
+			floor,
+			seen: {},
+			unconfirmed: { token: 'a-process-before-the-restart', keys: { 'id:kept': start + 1000, 'id:vanished': start + 2000 } },
+		});
+		now = start + 10 * MIN;
+		const again = (await poll(ctx))![0].map((item) => item.json);
+		expect(again.map((event) => [event.event_id, event.redelivered])).toEqual([['kept', true]]);
+		expect(service.eventRequests().at(-1)!.body.timestamp_from).toBe(new Date(start + 999).toISOString());
+		// that poll completed a cycle without the vanished event: it is not asked for again
+		expect(readState(staticData)!.redeliver).toBeUndefined();
+		// confirmed by the next poll, which asks from the floor again and fires nothing
+		now += MIN;
+		expect(await poll(ctx)).toBeNull();
+		expect(service.eventRequests().at(-1)!.body.timestamp_from).toBe(new Date(floor).toISOString());
 	});
 
 	it('more events than it remembers in one chunk of an unfinished cycle: the next chunk still fires its older events', async () => {

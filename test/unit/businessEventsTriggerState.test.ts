@@ -5,8 +5,10 @@ import {
 	advanceState,
 	initialState,
 	MAX_REMEMBERED_EVENTS,
+	queryFrom,
 	readState,
 	selectNewEvents,
+	settleUnconfirmed,
 	writeState,
 	type WatchState,
 } from '../../nodes/BusinessEventsTrigger/pollState';
@@ -22,14 +24,23 @@ const ev = (id: string, offsetMs: number, extra: IDataObject = {}): IDataObject 
 	data: {},
 	...extra,
 });
-const advance = (state: WatchState, emitted: IDataObject[], cycleStart?: number, max?: number) =>
+const OLDEST_SERVED = T0 - 90 * 86_400_000;
+/** this process's token, and one of a process before a restart */
+const TOKEN = 'process-now';
+const OTHER_TOKEN = 'process-before-restart';
+/** The state after a poll of this process emitted `emitted` (unconfirmed). */
+const emit = (state: WatchState, emitted: IDataObject[], cycleStart?: number, max?: number) =>
 	advanceState(state, emitted, {
 		fetchedAt: T0,
 		completedCycleStartedAt: cycleStart,
 		overlapMs: 10 * MIN,
-		oldestServed: T0 - 90 * 86_400_000,
+		oldestServed: OLDEST_SERVED,
+		token: TOKEN,
 		maxRemembered: max,
 	});
+/** The same, as the next poll of this process sees it: the emitted events confirmed. */
+const advance = (state: WatchState, emitted: IDataObject[], cycleStart?: number, max?: number) =>
+	settleUnconfirmed(emit(state, emitted, cycleStart, max), TOKEN, max);
 
 describe('trigger state: which events are new', () => {
 	it('starts from now on first activation, or from the look-back window', () => {
@@ -140,5 +151,105 @@ describe('trigger state in static data', () => {
 		expect(readState(JSON.parse(JSON.stringify(staticData)))).toEqual(state);
 		expect(readState({ businessEventsTrigger: { version: 1, floor: 'garbage' } })).toBeUndefined();
 		expect(readState({ businessEventsTrigger: { version: 99, floor: at(0) } })).toBeUndefined();
+	});
+
+	it('reads the state the release before the two-phase memory stored, and writes that shape while nothing is unconfirmed', () => {
+		const old = { businessEventsTrigger: { version: 1, floor: at(0), seen: { 'id:a': T0 + 1 } } };
+		const state = readState(structuredClone(old))!;
+		expect(state).toEqual({ floor: T0, seen: { 'id:a': T0 + 1 }, pending: undefined });
+		// its remembered events stay remembered: nothing fires again after the upgrade
+		expect(selectNewEvents([ev('a', 1), ev('b', 2)], settleUnconfirmed(state, TOKEN), T0).map((e) => e.event_id)).toEqual(['b']);
+		const written: IDataObject = {};
+		writeState(written, state);
+		expect(JSON.parse(JSON.stringify(written))).toEqual(old);
+	});
+
+	it('round-trips the unconfirmed events and the events to fire again; drops unreadable entries', () => {
+		const state: WatchState = {
+			floor: T0,
+			seen: {},
+			unconfirmed: { token: TOKEN, keys: { 'id:u': T0 + 5 } },
+			redeliver: { 'id:r': T0 + 3 },
+		};
+		const staticData: IDataObject = {};
+		writeState(staticData, state);
+		expect(readState(JSON.parse(JSON.stringify(staticData)))).toEqual({ ...state, pending: undefined });
+		const damaged = { version: 1, floor: at(0), seen: {}, unconfirmed: { token: 7, keys: {} }, redeliver: { 'id:r': 'x' } };
+		expect(readState({ businessEventsTrigger: damaged })).toEqual({ floor: T0, seen: {}, pending: undefined });
+	});
+});
+
+describe('trigger state: confirmed by the process that emitted, or fired again after a restart', () => {
+	const emitted = [ev('a', 2 * MIN), ev('b', 3 * MIN)];
+
+	it('an emitting poll keeps its events unconfirmed under its token, not in seen', () => {
+		const next = emit(initialState(T0, 0), emitted);
+		expect(next.unconfirmed).toEqual({ token: TOKEN, keys: { 'id:a': T0 + 2 * MIN, 'id:b': T0 + 3 * MIN } });
+		expect(next.seen).toEqual({});
+	});
+
+	it('the next poll of the same process confirms them: into seen, never fired again', () => {
+		const settled = settleUnconfirmed(emit(initialState(T0, 0), emitted), TOKEN);
+		expect(settled).toEqual({ floor: T0, seen: { 'id:a': T0 + 2 * MIN, 'id:b': T0 + 3 * MIN }, pending: undefined });
+		expect(selectNewEvents(emitted, settled, T0)).toEqual([]);
+	});
+
+	it('a poll of another process (a restart) fires them again, marked, and starts a new fetch cycle', () => {
+		const stored: WatchState = { ...emit(initialState(T0, 0), emitted), pending: { startedAt: T0, nextChunk: 2, watchKey: 'k' } };
+		const settled = settleUnconfirmed(stored, OTHER_TOKEN);
+		expect(settled).toEqual({ floor: T0, seen: {}, pending: undefined, redeliver: { 'id:a': T0 + 2 * MIN, 'id:b': T0 + 3 * MIN } });
+		const fresh = selectNewEvents([ev('b', 3 * MIN), ev('c', 4 * MIN), ev('a', 2 * MIN)], settled, T0);
+		expect(fresh).toEqual([{ ...ev('a', 2 * MIN), redelivered: true }, { ...ev('b', 3 * MIN), redelivered: true }, ev('c', 4 * MIN)]);
+		// found: out of `redeliver`, unconfirmed again under the new process's token
+		const next = advanceState(settled, fresh, { fetchedAt: T0, overlapMs: 10 * MIN, oldestServed: OLDEST_SERVED, token: OTHER_TOKEN });
+		expect(next.redeliver).toBeUndefined();
+		expect(next.unconfirmed).toEqual({ token: OTHER_TOKEN, keys: { 'id:a': T0 + 2 * MIN, 'id:b': T0 + 3 * MIN, 'id:c': T0 + 4 * MIN } });
+	});
+
+	it('an event to fire again is selected even at or below the floor, and the query reaches back for it', () => {
+		const state: WatchState = { floor: T0 + 10 * MIN, seen: {}, redeliver: { 'id:old': T0 + 2 * MIN } };
+		expect(queryFrom(state, OLDEST_SERVED)).toBe(T0 + 2 * MIN - 1);
+		expect(queryFrom({ ...state, redeliver: undefined }, OLDEST_SERVED)).toBe(T0 + 10 * MIN);
+		// never before the oldest time the service serves
+		expect(queryFrom({ ...state, redeliver: { 'id:x': OLDEST_SERVED - MIN } }, OLDEST_SERVED)).toBe(OLDEST_SERVED);
+		expect(selectNewEvents([ev('old', 2 * MIN), ev('below', 5 * MIN)], state, T0)).toEqual([{ ...ev('old', 2 * MIN), redelivered: true }]);
+	});
+
+	it('a poll that emits nothing keeps what it confirmed, and emits no unconfirmed events of its own', () => {
+		const settled = settleUnconfirmed(emit(initialState(T0, 0), emitted), TOKEN);
+		const next = emit(settled, []);
+		expect(next.unconfirmed).toBeUndefined();
+		expect(next.seen).toEqual({ 'id:a': T0 + 2 * MIN, 'id:b': T0 + 3 * MIN });
+	});
+
+	it('the floor and the pruning of seen never pass an unconfirmed event or one to fire again', () => {
+		// a completed cycle that started 20 minutes after T0 would move the floor to T0 + 10 min
+		const unconfirmed = emit(initialState(T0, 0), emitted, T0 + 20 * MIN);
+		expect(unconfirmed.floor).toBe(T0 + 2 * MIN - 1);
+		const settled = settleUnconfirmed(unconfirmed, OTHER_TOKEN);
+		const waiting = emit({ ...settled, seen: { 'id:s': T0 + 3 * MIN } }, [], undefined);
+		expect(waiting.floor).toBe(T0 + 2 * MIN - 1);
+		expect(waiting.seen).toEqual({ 'id:s': T0 + 3 * MIN });
+		// once confirmed (and nothing is left to fire again), the next completed cycle moves it on
+		const confirmed = settleUnconfirmed(unconfirmed, TOKEN);
+		expect(emit(confirmed, [], T0 + 20 * MIN).floor).toBe(T0 + 10 * MIN);
+		// the floor still never moves back
+		expect(emit({ floor: T0 + 5 * MIN, seen: {} }, [ev('x', MIN)]).floor).toBe(T0 + 5 * MIN);
+	});
+
+	it('an event to fire again that a poll did not return stays until a completed cycle did not return it either', () => {
+		const state: WatchState = { floor: T0, seen: {}, redeliver: { 'id:gone': T0 + 2 * MIN, 'id:found': T0 + 3 * MIN } };
+		const found = selectNewEvents([ev('found', 3 * MIN)], state, T0);
+		const partial = emit(state, found, undefined);
+		expect(partial.redeliver).toEqual({ 'id:gone': T0 + 2 * MIN });
+		expect(emit(partial, [], T0 + 30 * MIN).redeliver).toBeUndefined();
+		// and one that fell out of the service's event window is dropped at once
+		expect(emit({ floor: OLDEST_SERVED, seen: {}, redeliver: { 'id:too-old': OLDEST_SERVED - 1 } }, []).redeliver).toBeUndefined();
+	});
+
+	it('marks only redelivered events: the output of every other event is the event as the service sent it', () => {
+		const fresh = selectNewEvents([ev('n', MIN)], { floor: T0, seen: {}, redeliver: {} }, T0);
+		expect(fresh).toEqual([ev('n', MIN)]);
+		expect('redelivered' in fresh[0]).toBe(false);
 	});
 });

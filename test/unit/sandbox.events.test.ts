@@ -190,6 +190,22 @@ describe('events', () => {
 		expect(after.output_events).toEqual([later]);
 		expect(() => sandbox.addEvent({ ...later })).toThrow(`An event with event_id ${later.event_id} exists already`);
 	});
+
+	it('calls the answer hook once each answer has left, with the logged request and the body sent', async () => {
+		const [id] = businessesWithEvents(1);
+		const seen: Array<{ path: string; body: unknown; logged: boolean }> = [];
+		sandbox.afterAnswer((request, body) => seen.push({ path: request.path, body, logged: sandbox.requests.includes(request) }));
+		try {
+			const { body } = await events({ event_types: ALL_TYPES, business_ids: [id], timestamp_from: new Date(clock - DAY_MS).toISOString() });
+			// the client may read the answer a moment before the server sees it leave
+			for (let wait = 0; seen.length === 0 && wait < 100; wait++) await new Promise((resolve) => setTimeout(resolve, 10));
+			expect(seen).toEqual([{ path: '/v1/businesses/events', body, logged: true }]);
+		} finally {
+			sandbox.afterAnswer(undefined);
+		}
+		await events({ event_types: ALL_TYPES, business_ids: [id], timestamp_from: new Date(clock - DAY_MS).toISOString() });
+		expect(seen).toHaveLength(1);
+	});
 });
 
 describe('enrollments', () => {

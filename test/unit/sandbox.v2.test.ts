@@ -3,7 +3,7 @@
  * paging (no duplicate, no gap, the 60,000 cap), unknown keys refused with 422 naming them, the
  * v2 envelope, and v1 answering as before.
  */
-import { V1_ENDPOINTS, V2_ENDPOINTS, type V2EndpointName } from '../../nodes/shared/catalog';
+import { isJobOperation, V1_ENDPOINTS, V2_ENDPOINTS, type V2EndpointName } from '../../nodes/shared/catalog';
 import { BUSINESS_EVENT_TYPES_V2 } from '../../nodes/shared/vocabularyV2';
 import { type Sandbox, sandboxClient, startSandbox } from '../sandbox';
 import { CURSOR_REFUSED } from '../sandbox/v2/cursor';
@@ -41,7 +41,9 @@ async function allPages(client: typeof v2, name: 'searchBusinesses' | 'searchPro
 describe('v2 routes', () => {
 	it('serves every v2 catalog endpoint with 200 and the v2 response_context', async () => {
 		const served: string[] = [];
-		for (const name of Object.keys(V2_ENDPOINTS) as V2EndpointName[]) {
+		// the job flow needs a dataset and a job first: sandbox.v2jobs.test.ts
+		const pull = (Object.keys(V2_ENDPOINTS) as V2EndpointName[]).filter((name) => !isJobOperation(name));
+		for (const name of pull) {
 			const definition = V2_ENDPOINTS[name];
 			const { status, body } =
 				definition.method === 'GET'
@@ -56,7 +58,7 @@ describe('v2 routes', () => {
 			served.push(name);
 		}
 		expect(served).toHaveLength(31);
-		expect(sandbox.requests.slice(-31).map((request) => request.path)).toEqual(Object.values(V2_ENDPOINTS).map((e) => e.path));
+		expect(sandbox.requests.slice(-31).map((request) => request.path)).toEqual(pull.map((name) => V2_ENDPOINTS[name].path));
 	});
 
 	it('serves no path twice: v1 and v2 paths are apart', () => {

@@ -13,6 +13,7 @@ import { V2_ENDPOINTS, type V2EndpointName } from './v2';
 export type { EndpointBatch, EndpointDefinition, ResultJoin } from './types';
 export { V1_ENDPOINTS, type V1EndpointName } from './v1';
 export { V2_ENDPOINTS, type V2EndpointName } from './v2';
+export { isJobOperation, jobOperationOf, type JobControlName, type JobOperationName } from './v2Jobs';
 
 export const API_VERSIONS = ['v1', 'v2'] as const;
 export type ApiVersion = (typeof API_VERSIONS)[number];

@@ -48,4 +48,6 @@ export interface EndpointDefinition {
 	query?: ZodTypeAny;
 	/** the answer is a bare JSON array, without response_context */
 	bareArray?: boolean;
+	/** the body goes as multipart/form-data: its `file` field as a CSV file, the others as text (dataset upload) */
+	multipart?: true;
 }

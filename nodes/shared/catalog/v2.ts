@@ -25,6 +25,7 @@ import {
 	websiteTrafficBodyV2,
 } from '../schemasV2';
 import type { EndpointDefinition } from './types';
+import { enrichmentJobs, JOB_CONTROL_ENDPOINTS } from './v2Jobs';
 
 /** POST /v2/businesses/<segment>/enrich: rows `{business_id, data}`, data one object or many. */
 const businessEnrich = (segment: string, body: EndpointDefinition['body'] = businessEnrichBodyV2): EndpointDefinition => ({
@@ -136,6 +137,9 @@ const definitions = {
 	},
 } satisfies Record<string, EndpointDefinition>;
 
-export type V2EndpointName = keyof typeof definitions;
+/** The pull families, then the async job flow built from their enrichments (v2Jobs.ts). */
+const catalog = { ...definitions, ...enrichmentJobs(definitions), ...JOB_CONTROL_ENDPOINTS };
 
-export const V2_ENDPOINTS: Record<V2EndpointName, EndpointDefinition> = definitions;
+export type V2EndpointName = keyof typeof catalog;
+
+export const V2_ENDPOINTS: Record<V2EndpointName, EndpointDefinition> = catalog;

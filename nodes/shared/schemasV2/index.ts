@@ -3,3 +3,4 @@ export * from './enrich';
 export * from './events';
 export * from './other';
 export * from './search';
+export * from './jobs';

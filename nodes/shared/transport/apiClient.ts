@@ -21,6 +21,7 @@ import {
 } from './connection';
 import { budgetFingerprint, type RateBudget, readServiceWindow, sharedBudget } from './rateBudget';
 import { Redactor } from './redact';
+import { multipartBody } from './multipart';
 import { mayHaveArrived, type Outcome, parseRetryAfterMs, RETRY_POLICY, retryDelay } from './retryPolicy';
 import { networkError, redirectError, serviceError, unusableAnswer, unusableList } from './serviceError';
 import { fromWire, operationOn, toWire } from './wireNames';
@@ -42,6 +43,32 @@ export interface RequestOptions {
 	query?: IDataObject;
 	/** values of the path's `{name}` segments (sent URL-encoded) */
 	pathParams?: Record<string, string>;
+	/**
+	 * Sent even though the execution was stopped: undoing at the service what the run started
+	 * there (cancelling its job, so it bills nothing). See `detachedFromStop`.
+	 */
+	afterStop?: boolean;
+}
+
+/**
+ * The context a request is sent with when it must go out after the execution was stopped. n8n's
+ * httpRequestWithAuthentication gives every request the execution's cancel signal when its
+ * `this` has getExecutionCancelSignal (n8n-core, request-helpers/authentication.js), so after a
+ * stop it would be aborted before it left: this `this` has what the helper reads (helpers, logger,
+ * getNode, getCredentials) and no cancel signal.
+ */
+function detachedFromStop(ctx: ApiContext): ApiContext {
+	return {
+		helpers: ctx.helpers,
+		logger: ctx.logger,
+		getNode: () => ctx.getNode(),
+		getCredentials: async (type: string) => await ctx.getCredentials(type),
+	} as unknown as ApiContext;
+}
+
+/** A multipart body's fields: each value as text (the catalog's multipart bodies hold text only). */
+function textFields(body: IDataObject | undefined): Record<string, string> {
+	return Object.fromEntries(Object.entries(body ?? {}).flatMap(([name, value]) => (value === undefined ? [] : [[name, String(value)]])));
 }
 
 /** The catalog path with its `{name}` segments filled in, each value URL-encoded. */
@@ -53,7 +80,8 @@ export function fillPath(path: string, params: Record<string, string> = {}): str
 	});
 }
 
-function networkCodeOf(error: unknown): string | undefined {
+/** The network failure an error stands for (ECONNRESET...), or undefined for any other error. */
+export function networkCodeOf(error: unknown): string | undefined {
 	const candidates = [error, (error as { cause?: unknown })?.cause];
 	for (const candidate of candidates) {
 		const code = (candidate as { code?: unknown } | undefined)?.code;
@@ -214,9 +242,12 @@ export class ApiClient {
 		const body = toWire(this.version, plainBody);
 		const node = this.node;
 		const url = `${this.connection.baseUrl}${fillPath(definition.path, options.pathParams)}`;
-		const cancel = this.cancelSignal();
+		const cancel = options.afterStop ? undefined : this.cancelSignal();
+		// the same body for every attempt: a multipart body's boundary is drawn once
+		const multipart = definition.multipart ? multipartBody(textFields(body), { file: 'ids.csv' }) : undefined;
 		const itemIndex = options.itemIndex ?? options.items?.[0];
 		const headers: IDataObject = { Accept: 'application/json' };
+		if (multipart) headers['Content-Type'] = multipart.contentType;
 		const withPartner = definition.partnerHeader === true && this.connection.partnerId !== undefined;
 		if (withPartner) headers.partner_id = this.connection.partnerId;
 		if (this.refusedKey.has(withPartner)) throw this.keyRefused(this.refusedKey.get(withPartner), itemIndex, options.items);
@@ -238,10 +269,10 @@ export class ApiClient {
 				sendCredentialsOnCrossOriginRedirect: false,
 				abortSignal: cancel,
 			};
-			if (definition.method !== 'GET') request.body = body ?? {};
+			if (definition.method !== 'GET') request.body = multipart ? multipart.body : (body ?? {});
 			if (definition.query && options.query) request.qs = options.query;
 
-			const sent = await this.attempt(request, url, itemIndex, cancel);
+			const sent = await this.attempt(request, url, itemIndex, cancel, options.afterStop === true);
 			let outcome: Outcome;
 			let response: IN8nHttpFullResponse | undefined;
 			if ('response' in sent) {
@@ -312,10 +343,11 @@ export class ApiClient {
 		url: string,
 		itemIndex: number | undefined,
 		cancel: AbortSignal | undefined,
+		afterStop = false,
 	): Promise<{ response: IN8nHttpFullResponse } | { networkCode: string }> {
 		const sent = (
 			this.ctx.helpers.httpRequestWithAuthentication.call(
-				this.ctx,
+				afterStop ? detachedFromStop(this.ctx) : this.ctx,
 				CREDENTIAL_TYPE,
 				request,
 				this.credentialOptions,

@@ -61,7 +61,8 @@ export interface CredentialData {
 	apiVersion?: unknown;
 }
 
-const LOOPBACK_HOSTS = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])$/i;
+/** the hosts plain http may go to: this machine */
+export const LOOPBACK_HOSTS = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])$/i;
 /** the version prefix every catalog path carries already (/v1 or /v2: the base URL is the same for both) */
 const VERSION_SUFFIX = /\/v[12]$/i;
 

@@ -342,6 +342,27 @@ export class N8nInstance {
 		this.serverLogFile = undefined;
 	}
 
+	/**
+	 * Kills the server and its task runners with SIGKILL, as an operator's crash would: nothing is
+	 * flushed or shut down. The signal is sent before this returns its promise (callers may kill
+	 * from a synchronous loop); the promise resolves once the process has exited. `start()` again
+	 * restarts it on the same user folder and database.
+	 */
+	async crash(): Promise<void> {
+		const server = this.server;
+		if (!server) return;
+		const exited = server.killNow();
+		this.server = undefined;
+		await exited;
+		await new Promise<void>((resolve) => (this.serverLogFile ? this.serverLogFile.end(resolve) : resolve()));
+		this.serverLogFile = undefined;
+	}
+
+	/** n8n's SQLite database (DB_TYPE=sqlite), in the user folder. */
+	get databaseFile(): string {
+		return path.join(this.userFolder, '.n8n', 'database.sqlite');
+	}
+
 	/** Resolves when the server process exits (crash or `stop()`); at once when not running. */
 	async waitForExit(): Promise<number | string> {
 		return this.server ? await this.server.exited : 'not running';

@@ -60,6 +60,8 @@ export interface SpawnedGroup {
 	exited: Promise<number | NodeJS.Signals>;
 	/** SIGTERM the group, then SIGKILL it if it has not exited after `graceMs`. */
 	kill(graceMs?: number): Promise<void>;
+	/** SIGKILL the group at once, before the first await (as a crash would); resolves once it has exited. */
+	killNow(): Promise<void>;
 }
 
 export interface SpawnOptions {
@@ -93,7 +95,11 @@ export function spawnGroup(command: string, args: string[], options: SpawnOption
 		await exited;
 		clearTimeout(timer);
 	};
-	return { child, exited, kill };
+	const killNow = async () => {
+		killGroup(pid, 'SIGKILL');
+		await exited;
+	};
+	return { child, exited, kill, killNow };
 }
 
 export interface CommandResult {

@@ -134,6 +134,29 @@ describe('Business Events Trigger in n8n-core', () => {
 		expect(await poll(node, { mode: 'trigger', staticData: caughtUp.staticData })).toMatchObject({ events: null });
 	});
 
+	it('after a restart of n8n, fires the last emitted events again, marked redelivered; nothing is lost', async () => {
+		const ids = businessIds(400, 2);
+		const node = triggerNode({ source: 'ids', businessIds: ids.join(', ') });
+		const { staticData } = await poll(node, { mode: 'trigger' });
+		const a = addEvent(ids[0]);
+		const b = addEvent(ids[1], { event_name: 'new_product' });
+		const fired = await poll(node, { mode: 'trigger', staticData });
+		expect(fired.events).toEqual(chronological([a, b]));
+		// without a restart, the next poll of the emitting process confirms them and fires nothing
+		expect(await poll(node, { mode: 'trigger', staticData: fired.staticData })).toMatchObject({ events: null });
+
+		// n8n saved that memory with the execution's start and was killed: the restarted process
+		// (another token) cannot tell whether the execution exists, so it fires both again, marked
+		const saved = structuredClone(fired.staticData);
+		((saved.businessEventsTrigger as IDataObject).unconfirmed as IDataObject).token = 'a-process-before-the-restart';
+		const c = addEvent(ids[0], { event_name: 'new_office' });
+		const afterRestart = await poll(node, { mode: 'trigger', staticData: saved });
+		expect(afterRestart.events).toEqual(chronological([{ ...a, redelivered: true }, { ...b, redelivered: true }, c]));
+
+		// the restarted process polls on: confirmed, nothing repeats
+		expect(await poll(node, { mode: 'trigger', staticData: afterRestart.staticData })).toMatchObject({ events: null });
+	});
+
 	it('a wrong API key fails the poll as an invalid credential', async () => {
 		const node = triggerNode({ source: 'ids', businessIds: businessIds(0, 1)[0] });
 		const error = (await runPoll(node, {

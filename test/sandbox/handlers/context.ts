@@ -1,5 +1,6 @@
 /** What a handler gets besides its validated body, and what it returns. */
 import type { EnrollmentStore } from '../enrollments';
+import type { JobStore } from '../v2/jobs/store';
 import type { Random } from '../random';
 import type { Universe } from '../universe';
 import type { Webhooks } from '../webhooks';
@@ -24,6 +25,8 @@ export interface HandlerContext {
 	webhooks: Webhooks;
 	/** records added ahead of a search's results after its first page (the searchShift setting) */
 	searchShift: number;
+	/** v2's uploaded datasets and async jobs */
+	jobs: JobStore;
 }
 
 /** Always a 200: every other answer is an HttpError thrown on the way. */

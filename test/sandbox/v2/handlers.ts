@@ -37,9 +37,11 @@ import { asV2 } from './context';
 import { creditsAggregationV2, creditsV2 } from './credits';
 import { enrichV2 } from './enrich';
 import { getBusinessEventsV2 } from './events';
+import { jobHandlersV2 } from './jobs/handlers';
 import { businessStatsV2, prospectStatsV2, searchBusinessesV2, searchProspectsV2 } from './search';
 
-export const HANDLERS_V2 = {
+/** The pull families' handlers; the job flow's come from their enrichments (jobs/handlers.ts). */
+const PULL_HANDLERS_V2 = {
 	matchBusinesses: asV2(matchBusinesses),
 	matchProspects: asV2(matchProspects),
 	searchBusinesses: searchBusinessesV2,
@@ -73,4 +75,6 @@ export const HANDLERS_V2 = {
 	enrichProspectContacts: enrichV2('enrichProspectContacts', enrichProspectContacts),
 	credits: creditsV2,
 	creditsAggregation: creditsAggregationV2,
-} satisfies Record<V2EndpointName, Handler>;
+};
+
+export const HANDLERS_V2 = { ...PULL_HANDLERS_V2, ...jobHandlersV2(PULL_HANDLERS_V2) } satisfies Record<V2EndpointName, Handler>;

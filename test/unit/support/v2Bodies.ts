@@ -1,12 +1,13 @@
 /** A body each v2 endpoint accepts (ids of nobody: valid in form), so a test changes one thing at a time. */
 import type { V2EndpointName } from '../../../nodes/shared/catalog';
+import { jobBodiesOf } from './v2JobBodies';
 
 export const NOBODY_BUSINESS = 'b'.repeat(32);
 export const NOBODY_PROSPECT = 'c'.repeat(40);
 const B = NOBODY_BUSINESS;
 const P = NOBODY_PROSPECT;
 
-export const VALID_V2_BODIES: Record<V2EndpointName, Record<string, unknown>> = {
+const PULL_BODIES = {
 	matchBusinesses: { businesses_to_match: [{ domain: 'acme.example' }] },
 	matchProspects: { prospects_to_match: [{ email: 'a@acme.example' }] },
 	searchBusinesses: { mode: 'preview', page_size: 10 },
@@ -39,3 +40,5 @@ export const VALID_V2_BODIES: Record<V2EndpointName, Record<string, unknown>> = 
 	credits: {},
 	creditsAggregation: { from_date: '2025-05-01', to_date: '2025-05-31' },
 };
+
+export const VALID_V2_BODIES: Record<V2EndpointName, Record<string, unknown>> = { ...PULL_BODIES, ...jobBodiesOf(PULL_BODIES) };

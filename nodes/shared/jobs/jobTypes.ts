@@ -1,0 +1,28 @@
+/** What the job flow reports: progress while a job runs, and each job's summary and credits. */
+import type { JobState } from '../schemasV2';
+
+export interface JobProgress {
+	jobId: string;
+	status: JobState | string;
+	/** status requests so far for this job */
+	polls: number;
+	elapsedMs: number;
+	ids: number;
+	/** this job's position (from 1) among the run's jobs */
+	job: number;
+	jobs: number;
+}
+
+export interface CreditUsage {
+	total_credits: number;
+	total_results: number;
+}
+
+export interface JobSummary {
+	job_id: string;
+	list_id: string;
+	status: string;
+	ids: number;
+	polls: number;
+	credit_usage: CreditUsage;
+}

@@ -1,0 +1,60 @@
+/**
+ * Reads n8n's SQLite database from the test process while n8n runs (or after it was killed): a
+ * workflow's static data and the event ids its stored executions hold. n8n 2.x opens SQLite in
+ * WAL mode, so a reader here sees each of its commits the moment it is made and never blocks it.
+ *
+ * node:sqlite (Node >= 22.13) comes through process.getBuiltinModule: Jest 29's resolver does not
+ * know modules that exist only with the `node:` prefix.
+ */
+interface Statement {
+	get(...params: unknown[]): Record<string, unknown> | undefined;
+	all(...params: unknown[]): Array<Record<string, unknown>>;
+}
+interface DatabaseSync {
+	prepare(sql: string): Statement;
+	close(): void;
+}
+interface SqliteModule {
+	DatabaseSync: new (file: string, options?: { timeout?: number }) => DatabaseSync;
+}
+
+export class N8nDatabase {
+	private readonly db: DatabaseSync;
+	private readonly staticDataQuery: Statement;
+	private readonly executionsQuery: Statement;
+
+	constructor(file: string) {
+		const sqlite = (process as unknown as { getBuiltinModule(name: string): SqliteModule }).getBuiltinModule('node:sqlite');
+		this.db = new sqlite.DatabaseSync(file, { timeout: 5_000 });
+		this.staticDataQuery = this.db.prepare('SELECT staticData FROM workflow_entity WHERE id = ?');
+		this.executionsQuery = this.db.prepare(
+			`SELECT e.id AS id, e.status AS status, d.data AS data FROM execution_entity e
+			 LEFT JOIN execution_data d ON d.executionId = e.id WHERE e.workflowId = ? ORDER BY e.id`,
+		);
+	}
+
+	/** The workflow's static data as n8n last saved it (JSON text; '' when none). */
+	staticDataText(workflowId: string): string {
+		const value = this.staticDataQuery.get(workflowId)?.staticData;
+		return typeof value === 'string' ? value : '';
+	}
+
+	/** The node's static data as n8n last saved it. */
+	nodeStaticData(workflowId: string, nodeName: string): Record<string, unknown> {
+		const text = this.staticDataText(workflowId);
+		const all = (text === '' ? {} : JSON.parse(text)) as Record<string, Record<string, unknown>>;
+		return all[`node:${nodeName}`] ?? {};
+	}
+
+	/** The stored executions of the workflow: id, status and which of `eventIds` their data holds. */
+	executions(workflowId: string, eventIds: string[]): Array<{ id: string; status: string; holds: string[] }> {
+		return this.executionsQuery.all(workflowId).map((row) => {
+			const data = typeof row.data === 'string' ? row.data : '';
+			return { id: String(row.id), status: String(row.status), holds: eventIds.filter((id) => data.includes(id)) };
+		});
+	}
+
+	close(): void {
+		this.db.close();
+	}
+}
