@@ -13,7 +13,14 @@ import { keyRefusal, normalizeBaseUrl } from '../nodes/shared/transport/connecti
 
 /** Shown under Base URL in the credential dialog, where the address is typed. */
 export const BASE_URL_HINT =
-	'Starts with https:// (plain http only for localhost). A trailing /v1 is removed for you.';
+	'Starts with https:// (plain http only for localhost). A trailing /v1 or /v2 is removed for you.';
+
+/**
+ * What the credential test asks for on each API version: the cheapest authenticated call with no
+ * body and no credits. v1 keeps the call it always made; v2 has no enrollment listing without a
+ * webhook yet, so it reads the credit balance.
+ */
+export const TEST_PATHS = { v1: '/v1/businesses/events/enrollments', v2: '/v2/credits' } as const;
 
 /**
  * API key credential. The key travels in the API_KEY header (set by `authenticate`, so n8n
@@ -50,6 +57,23 @@ export class BusinessProspectDataApi implements ICredentialType {
 			hint: BASE_URL_HINT,
 			description:
 				'The service address, such as https://api.example.com (a trailing /v1 is removed for you). It must start with https:// so the API key travels encrypted: plain http is refused except for a server on this machine (localhost or 127.0.0.1). No query string.',
+		},
+		{
+			displayName: 'API Version',
+			name: 'apiVersion',
+			type: 'options',
+			options: [
+				{
+					name: 'Per Node Version',
+					value: 'auto',
+					description: 'Nodes added to a workflow from now on use v2; nodes already in saved workflows keep v1',
+				},
+				{ name: 'v1', value: 'v1', description: 'Every node uses v1, new ones too' },
+				{ name: 'v2', value: 'v2', description: 'Every node uses v2, including nodes in saved workflows' },
+			],
+			default: 'auto',
+			description:
+				'Which version of the service\'s API the nodes use. v1 stops being supported around March 2027 and stops working around September 2027. Webhooks and enrollments stay on v1 for now.',
 		},
 		{
 			displayName: 'Partner ID',
@@ -96,13 +120,14 @@ export class BusinessProspectDataApi implements ICredentialType {
 	}
 
 	/**
-	 * The cheapest authenticated call: listing business enrollments (no body, no credits). Like the
-	 * nodes, it sends the key only over https or to this machine (checked in authenticate).
+	 * The cheapest authenticated call of the chosen API version (TEST_PATHS): "Per Node Version"
+	 * checks v2, the version new nodes use. Like the nodes, it sends the key only over https or to
+	 * this machine (checked in authenticate).
 	 */
 	test: ICredentialTestRequest = {
 		request: {
 			baseURL: '={{$credentials.baseUrl}}',
-			url: '/v1/businesses/events/enrollments',
+			url: `={{ $credentials.apiVersion === "v1" ? "${TEST_PATHS.v1}" : "${TEST_PATHS.v2}" }}`,
 			method: 'GET',
 			// the key never follows a redirect to another address
 			disableFollowRedirect: true,
@@ -119,7 +144,7 @@ export class BusinessProspectDataApi implements ICredentialType {
 				type: 'responseCode',
 				properties: {
 					value: 404,
-					message: 'Nothing answers at this base URL (404). Use the service address without the /v1 prefix.',
+					message: 'Nothing answers at this base URL (404). Use the service address without the /v1 or /v2 prefix.',
 				},
 			},
 		],

@@ -15,7 +15,9 @@ export class BusinessEventsTrigger implements INodeType {
 			dark: 'file:../../icons/businessProspectData.dark.svg',
 		},
 		group: ['trigger'],
-		version: 1,
+		// 2: API v2, the same parameters and output; version 1 keeps API v1 (README, API v2)
+		version: [1, 2],
+		defaultVersion: 2,
 		subtitle:
 			'={{ ({ enrollment: "Watch an Enrollment", prospectIds: "Watch Prospect IDs", prospectEnrollment: "Watch a Prospect Enrollment" })[$parameter["source"]] || "Watch Business IDs" }}',
 		// the type name stays businessEventsTrigger (renaming a node type breaks saved workflows); it watches prospects too

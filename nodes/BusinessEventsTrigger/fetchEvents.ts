@@ -1,7 +1,7 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
 import { chunk } from '../shared/batching/grouping';
-import { ENDPOINTS } from '../shared/catalog';
+import { type ApiVersion, catalogFor } from '../shared/catalog';
 import { ApiClient } from '../shared/transport/apiClient';
 import type { WatchedEntity } from './watchedSource';
 
@@ -19,6 +19,8 @@ export interface FetchPlan {
 	waitDeadline: number;
 	/** stop once this many events were collected (manual samples) */
 	enough?: number;
+	/** the API version of this poll (transport/apiVersion.ts) */
+	version: ApiVersion;
 	now: () => number;
 }
 
@@ -32,9 +34,9 @@ export interface FetchResult {
 /** The events endpoint of each entity; its catalog entry gives the id field and the limit. */
 const ENDPOINT = { business: 'getBusinessEvents', prospect: 'getProspectEvents' } as const;
 
-/** The ids in request-sized chunks (40 business or prospect ids, as the catalog says). */
-export function idChunks(entity: WatchedEntity, ids: string[]): string[][] {
-	return chunk(ids, ENDPOINTS[ENDPOINT[entity]].batch?.limit);
+/** The ids in request-sized chunks (40 business or prospect ids, as the version's catalog says). */
+export function idChunks(entity: WatchedEntity, ids: string[], version: ApiVersion = 'v1'): string[][] {
+	return chunk(ids, catalogFor(version)[ENDPOINT[entity]].batch?.limit);
 }
 
 /**
@@ -45,9 +47,9 @@ export function idChunks(entity: WatchedEntity, ids: string[]): string[][] {
  */
 export async function fetchEvents(ctx: IPollFunctions, plan: FetchPlan): Promise<FetchResult> {
 	const endpoint = ENDPOINT[plan.entity];
-	const idsField = ENDPOINTS[endpoint].batch?.key ?? 'business_ids';
-	const chunks = idChunks(plan.entity, plan.ids);
-	const client = await ApiClient.of(ctx);
+	const idsField = catalogFor(plan.version)[endpoint].batch?.key ?? 'business_ids';
+	const chunks = idChunks(plan.entity, plan.ids, plan.version);
+	const client = await ApiClient.of(ctx, plan.version);
 	const events: IDataObject[] = [];
 	let requests = 0;
 	for (let index = Math.min(plan.startChunk, chunks.length - 1); index < chunks.length; index++) {

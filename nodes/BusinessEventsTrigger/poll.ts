@@ -2,7 +2,9 @@ import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workfl
 import { NodeOperationError } from 'n8n-workflow';
 
 import { LIMITS } from '../shared/limits';
+import type { ApiVersion } from '../shared/catalog';
 import { ApiClient } from '../shared/transport/apiClient';
+import { apiVersionOf } from '../shared/transport/apiVersion';
 import { DEFAULT_OVERLAP_MINUTES, SAMPLE_DAYS, SAMPLE_SIZE } from './description';
 import { fetchEvents, idChunks } from './fetchEvents';
 import {
@@ -43,6 +45,8 @@ interface PollRun {
 	overlapMs: number;
 	/** the oldest timestamp_from the service serves */
 	oldestServed: number;
+	/** the API version of this poll, read afresh each poll like the credential */
+	version: ApiVersion;
 }
 
 /**
@@ -99,6 +103,7 @@ async function pollOnce(ctx: IPollFunctions): Promise<INodeExecutionData[][] | n
 		lookBackDays: numberOption(ctx, 'lookBackDays', 0, 0, LIMITS.eventWindowDays),
 		overlapMs: numberOption(ctx, 'overlapMinutes', DEFAULT_OVERLAP_MINUTES, 1, 1440) * MINUTE_MS,
 		oldestServed: startedAt - LIMITS.eventWindowDays * DAY_MS + WINDOW_MARGIN_MS,
+		version: await apiVersionOf(ctx),
 	};
 	if (ctx.getMode() === 'manual') return await sampleEvents(ctx, run);
 
@@ -124,6 +129,7 @@ async function sampleEvents(ctx: IPollFunctions, run: PollRun): Promise<INodeExe
 		waitDeadline: run.waitDeadline,
 		enough: SAMPLE_SIZE,
 		now: run.now,
+		version: run.version,
 	});
 	const sample = selectNewEvents(events, { floor: -Infinity, seen: {} }, run.startedAt)
 		.sort((a, b) => eventTime(b, run.startedAt) - eventTime(a, run.startedAt))
@@ -153,7 +159,7 @@ async function newEvents(ctx: IPollFunctions, run: PollRun, staticData: IDataObj
 	const stored = readState(staticData) ?? initialState(run.startedAt, run.lookBackDays);
 	const state = settleUnconfirmed(stored, PROCESS_TOKEN);
 	const key = watchKey(run.source);
-	const chunkCount = idChunks(run.source.entity, run.source.ids).length;
+	const chunkCount = idChunks(run.source.entity, run.source.ids, run.version).length;
 	const resume = state.pending?.watchKey === key && state.pending.nextChunk < chunkCount ? state.pending : undefined;
 	const cycleStartedAt = resume?.startedAt ?? run.startedAt;
 
@@ -164,6 +170,7 @@ async function newEvents(ctx: IPollFunctions, run: PollRun, staticData: IDataObj
 		deadline: run.deadline,
 		waitDeadline: run.waitDeadline,
 		now: run.now,
+		version: run.version,
 	});
 
 	const fetchedAt = run.now();

@@ -15,7 +15,9 @@ export class Enrich implements INodeType {
 			dark: 'file:../../icons/businessProspectData.dark.svg',
 		},
 		group: ['transform'],
-		version: 1,
+		// 2: API v2, the same parameters and output; version 1 keeps API v1 (README, API v2)
+		version: [1, 2],
+		defaultVersion: 2,
 		subtitle:
 			'={{ $parameter["resource"] === "business" ? "Enrich Businesses" : "Enrich Prospects" }}',
 		description:

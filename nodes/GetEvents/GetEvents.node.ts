@@ -22,7 +22,9 @@ export class GetEvents implements INodeType {
 			dark: 'file:../../icons/businessProspectData.dark.svg',
 		},
 		group: ['transform'],
-		version: 1,
+		// 2: API v2, the same parameters and output; version 1 keeps API v1 (README, API v2)
+		version: [1, 2],
+		defaultVersion: 2,
 		subtitle: `={{ ${SUBTITLE} }}`,
 		description:
 			'Get recent events of the businesses (funding, IPOs, new products, offices, partnerships and more) or prospects (role and company changes, job anniversaries) in your items',

@@ -14,7 +14,9 @@ export class LookUpFilterValues implements INodeType {
 			dark: 'file:../../icons/businessProspectData.dark.svg',
 		},
 		group: ['transform'],
-		version: 1,
+		// 2: API v2, the same parameters and output; version 1 keeps API v1 (README, API v2)
+		version: [1, 2],
+		defaultVersion: 2,
 		subtitle: lookUp.SUBTITLE,
 		description:
 			'Find the exact values a search filter accepts (categories, technologies, cities, job titles and more) from a piece of text',

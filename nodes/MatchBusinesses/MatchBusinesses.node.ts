@@ -15,7 +15,9 @@ export class MatchBusinesses implements INodeType {
 			dark: 'file:../../icons/businessProspectData.dark.svg',
 		},
 		group: ['transform'],
-		version: 1,
+		// 2: API v2, the same parameters and output; version 1 keeps API v1 (README, API v2)
+		version: [1, 2],
+		defaultVersion: 2,
 		subtitle: 'Find Business IDs',
 		description:
 			'Find the business ID of each company from its name, domain, website or profile URL; adds business_id, null when there is no match',

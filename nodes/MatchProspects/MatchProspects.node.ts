@@ -15,7 +15,9 @@ export class MatchProspects implements INodeType {
 			dark: 'file:../../icons/businessProspectData.dark.svg',
 		},
 		group: ['transform'],
-		version: 1,
+		// 2: API v2, the same parameters and output; version 1 keeps API v1 (README, API v2)
+		version: [1, 2],
+		defaultVersion: 2,
 		subtitle: 'Find Prospect IDs',
 		description:
 			'Find the prospect ID of each contact from email, phone, profile URL, or full name and company; adds prospect_id, null when there is no match',

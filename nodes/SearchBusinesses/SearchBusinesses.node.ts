@@ -16,7 +16,9 @@ export class SearchBusinesses implements INodeType {
 			dark: 'file:../../icons/businessProspectData.dark.svg',
 		},
 		group: ['input'],
-		version: 1,
+		// 2: API v2 (60,000 businesses per search, cursor pages of up to 500); version 1 keeps API v1
+		version: [1, 2],
+		defaultVersion: 2,
 		subtitle:
 			'={{ $parameter["operation"] === "getStatistics" ? "Statistics" : $parameter["mode"] === "full" ? "Full Records" : "Preview Records" }}',
 		description:

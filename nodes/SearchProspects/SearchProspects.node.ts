@@ -16,9 +16,10 @@ export class SearchProspects implements INodeType {
 			dark: 'file:../../icons/businessProspectData.dark.svg',
 		},
 		group: ['input'],
-		// 2: up to 60,000 prospects per search (version 1 keeps its 10,000: README, Version policy)
-		version: [1, 2],
-		defaultVersion: 2,
+		// 2: up to 60,000 prospects per search (version 1 keeps its 10,000: README, Version policy);
+		// 3: API v2 (cursor pages of up to 500, Contact Details); 1 and 2 keep API v1
+		version: [1, 2, 3],
+		defaultVersion: 3,
 		subtitle:
 			'={{ $parameter["operation"] === "getStatistics" ? "Statistics" : $parameter["mode"] === "full" ? "Full Records" : "Preview Records" }}',
 		description: 'Find people at companies by job level, department, title, experience, location and company',

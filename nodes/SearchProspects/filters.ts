@@ -6,7 +6,9 @@
  */
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import { LIMITS } from '../shared/limits';
+import { LIMITS, LIMITS_V2 } from '../shared/limits';
+import { CONTACT_DETAILS } from '../shared/schemasV2/search';
+import { contactDetailsField, prospectFiltersOn, V2_FILTER } from './contactDetails';
 import { PROSPECT_FILTER_NAMES, searchProspectsBody, searchProspectsBodyVersion1, prospectStatsBody } from '../shared/schemas';
 import { FILTER_PICKERS, filterPicker } from '../shared/filterPicker';
 import {
@@ -24,6 +26,10 @@ import { JOB_DEPARTMENTS, JOB_LEVELS } from '../shared/vocabulary';
 /** A short valid value of "Filters (JSON)", shown in its hint and in errors. */
 export const PROSPECT_FILTERS_JSON_EXAMPLE =
 	'{ "job_level": { "values": ["director"] }, "company_country_code": { "values": ["us"] }, "has_email": { "value": true } }';
+
+/** The same example in API v2's words (has_contact_details), for the node version built for v2. */
+export const PROSPECT_FILTERS_JSON_EXAMPLE_V2 =
+	'{ "job_level": { "values": ["director"] }, "company_country_code": { "values": ["us"] }, "has_contact_details": { "value": "email" } }';
 
 /** Each list field of the Filters collection and the filter it fills. */
 const LIST_FIELDS: Record<string, { filter: string; kind: ValueKind; picker?: true }> = {
@@ -171,6 +177,14 @@ export const prospectFilterFields: INodeProperties[] = [
 	months('Total Experience Min (Months)', 'totalExperienceMin', 'At least this many months of work experience in all'),
 ];
 
+/**
+ * The Filters collection of the node version built for API v2: Contact Details (has_contact_details)
+ * in place of Has Email and Has Phone Number, at its place in the alphabetical order.
+ */
+export const prospectFilterFieldsV2: INodeProperties[] = prospectFilterFields
+	.filter((property) => property.name !== 'hasEmail' && property.name !== 'hasPhoneNumber')
+	.flatMap((property) => (property.name === 'countries' ? [contactDetailsField, property] : [property]));
+
 export const PROSPECT_FILTERS: FilterSet = {
 	fields: LIST_FIELDS,
 	properties: prospectFilterFields,
@@ -213,6 +227,11 @@ export function prospectFiltersFromFields(fields: IDataObject): { filters: IData
 			problems.push(`${displayName(RELATED_TITLES)} needs Job Titles: add the titles to search for, or remove it`);
 		}
 	}
+	if (fields[contactDetailsField.name] !== undefined) {
+		const value = fields[contactDetailsField.name];
+		if (typeof value === 'string' && (CONTACT_DETAILS as readonly string[]).includes(value)) filters[V2_FILTER] = { value };
+		else problems.push(`${contactDetailsField.displayName} must be one of ${CONTACT_DETAILS.join(', ')}, got ${typeof value === 'string' ? JSON.stringify(value) : describeType(value)}`);
+	}
 	for (const [field, filter] of Object.entries(PRESENCE_FIELDS)) {
 		const value = fields[field];
 		if (value === undefined) continue;
@@ -248,6 +267,7 @@ export const PROSPECT_SEARCH: SearchKind = {
 	exclude: { kind: 'id', max: LIMITS.prospectSearchExclude, parameter: 'Exclude Prospect IDs' },
 	filters: PROSPECT_FILTERS,
 	fromFields: prospectFiltersFromFields,
+	forApiVersion: prospectFiltersOn,
 	jsonExample: PROSPECT_FILTERS_JSON_EXAMPLE,
 };
 
@@ -258,6 +278,18 @@ export const PROSPECT_SEARCH_VERSION_1: SearchKind = {
 	maxSize: LIMITS.prospectSearchSizeVersion1,
 };
 
+/**
+ * Version 3, built for API v2: the same search as version 2 (60,000 records; v1 serves as many),
+ * its filters written with has_contact_details.
+ */
+export const PROSPECT_SEARCH_V2: SearchKind = {
+	...PROSPECT_SEARCH,
+	maxSize: LIMITS_V2.searchTotal,
+	// the largest page by default, so a large search takes the fewest requests (10,000 in 20)
+	defaultPageSize: LIMITS_V2.searchPageSize.max,
+	jsonExample: PROSPECT_FILTERS_JSON_EXAMPLE_V2,
+};
+
 /** The search of the node version a workflow holds. */
 export const prospectSearchOf = (typeVersion: number): SearchKind =>
-	typeVersion < 2 ? PROSPECT_SEARCH_VERSION_1 : PROSPECT_SEARCH;
+	typeVersion < 2 ? PROSPECT_SEARCH_VERSION_1 : typeVersion < 3 ? PROSPECT_SEARCH : PROSPECT_SEARCH_V2;

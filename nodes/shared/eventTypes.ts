@@ -6,6 +6,7 @@ import type { IDataObject, INodeProperties, INodePropertyOptions } from 'n8n-wor
 
 import { BUSINESS_EVENT_TYPES } from './vocabulary';
 import { type Checked, describeType } from './inputRules';
+import { v1EventType } from './vocabularyV2';
 
 /** The business event types the contract names: the default selection of the event nodes. */
 export const DEFAULT_BUSINESS_EVENT_TYPES = [
@@ -55,7 +56,9 @@ export function splitFreeValues(value: unknown): string[] {
 
 /** The selected types followed by the free ones, each once, in the order given. */
 export function combineEventTypes(selected: unknown, free: unknown): string[] {
-	return [...new Set([...splitFreeValues(selected), ...splitFreeValues(free)])];
+	// a type typed with its API v2 name (executive_joined_company) is read as its v1 name: the
+	// client sends each version its own name (transport/wireNames.ts)
+	return [...new Set([...splitFreeValues(selected), ...splitFreeValues(free)].map(v1EventType))];
 }
 
 /** The first value that is not text (nor a number), anywhere in a list. */

@@ -9,6 +9,7 @@ import { type ItemRequest, runBatched } from './batching/engine';
 import { assembleOutput, prepareItems } from './batching/items';
 import type { EndpointName } from './catalog';
 import { concurrencyOption, optionsCollection } from './descriptions';
+import { apiVersionOf } from './transport/apiVersion';
 
 /** The key of what was sent for a row: a name no contact or account table uses for its own column. */
 export const MATCH_INPUT_KEY = 'match_input';
@@ -79,7 +80,7 @@ export async function runMatch<Entry>(ctx: IExecuteFunctions, run: MatchRun<Entr
 
 	// 2. one element per item, up to the endpoint's limit per request, joined back by position
 	const outcomes = prepared.requests.length
-		? await runBatched(ctx, run.endpoint, prepared.requests, { concurrency: options.concurrency })
+		? await runBatched(ctx, run.endpoint, prepared.requests, { concurrency: options.concurrency, version: await apiVersionOf(ctx) })
 		: [];
 
 	// 3. one output item per input item, in input order. The engine joins by position, so every

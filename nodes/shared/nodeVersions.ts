@@ -7,7 +7,8 @@ import type { INodeProperties } from 'n8n-workflow';
 
 export interface VersionedProperties {
 	versions: number[];
-	properties: INodeProperties[];
+	/** undefined where a property does not exist in these versions (it keeps its place in the order) */
+	properties: Array<INodeProperties | undefined>;
 }
 
 function forVersions(versions: number[], property: INodeProperties): INodeProperties {
@@ -24,7 +25,8 @@ function forVersions(versions: number[], property: INodeProperties): INodeProper
 /**
  * The properties of every version, built by the same code in the same order: a property that is
  * the same in all of them appears once; one that differs (a bound, a hint) appears once per
- * version, shown only for that version.
+ * form, shown only for the versions that declare that form; one that some versions lack is shown
+ * only for the others.
  */
 export function propertiesByVersion(variants: VersionedProperties[]): INodeProperties[] {
 	const [first, ...others] = variants;
@@ -33,6 +35,17 @@ export function propertiesByVersion(variants: VersionedProperties[]): INodePrope
 	}
 	return first.properties.flatMap((property, index) => {
 		const same = others.every((variant) => JSON.stringify(variant.properties[index]) === JSON.stringify(property));
-		return same ? [property] : variants.map((variant) => forVersions(variant.versions, variant.properties[index]));
+		if (same) return property ? [property] : [];
+		// versions that declare the same property share one copy, shown for all of them
+		const copies = new Map<string, { versions: number[]; property: INodeProperties }>();
+		for (const variant of variants) {
+			const own = variant.properties[index];
+			if (!own) continue;
+			const key = JSON.stringify(own);
+			const copy = copies.get(key);
+			if (copy) copy.versions.push(...variant.versions);
+			else copies.set(key, { versions: [...variant.versions], property: own });
+		}
+		return [...copies.values()].map((copy) => forVersions(copy.versions, copy.property));
 	});
 }

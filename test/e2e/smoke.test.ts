@@ -113,7 +113,8 @@ describe('the package in real n8n', () => {
 			expect(sent.length).toBeGreaterThan(0);
 			for (const request of sent) {
 				// Header names arrive lowercased: API_KEY is api_key.
-				expect(request).toMatchObject({ path: '/v1/businesses/events/enrollments', status: 200 });
+				// a credential without API Version reads "Per Node Version": the test checks v2, what new nodes use
+				expect(request).toMatchObject({ path: '/v2/credits', status: 200 });
 				expect(request.headers.api_key).toBe(sandbox.apiKey);
 			}
 		});
@@ -132,7 +133,7 @@ describe('the package in real n8n', () => {
 			const before = sandbox.requests.length;
 			const result = await n8n().testCredential({ apiKey: sandbox.apiKey, baseUrl: `${sandbox.url}/v1/` });
 			expect(result).toEqual({ status: 'OK', message: 'Connection successful!' });
-			expect(sentSince(before).map((request) => request.path)).toEqual(['/v1/businesses/events/enrollments']);
+			expect(sentSince(before).map((request) => request.path)).toEqual(['/v2/credits']);
 		});
 
 		test('refuses a base URL with a query string before sending anything, saying why', async () => {

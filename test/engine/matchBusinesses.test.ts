@@ -8,10 +8,13 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { DEFAULT_BUSINESS_EVENT_TYPES } from '../../nodes/shared/eventTypes';
+import { v2EventType } from '../../nodes/shared/vocabularyV2';
 import { LIMITS } from '../../nodes/shared/limits';
 import { RETRY_POLICY } from '../../nodes/shared/transport/retryPolicy';
 import { businessProfileUrl } from '../sandbox/universe/businessMatch';
+import type { ApiVersion } from '../../nodes/shared/catalog';
 import { onItems, packageNode, runWorkflow, sandboxCredentials, useSandbox, type WorkflowNode } from './harness';
+import { API_VERSIONS, pathOn, typeVersionFor } from './harness/apiVersions';
 import { accountTable } from './matchBusinessesAccounts';
 
 const MATCH_PATH = '/v1/businesses/match';
@@ -27,12 +30,18 @@ const sentBusinesses = () => bodies(MATCH_PATH).map((body) => body.businesses_to
 
 const matchNode = (parameters: INodeParameters = {}, settings: Partial<WorkflowNode> = {}): WorkflowNode =>
 	packageNode('matchBusinesses', 'Match Businesses', parameters, settings);
-const eventsNode = (parameters: INodeParameters = {}): WorkflowNode => ({
+const eventsNode = (parameters: INodeParameters = {}, typeVersion = 1): WorkflowNode => ({
 	name: 'Get Events',
 	type: 'n8n-nodes-business-prospect-data.getEvents',
-	typeVersion: 1,
+	typeVersion,
 	parameters,
 });
+
+/** The chain's nodes at the typeVersions that speak `api` (the credential at Per Node Version). */
+const chainOn = (api: ApiVersion, events: INodeParameters = {}) => [
+	matchNode({}, { typeVersion: typeVersionFor('matchBusinesses', api) }),
+	eventsNode(events, typeVersionFor('getEvents', api)),
+];
 
 async function run(items: IDataObject[], ...nodes: WorkflowNode[]) {
 	return await runWorkflow(onItems(items, ...nodes), { credentials: credentials() });
@@ -41,7 +50,9 @@ async function run(items: IDataObject[], ...nodes: WorkflowNode[]) {
 const pairedIndexes = (pairs: Array<Array<{ item: number }>>) => pairs.map((pair) => pair.map((p) => p.item));
 const range = (n: number) => Array.from({ length: n }, (_, i) => i);
 
-describe('accounts -> Match Businesses -> Get Events with default parameters', () => {
+describe.each(API_VERSIONS)('accounts -> Match Businesses -> Get Events with default parameters, API %s', (api) => {
+	const sentBusinesses = () => bodies(pathOn(api, MATCH_PATH)).map((body) => body.businesses_to_match as IDataObject[]);
+
 	test('120 accounts: ceil(120/50) match requests + ceil(unique ids/40) event requests, every row kept in order', async () => {
 		const { rows, expected } = accountTable(sandbox.universe, 120);
 		const unique = new Set(expected.filter((id): id is string => id !== null));
@@ -50,13 +61,17 @@ describe('accounts -> Match Businesses -> Get Events with default parameters', (
 		expect(unique.size).toBeLessThan(expected.length - 6);
 		const sinceMs = Date.now() - 7 * DAY_MS;
 
-		const result = await run(rows, matchNode(), eventsNode());
+		const result = await run(rows, ...chainOn(api));
 		expect(result.error).toBeUndefined();
 
 		// requests: exactly as many as the limits allow, full batches first, nothing else sent
 		expect(sentBusinesses().map((batch) => batch.length)).toEqual([50, 50, 20]);
 		expect(sentBusinesses()).toHaveLength(Math.ceil(120 / LIMITS.businessMatchItems));
-		const eventBodies = bodies(EVENTS_PATH);
+		const eventBodies = bodies(pathOn(api, EVENTS_PATH));
+		// the body's keys, no more (v2 refuses unknown keys), and each version's event names
+		for (const body of eventBodies) expect(Object.keys(body).sort()).toEqual(['business_ids', 'event_types', 'timestamp_from']);
+		const sentTypes = api === 'v1' ? DEFAULT_BUSINESS_EVENT_TYPES : DEFAULT_BUSINESS_EVENT_TYPES.map(v2EventType);
+		for (const body of eventBodies) expect(body.event_types).toEqual(sentTypes);
 		expect(eventBodies).toHaveLength(Math.ceil(unique.size / LIMITS.businessEventIds));
 		for (const body of eventBodies) expect((body.business_ids as string[]).length).toBeLessThanOrEqual(40);
 		expect(new Set(eventBodies.flatMap((body) => body.business_ids as string[]))).toEqual(unique);
@@ -89,7 +104,7 @@ describe('accounts -> Match Businesses -> Get Events with default parameters', (
 
 	test('Get Events keeping one item per input item: all 120 rows in order, unmatched ones with no events', async () => {
 		const { rows, expected } = accountTable(sandbox.universe, 120);
-		const result = await run(rows, matchNode(), eventsNode({ output: 'inputItem' }));
+		const result = await run(rows, ...chainOn(api, { output: 'inputItem' }));
 		expect(result.error).toBeUndefined();
 		const output = result.json('Get Events');
 		expect(output.map((item) => item.row)).toEqual(range(120));
@@ -104,17 +119,28 @@ describe('accounts -> Match Businesses -> Get Events with default parameters', (
 
 	test('Get Events skips an item whose business_id is null without a request; a missing one is still an error', async () => {
 		const known = sandbox.universe.businesses[0].business_id;
-		const skipped = await run([{ business_id: null }, { business_id: null }], eventsNode());
+		const [, events] = chainOn(api);
+		const skipped = await run([{ business_id: null }, { business_id: null }], events);
 		expect(skipped.error).toBeUndefined();
 		expect(sandbox.requests).toHaveLength(0);
 		expect(skipped.json('Get Events')).toEqual([]);
 
-		const missing = await run([{ business_id: known }, { name: 'Acme' }], eventsNode());
+		const missing = await run([{ business_id: known }, { name: 'Acme' }], events);
 		expect(missing.error?.message).toBe(
 			'Item 1: Business IDs is empty: the item has no business_id. Map a field that holds the IDs, or type them.',
 		);
 		expect(sandbox.requests).toHaveLength(0);
 	});
+});
+
+test('API v1 and v2 give the same output, item for item, with the same pairing', async () => {
+	const { rows } = accountTable(sandbox.universe, 120);
+	const [v1, v2] = [await run(rows, ...chainOn('v1')), await run(rows, ...chainOn('v2'))];
+	expect([v1.error, v2.error]).toEqual([undefined, undefined]);
+	for (const node of ['Match Businesses', 'Get Events']) {
+		expect(v2.json(node)).toEqual(v1.json(node));
+		expect(v2.pairedItems(node)).toEqual(v1.pairedItems(node));
+	}
 });
 
 describe('Match Businesses', () => {

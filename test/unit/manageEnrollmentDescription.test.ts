@@ -119,12 +119,12 @@ describe('Manage Enrollment: what the UI offers', () => {
 
 describe('both nodes: conventions', () => {
 	test.each([
-		['getEvents', new GetEvents().description],
-		['manageEnrollment', new ManageEnrollment().description],
-	])('%s is usable as a tool, version 1, with the package icon and credential', (name, description) => {
+		['getEvents', new GetEvents().description, [1, 2]],
+		['manageEnrollment', new ManageEnrollment().description, 1],
+	])('%s is usable as a tool, with its versions, the package icon and credential', (name, description, versions) => {
 		expect(description.name).toBe(name);
 		expect(description.usableAsTool).toBe(true);
-		expect(description.version).toBe(1);
+		expect(description.version).toEqual(versions);
 		expect(description.credentials).toEqual([{ name: 'businessProspectDataApi', required: true }]);
 		expect(description.icon).toEqual({
 			light: 'file:../../icons/businessProspectData.svg',

@@ -8,12 +8,17 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { LIMITS_V2 } from '../../nodes/shared/limits';
 import { fetchAllPages } from '../../nodes/shared/search/paginate';
-import { BUSINESS_SEARCH, type CursorSearch, readSearchRequest, readStatsRequest } from '../../nodes/shared/search/searchRequest';
+import { BUSINESS_SEARCH, type CursorSearch, readSearchRequest, readStatsRequest, type SearchKind } from '../../nodes/shared/search/searchRequest';
+import { BUSINESS_SEARCH_V2 } from '../../nodes/SearchBusinesses/versions';
+import { prospectFiltersV2 } from '../../nodes/shared/schemasV2/search';
 import { PROSPECT_SEARCH } from '../../nodes/SearchProspects/filters';
 import { type Sandbox, startSandbox } from '../sandbox';
 import { fakeContext, ok, type RecordedCall } from './support/fakeContext';
 import { parametersContext } from './support/parametersContext';
 import { sandboxContext } from './support/sandboxContext';
+
+/** The filters v2's prospect search takes, as its strict schema lists them. */
+const PROSPECT_V2_NAMES = Object.keys(prospectFiltersV2.innerType().shape).join(', ');
 
 let sandbox: Sandbox;
 beforeAll(async () => {
@@ -137,7 +142,8 @@ describe('the v2 search body', () => {
 			version: 'v2',
 			endpoint: 'searchBusinesses',
 			limit: 50,
-			body: { mode: 'preview', page_size: 50, filters: { country_code: { values: ['us'] } } },
+			// include_operating_locations: the value the user sees (on by default, as v1 behaves), always sent
+			body: { mode: 'preview', page_size: 50, filters: { country_code: { values: ['us'] }, include_operating_locations: { value: true } } },
 		});
 		expect(readSearchRequest(parameters({ limit: 2_000, options: { pageSize: 500 } }), 0, PROSPECT_SEARCH, 'v2').body).toEqual({
 			mode: 'preview',
@@ -145,34 +151,69 @@ describe('the v2 search body', () => {
 		});
 	});
 
-	it('Return All means the 60,000 records one v2 search yields', () => {
-		expect(readSearchRequest(parameters({ returnAll: true }), 0, BUSINESS_SEARCH, 'v2')).toMatchObject({ limit: 60_000, body: { page_size: 100 } });
+	it('Return All means the node version\'s cap within the 60,000 one v2 search yields', () => {
+		// the v2 node version's pages are 500 unless Page Size says otherwise
+		expect(readSearchRequest(parameters({ returnAll: true }), 0, BUSINESS_SEARCH_V2, 'v2')).toMatchObject({ limit: 60_000, body: { page_size: 500 } });
+		// a node version built for v1 keeps its cap (and its default page of 100) when the credential switches it to v2
+		expect(readSearchRequest(parameters({ returnAll: true }), 0, BUSINESS_SEARCH, 'v2')).toMatchObject({ limit: 10_000, body: { page_size: 100 } });
+	});
+
+	it('has_email / has_phone_number become has_contact_details on v2, and back on v1', () => {
+		const json = (filters: IDataObject) => parameters({ filterSource: 'json', filtersJson: filters });
+		const sent = (filters: IDataObject, version: 'v1' | 'v2') => readSearchRequest(json(filters), 0, PROSPECT_SEARCH, version).body.filters;
+		expect(sent({ has_email: { value: true } }, 'v2')).toEqual({ has_contact_details: { value: 'email' } });
+		expect(sent({ has_phone_number: { value: true } }, 'v2')).toEqual({ has_contact_details: { value: 'phone' } });
+		expect(sent({ has_email: { value: true }, has_phone_number: { value: true } }, 'v2')).toEqual({ has_contact_details: { value: 'email_and_phone' } });
+		expect(sent({ has_contact_details: { value: 'email_and_phone' } }, 'v1')).toEqual({ has_email: { value: true }, has_phone_number: { value: true } });
+		expect(sent({ has_contact_details: { value: 'email' } }, 'v2')).toEqual({ has_contact_details: { value: 'email' } });
 	});
 
 	it.each([
 		['a Starting Page after 1', { options: { page: 2 } }, 'Item 0: page: API v2 pages with a cursor, so a search starts at its first record', 'Check "Starting Page". Nothing was sent to the service for this item.'],
 		['a limit above 60,000', { limit: 60_001 }, 'Item 0: limit must be a whole number from 1 to 60000', 'Check "Limit". Nothing was sent to the service for this item.'],
+		['a limit above a v1 node version\'s 10,000', { limit: 10_001, kind: BUSINESS_SEARCH }, 'Item 0: limit must be a whole number from 1 to 10000', 'Check "Limit". Nothing was sent to the service for this item.'],
 		['a page size above 500', { limit: 2_000, options: { pageSize: 501 } }, 'Item 0: page_size must be at most 500', 'Check "Page Size". Nothing was sent to the service for this item.'],
 		[
-			'a v1-only filter (has_email), refused by the strict v2 body',
-			{ filterSource: 'json', filtersJson: { has_email: { value: true } } },
-			'Item 0: filters has unknown field has_email',
+			'a "must not have an email" (has_email false), which v2 cannot say',
+			{ filterSource: 'json', filtersJson: { has_email: { value: false } } },
+			'Item 0: has_email false (must not have one) cannot be sent to API v2, which filters only on contact details a prospect has: remove it',
+			'Check "Filters (JSON)". Nothing was sent to the service for this item.',
+		],
+		[
+			'a filter v2 does not have, named among v2\'s filters',
+			{ filterSource: 'json', filtersJson: { skills: { values: ['sql'] } } },
+			`Item 0: filters has unknown filter "skills": the filters of API v2 are ${PROSPECT_V2_NAMES}`,
 			'Check "Filters (JSON)". Nothing was sent to the service for this item.',
 		],
 	])('refuses %s before sending anything', (_name, overrides: IDataObject, message, description) => {
 		let error: { message?: string; description?: string } = {};
+		const { kind, ...rest } = overrides as IDataObject & { kind?: SearchKind };
 		try {
-			readSearchRequest(parameters(overrides), 0, 'filtersJson' in overrides ? PROSPECT_SEARCH : BUSINESS_SEARCH, 'v2');
+			readSearchRequest(parameters(rest), 0, kind ?? ('filtersJson' in rest ? PROSPECT_SEARCH : BUSINESS_SEARCH_V2), 'v2');
 		} catch (caught) {
 			error = caught as typeof error;
 		}
 		expect({ message: error.message, description: error.description }).toEqual({ message, description });
 	});
 
-	it('reads statistics filters against the v2 body', () => {
+	it('reads statistics filters against the v2 body, without a Request Context (v2 takes none there)', () => {
 		expect(readStatsRequest(parameters({ filters: { countries: 'de' } }), 0, BUSINESS_SEARCH, 'v2')).toEqual({
 			itemIndex: 0,
-			body: { filters: { country_code: { values: ['de'] } } },
+			body: { filters: { country_code: { values: ['de'] }, include_operating_locations: { value: true } } },
 		});
+		expect(readStatsRequest(parameters({ options: { requestContext: '{"run":"r1"}' } }), 0, BUSINESS_SEARCH, 'v2')).toEqual({
+			itemIndex: 0,
+			body: { filters: { include_operating_locations: { value: true } } },
+			droppedRequestContext: true,
+		});
+	});
+
+	it('Include Operating Locations: sent as set on v2; off is refused on v1, which always includes them', () => {
+		const off = parameters({ includeOperatingLocations: false });
+		expect(readSearchRequest(off, 0, BUSINESS_SEARCH_V2, 'v2').body.filters).toEqual({ include_operating_locations: { value: false } });
+		expect(() => readSearchRequest(off, 0, BUSINESS_SEARCH_V2, 'v1')).toThrow(
+			'Item 0: Include Operating Locations: API v1 always includes them. Turn it on, or set API Version to v2 in the credential',
+		);
+		expect(readSearchRequest(parameters(), 0, BUSINESS_SEARCH_V2, 'v1').body).toEqual({ mode: 'preview', size: 50, page_size: 50, page: 1 });
 	});
 });

@@ -1,7 +1,8 @@
 /**
- * Search Prospects' node versions, resolved by n8n-workflow's own display rules: version 2 (the
- * default for new nodes) searches up to the service's 60,000 prospects; version 1, in workflows
- * saved before it, keeps its 10,000. Both have the same parameters with the same names and defaults.
+ * Search Prospects' node versions, resolved by n8n-workflow's own display rules: version 2
+ * searches up to the service's 60,000 prospects; version 1, in workflows saved before it, keeps its
+ * 10,000. Both have the same parameters with the same names and defaults, and speak API v1.
+ * Version 3 (the default for new nodes) speaks API v2: nodeVersionsV2.test.ts.
  */
 import type { IDataObject, INode, INodeProperties } from 'n8n-workflow';
 import { NodeHelpers } from 'n8n-workflow';
@@ -37,9 +38,9 @@ const resolve = (typeVersion: number, values: IDataObject = {}) =>
 		description,
 	) as IDataObject;
 
-test('versions 1 and 2, version 2 for new nodes', () => {
-	expect(description.version).toEqual([1, 2]);
-	expect(description.defaultVersion).toBe(2);
+test('versions 1, 2 and 3, version 3 for new nodes', () => {
+	expect(description.version).toEqual([1, 2, 3]);
+	expect(description.defaultVersion).toBe(3);
 });
 
 test.each([
@@ -68,8 +69,16 @@ test('the same parameters, names and defaults in both versions: version 2 re-def
 
 test('only what differs is declared per version; everything else once', () => {
 	const perVersion = description.properties.filter((property) => property.displayOptions?.show?.['@version'] !== undefined);
-	expect([...new Set(perVersion.map((property) => property.name))].sort()).toEqual(['limit', 'maxProspects', 'returnAll']);
-	expect(perVersion).toHaveLength(6);
+	const versionsOf = (property: INodeProperties) => property.displayOptions?.show?.['@version'] as number[];
+	// versions 1 and 2 differ only in the cap
+	const oneNotTwo = perVersion.filter((property) => versionsOf(property).includes(1) && !versionsOf(property).includes(2));
+	expect(oneNotTwo.map((property) => property.name).sort()).toEqual(['limit', 'maxProspects', 'returnAll']);
+	// what version 3 (API v2) declares differently: its cap, its filters, their JSON hint and the options
+	expect([...new Set(perVersion.filter((property) => versionsOf(property).includes(3) && !versionsOf(property).includes(2)).map((property) => property.name))].sort()).toEqual([
+		'filters',
+		'filtersJson',
+		'options',
+	]);
 });
 
 test('propertiesByVersion refuses versions built differently', () => {

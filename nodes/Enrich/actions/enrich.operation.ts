@@ -13,6 +13,8 @@ import { forTool, fromAi, notForTool, toolDescription } from '../../shared/toolM
 import { BUSINESS_ID_FOR_MODEL, ENRICH_TOOL_DESCRIPTION, PROSPECT_ID_FOR_MODEL } from '../toolText';
 import { type EnrichmentResults, enrichedItems, type PostsOutput, skippedItem } from '../output';
 import type { ItemError } from '../../shared/batching/items';
+import { apiVersionOf } from '../../shared/transport/apiVersion';
+import { removedFieldsNotice } from '../removedFields';
 
 const enrichmentOptions = (resource: EnrichResource) =>
 	RESOURCES[resource].enrichments.map(({ name, value, description }) => ({ name, value, description }));
@@ -217,7 +219,10 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 	//    items share a request only when their parameters for it are equal. A failed enrichment
 	//    fails only its own key of the item: the other enrichments are still asked for.
 	const results = new Map<number, EnrichmentResults>();
-	const shared = { concurrency: options.concurrency, continueOnFail: true };
+	const version = prepared.requests.length > 0 ? await apiVersionOf(this) : 'v1';
+	const shared = { concurrency: options.concurrency, continueOnFail: true, version };
+	const removed = version === 'v2' ? removedFieldsNotice(selected) : undefined;
+	if (removed) this.addExecutionHints({ message: removed, location: 'outputPane' });
 	let stopped: ItemError | undefined;
 	for (const enrichment of selected) {
 		if (prepared.requests.length === 0) break;

@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 import { z } from 'zod';
 
 import { runBatched, type ItemRequest } from '../../shared/batching/engine';
+import { apiVersionOf } from '../../shared/transport/apiVersion';
 import { prepareItems } from '../../shared/batching/items';
 import { itemValidationError, parseJsonParameter, validateItem } from '../../shared/batching/validate';
 import { concurrencyOption, optionsCollection, otherEventTypesOption } from '../../shared/descriptions';
@@ -310,6 +311,17 @@ function readItem(
 	return { itemIndex, entries: ids.ids, shared };
 }
 
+/** v2's events body has no event_data_parameters (research §6): refused before anything is sent. */
+function refuseEventDataOnV2(ctx: IExecuteFunctions, requests: Array<ItemRequest<string>>): void {
+	const asking = requests.find((request) => request.shared?.event_data_parameters !== undefined);
+	if (asking === undefined) return;
+	throw itemValidationError(
+		ctx.getNode(),
+		asking.itemIndex,
+		'Event Data Parameters are not taken by API v2: remove the option, or set API Version to v1 in the credential',
+	);
+}
+
 /** Said when items had no id to ask for (only where such items are skipped). */
 export function withoutIdsHint(
 	setup: Pick<ResourceSetup, 'itemField' | 'withoutIdExample'>,
@@ -326,9 +338,12 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 	const setup = RESOURCES[eventsResource(this)];
 	const since = sinceReader(this);
 	const prepared = prepareItems(this, (itemIndex) => readItem(this, setup, itemIndex, now, since));
+	// the credential is read only when something is sent
+	const version = prepared.requests.length > 0 ? await apiVersionOf(this) : 'v1';
+	if (version === 'v2') refuseEventDataOnV2(this, prepared.requests);
 	const concurrency = (this.getNodeParameter('options', 0, {}) as IDataObject).concurrency as number | undefined;
 	const outcomes =
-		prepared.requests.length > 0 ? await runBatched(this, setup.endpoint, prepared.requests, { concurrency }) : [];
+		prepared.requests.length > 0 ? await runBatched(this, setup.endpoint, prepared.requests, { concurrency, version }) : [];
 	const mode = this.getNodeParameter('output', 0, 'event') as OutputMode;
 	const output = buildOutput(this, mode, prepared, outcomes);
 	if (mode === 'event' && output.length === 0 && prepared.requests.length > 0) {

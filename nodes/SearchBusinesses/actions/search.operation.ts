@@ -1,18 +1,20 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import { LIMITS } from '../../shared/limits';
+import { propertiesByVersion } from '../../shared/nodeVersions';
 import { filterFields } from '../../shared/search/filterFields.description';
-import { executeSearchNode, searchProperties } from '../../shared/search/searchNode';
-import { BUSINESS_SEARCH, FILTERS_JSON_EXAMPLE } from '../../shared/search/searchRequest';
+import { includeOperatingLocations } from '../../shared/search/operatingLocations';
+import { executeSearchNode, searchProperties, type SearchTexts } from '../../shared/search/searchNode';
+import { BUSINESS_SEARCH, FILTERS_JSON_EXAMPLE, type SearchKind } from '../../shared/search/searchRequest';
+import { BUSINESS_SEARCH_V2, businessSearchOf } from '../versions';
 import { FILTERS_FOR_MODEL, SEARCH_TOOL_DESCRIPTION, TOOL_SEARCH_LIMIT } from './searchTool';
 
-export const description: INodeProperties[] = searchProperties(BUSINESS_SEARCH, {
+const texts = (sizeHint: string, afterFilters?: INodeProperties): SearchTexts => ({
 	record: 'business',
 	records: 'businesses',
 	Records: 'Businesses',
 	searchAction: 'Search businesses',
 	statisticsAction: 'Get business statistics',
-	sizeHint: `The service returns at most ${LIMITS.searchSize.max.toLocaleString('en-US')} businesses per search`,
+	sizeHint,
 	statisticsContent: 'by category and location, revenue and employees',
 	modeOptions: [
 		{
@@ -37,12 +39,35 @@ export const description: INodeProperties[] = searchProperties(BUSINESS_SEARCH, 
 		limit: TOOL_SEARCH_LIMIT,
 		maxParameter: 'maxBusinesses',
 	},
+	afterFilters,
 });
+
+const most = (kind: SearchKind) => kind.maxSize.toLocaleString('en-US');
+
+/** Version 1 speaks API v1 (10,000 per search); version 2 API v2 (60,000, cursor pages, operating locations). */
+export const description: INodeProperties[] = propertiesByVersion([
+	{
+		versions: [1],
+		properties: searchProperties(BUSINESS_SEARCH, texts(`The service returns at most ${most(BUSINESS_SEARCH)} businesses per search`)),
+	},
+	{
+		versions: [2],
+		properties: searchProperties(
+			BUSINESS_SEARCH_V2,
+			texts(
+				`At most ${most(BUSINESS_SEARCH_V2)} businesses per search. Tens of thousands of items make a large execution: see Large searches in the package's docs.`,
+				includeOperatingLocations,
+			),
+			'v2',
+		),
+	},
+]);
+
 
 /**
  * Search: every input item's businesses, paired to it, in input order (see executeSearch).
  * Get Statistics: one item per input item with total_results and stats.
  */
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
-	return await executeSearchNode(this, BUSINESS_SEARCH);
+	return await executeSearchNode(this, businessSearchOf(this.getNode().typeVersion));
 }

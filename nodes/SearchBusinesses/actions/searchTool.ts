@@ -1,9 +1,9 @@
 /** Search Businesses as a tool: the model sets the filters and gets a compact answer with the total. */
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
-import { BUSINESS_SEARCH } from '../../shared/search/searchRequest';
 import { executeSearchTool } from '../../shared/search/searchTool';
 import { FILTER_BRACKETS } from '../../shared/vocabulary';
+import { businessSearchOf } from '../versions';
 
 /** Businesses one tool call returns unless the workflow's builder raises Limit. */
 export const TOOL_SEARCH_LIMIT = 25;
@@ -25,5 +25,5 @@ export const FILTERS_FOR_MODEL = [
 
 /** One answer per call: `{ total_found, returned, businesses }` (see executeSearchTool). */
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
-	return await executeSearchTool(this, BUSINESS_SEARCH, 'businesses');
+	return await executeSearchTool(this, businessSearchOf(this.getNode().typeVersion), 'businesses');
 }

@@ -3,12 +3,44 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n
 import { propertiesByVersion } from '../../shared/nodeVersions';
 import { executeSearchNode, searchProperties, type SearchTexts } from '../../shared/search/searchNode';
 import type { SearchKind } from '../../shared/search/searchRequest';
-import { PROSPECT_FILTERS_JSON_EXAMPLE, PROSPECT_SEARCH, PROSPECT_SEARCH_VERSION_1, prospectFilterFields, prospectSearchOf } from '../filters';
-import { PROSPECT_FILTERS_FOR_MODEL, PROSPECT_TOOL_DESCRIPTION, TOOL_PROSPECT_LIMIT } from './searchTool';
+import { CONTACT_DETAILS } from '../../shared/schemasV2/search';
+import {
+	PROSPECT_FILTERS_JSON_EXAMPLE,
+	PROSPECT_FILTERS_JSON_EXAMPLE_V2,
+	PROSPECT_SEARCH,
+	PROSPECT_SEARCH_V2,
+	PROSPECT_SEARCH_VERSION_1,
+	prospectFilterFields,
+	prospectFilterFieldsV2,
+	prospectSearchOf,
+} from '../filters';
+import { PROSPECT_FILTERS_FOR_MODEL, PROSPECT_FILTERS_FOR_MODEL_V2, PROSPECT_TOOL_DESCRIPTION, TOOL_PROSPECT_LIMIT } from './searchTool';
 
 const most = (kind: SearchKind) => kind.maxSize.toLocaleString('en-US');
 
-const texts = (sizeHint: string): SearchTexts => ({
+/** What the texts of the node version built for API v2 say differently: has_contact_details. */
+interface ApiTexts {
+	filterFields: INodeProperties[];
+	jsonExample: string;
+	contactFilters: string;
+	filtersForModel: string;
+}
+
+const V1_TEXTS: ApiTexts = {
+	filterFields: prospectFilterFields,
+	jsonExample: PROSPECT_FILTERS_JSON_EXAMPLE,
+	contactFilters: 'has_email, has_phone_number and has_website as {"value": true}',
+	filtersForModel: PROSPECT_FILTERS_FOR_MODEL,
+};
+
+const V2_TEXTS: ApiTexts = {
+	filterFields: prospectFilterFieldsV2,
+	jsonExample: PROSPECT_FILTERS_JSON_EXAMPLE_V2,
+	contactFilters: `has_contact_details as {"value": "email"} (or ${CONTACT_DETAILS.filter((value) => value !== 'email').join(', ')}), has_website as {"value": true}`,
+	filtersForModel: PROSPECT_FILTERS_FOR_MODEL_V2,
+};
+
+const texts = (sizeHint: string, api: ApiTexts = V1_TEXTS): SearchTexts => ({
 	record: 'prospect',
 	records: 'prospects',
 	Records: 'Prospects',
@@ -28,20 +60,22 @@ const texts = (sizeHint: string): SearchTexts => ({
 			description: 'The complete record: experience, skills, department, level, company details and more',
 		},
 	],
-	filterFields: prospectFilterFields,
+	filterFields: api.filterFields,
 	excludePlaceholder: 'e.g. 1c7e0d2a9f4b6e8c3a5d7f9b1e3c5a7d9f1b3e5c',
-	jsonExample: PROSPECT_FILTERS_JSON_EXAMPLE,
-	jsonDescription:
-		'An object keyed by filter name, exactly as the service expects: lists as {"values": [...]}, has_email, has_phone_number and has_website as {"value": true}, experience months as {"gte": 12, "lte": 60}. Only one of websearch_category, profnet_category and naics_category may be used.',
+	jsonExample: api.jsonExample,
+	jsonDescription: `An object keyed by filter name, exactly as the service expects: lists as {"values": [...]}, ${api.contactFilters}, experience months as {"gte": 12, "lte": 60}. Only one of websearch_category, profnet_category and naics_category may be used.`,
 	tool: {
 		description: PROSPECT_TOOL_DESCRIPTION,
-		filtersForModel: PROSPECT_FILTERS_FOR_MODEL,
+		filtersForModel: api.filtersForModel,
 		limit: TOOL_PROSPECT_LIMIT,
 		maxParameter: 'maxProspects',
 	},
 });
 
-/** Version 1 keeps its 10,000 cap (Limit's bound, Return All); version 2 goes to the service's 60,000. */
+/**
+ * Version 1 keeps its 10,000 cap (Limit's bound, Return All); version 2 goes to the service's
+ * 60,000; both speak API v1. Version 3 speaks API v2: cursor pages of up to 500, Contact Details.
+ */
 export const description: INodeProperties[] = propertiesByVersion([
 	{
 		versions: [1],
@@ -57,6 +91,17 @@ export const description: INodeProperties[] = propertiesByVersion([
 			texts(
 				`At most ${most(PROSPECT_SEARCH)} prospects per search. Tens of thousands of items make a large execution: see Large searches in the package's docs.`,
 			),
+		),
+	},
+	{
+		versions: [3],
+		properties: searchProperties(
+			PROSPECT_SEARCH_V2,
+			texts(
+				`At most ${most(PROSPECT_SEARCH_V2)} prospects per search. Tens of thousands of items make a large execution: see Large searches in the package's docs.`,
+				V2_TEXTS,
+			),
+			'v2',
 		),
 	},
 ]);

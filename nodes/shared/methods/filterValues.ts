@@ -4,6 +4,7 @@ import { LIMITS } from '../limits';
 import type { AutocompleteField } from '../schemas';
 import type { ApiContext } from '../transport/connection';
 import { ApiClient } from '../transport/apiClient';
+import { apiVersionOf } from '../transport/apiVersion';
 
 /** One value the service suggests for a filter: `value` is what the search filter takes. */
 export interface FilterValue {
@@ -27,7 +28,8 @@ export async function lookUpFilterValues(
 	query: string,
 	options: { semanticSearch?: boolean; itemIndex?: number } = {},
 ): Promise<FilterValue[]> {
-	const client = await ApiClient.of(ctx);
+	// v2 has one autocomplete for both kinds of filter: the client sends both there (wireNames.ts)
+	const client = await ApiClient.of(ctx, await apiVersionOf(ctx));
 	const qs: IDataObject = { field, query: query.trim().slice(0, LIMITS.autocompleteQueryLength) };
 	if (options.semanticSearch) qs.semantic_search = 'true';
 	const answer = await client.request<unknown>(ENDPOINT[source], undefined, { query: qs, itemIndex: options.itemIndex });

@@ -8,13 +8,15 @@ import { deepCopy } from 'n8n-workflow';
 
 import { stableKey } from '../batching/grouping';
 import { assembleOutput, prepareItems, runEach } from '../batching/items';
+import type { ApiVersion } from '../catalog';
 import { concurrencyOption, optionsCollection } from '../descriptions';
-import { LIMITS } from '../limits';
+import { LIMITS, LIMITS_V2 } from '../limits';
 import { readParameter } from '../parameters';
 import { ApiClient } from '../transport/apiClient';
+import { apiVersionOf } from '../transport/apiVersion';
 import { fixedForTool, forTool, fromAi, notForTool, toolDescription } from '../toolMode';
 import { fetchAllPages } from './paginate';
-import { readSearchRequest, readStatsRequest, type SearchKind, type SearchRequest } from './searchRequest';
+import { DEFAULT_PAGE_SIZE, readSearchRequest, readStatsRequest, type SearchKind, type SearchRequest, v1MaxSizeOf } from './searchRequest';
 
 /** The node's texts: what its records are, and what the model is told in tool mode. */
 export interface SearchTexts {
@@ -37,6 +39,8 @@ export interface SearchTexts {
 	jsonExample: string;
 	jsonDescription: string;
 	tool: { description: string; filtersForModel: string; limit: number; maxParameter: string };
+	/** parameters shown after the filters (Search Businesses on API v2: Include Operating Locations) */
+	afterFilters?: INodeProperties;
 }
 
 export const SEARCH_OPERATION = 'search';
@@ -54,9 +58,25 @@ const optionFor = (operation: string, property: INodeProperties): INodePropertie
 	displayOptions: { show: { '/operation': [operation] } },
 });
 
-export function searchProperties(kind: SearchKind, texts: SearchTexts): INodeProperties[] {
+/**
+ * The parameters of a search node version. `api` is the API version the node version is built for
+ * (what it speaks with the credential at "Per Node Version"): on v2 pages hold up to 500 records,
+ * a search cannot start at a later page (cursor paging), its pages come one after another (no
+ * concurrency), and statistics take no Request Context.
+ */
+export function searchProperties(kind: SearchKind, texts: SearchTexts, api: ApiVersion = 'v1'): Array<INodeProperties | undefined> {
 	const max = kind.maxSize;
 	const toolLimit = texts.tool.limit;
+	const pageSizes = api === 'v1' ? LIMITS.searchPageSize : LIMITS_V2.searchPageSize;
+	const defaultPageSize = kind.defaultPageSize ?? DEFAULT_PAGE_SIZE;
+	const requestContext: INodeProperties = {
+		displayName: 'Request Context',
+		name: 'requestContext',
+		type: 'json',
+		default: '{}',
+		description:
+			'An object sent as the request_context of every request, for your own tracing (the service echoes its correlation ID in response_context). Empty {} sends none.',
+	};
 	return [
 		notForTool({
 			displayName: 'Operation',
@@ -158,6 +178,7 @@ export function searchProperties(kind: SearchKind, texts: SearchTexts): INodePro
 			default: fromAi('filters', texts.tool.filtersForModel, 'json'),
 			description: 'The search filters. By default the model sets them.',
 		}),
+		texts.afterFilters,
 		{
 			...optionsCollection(),
 			options: [
@@ -180,31 +201,33 @@ export function searchProperties(kind: SearchKind, texts: SearchTexts): INodePro
 					displayName: 'Page Size',
 					name: 'pageSize',
 					type: 'number',
-					typeOptions: { minValue: LIMITS.searchPageSize.min, maxValue: LIMITS.searchPageSize.max },
-					default: 100,
+					typeOptions: { minValue: pageSizes.min, maxValue: pageSizes.max },
+					default: defaultPageSize,
 					description: `${texts.Records} fetched per request, until the limit is reached. Lowered to the limit when the limit is smaller.`,
 				}),
-				{
-					displayName: 'Request Context',
-					name: 'requestContext',
-					type: 'json',
-					default: '{}',
-					description:
-						'An object sent as the request_context of every request, for your own tracing (the service echoes its correlation ID in response_context). Empty {} sends none.',
-				},
-				optionFor(SEARCH_OPERATION, {
-					displayName: 'Starting Page',
-					name: 'page',
-					type: 'number',
-					typeOptions: { minValue: 1 },
-					default: 1,
-					description: 'Page to start from, to continue an earlier search. Page 2 skips the first page of results.',
-				}),
-				optionFor(SEARCH_OPERATION, {
-					...concurrencyOption,
-					description:
-						'How many pages may be fetched at the same time, once the first page tells how many there are. Results keep their order.',
-				}),
+				api === 'v1'
+					? requestContext
+					: optionFor(SEARCH_OPERATION, {
+							...requestContext,
+							description: `${requestContext.description} Statistics take none on API v2.`,
+						}),
+				...(api === 'v1'
+					? [
+							optionFor(SEARCH_OPERATION, {
+								displayName: 'Starting Page',
+								name: 'page',
+								type: 'number',
+								typeOptions: { minValue: 1 },
+								default: 1,
+								description: 'Page to start from, to continue an earlier search. Page 2 skips the first page of results.',
+							}),
+							optionFor(SEARCH_OPERATION, {
+								...concurrencyOption,
+								description:
+									'How many pages may be fetched at the same time, once the first page tells how many there are. Results keep their order.',
+							}),
+						]
+					: []),
 			],
 		},
 	];
@@ -223,14 +246,15 @@ export function operationOf(ctx: IExecuteFunctions): string {
  * With Include Total, every record carries total_results (the service's count of all matches, up
  * to the most one search serves).
  */
-export async function executeSearch(ctx: IExecuteFunctions, kind: SearchKind): Promise<INodeExecutionData[]> {
+export async function executeSearch(ctx: IExecuteFunctions, kind: SearchKind, version: ApiVersion = 'v1'): Promise<INodeExecutionData[]> {
 	const options = (itemIndex: number) => readParameter(ctx, 'options', itemIndex, {}) as IDataObject;
 	const prepared = prepareItems(ctx, (itemIndex) => {
-		const request = readSearchRequest(ctx, itemIndex, kind);
-		// The service counts the matches up to `size` (total_results): for the total, ask for its
-		// maximum; still only Limit records are fetched (the page size stays within the limit)
-		if (options(itemIndex).includeTotal !== true) return request;
-		return { ...request, body: { ...request.body, size: kind.maxSize } };
+		const request = readSearchRequest(ctx, itemIndex, kind, version);
+		// v1 counts the matches up to `size` (total_results): for the total, ask for its maximum;
+		// still only Limit records are fetched (the page size stays within the limit). v2 has no
+		// `size`: every page carries the total.
+		if (request.version === 'v2' || options(itemIndex).includeTotal !== true) return request;
+		return { ...request, body: { ...request.body, size: v1MaxSizeOf(kind) } };
 	});
 	const concurrency = (options(0) as { concurrency?: number }).concurrency;
 	const searchKey = (request: SearchRequest) => stableKey({ body: request.body, limit: request.limit });
@@ -289,9 +313,15 @@ function duplicateHints(results: ReadonlyArray<{ itemIndex: number; ok: boolean;
  * Get Statistics: one request per input item (items with the same filters share one), one
  * output item per input item with the service's total_results and stats, paired to it.
  */
-export async function executeStatistics(ctx: IExecuteFunctions, kind: SearchKind): Promise<INodeExecutionData[]> {
-	const prepared = prepareItems(ctx, (itemIndex) => readStatsRequest(ctx, itemIndex, kind));
-	const client = await ApiClient.of(ctx);
+export async function executeStatistics(ctx: IExecuteFunctions, kind: SearchKind, version: ApiVersion = 'v1'): Promise<INodeExecutionData[]> {
+	const prepared = prepareItems(ctx, (itemIndex) => readStatsRequest(ctx, itemIndex, kind, version));
+	if (prepared.requests.some((request) => request.droppedRequestContext)) {
+		ctx.addExecutionHints({
+			message: 'Request Context was not sent: statistics on API v2 take only the filters.',
+			location: 'outputPane',
+		});
+	}
+	const client = await ApiClient.of(ctx, version);
 	const results = await runEach(
 		ctx,
 		prepared.requests,
@@ -310,9 +340,10 @@ export async function executeStatistics(ctx: IExecuteFunctions, kind: SearchKind
 	});
 }
 
-/** The node's run: Search or Get Statistics. */
+/** The node's run: Search or Get Statistics, on the API version the credential and node version choose. */
 export async function executeSearchNode(ctx: IExecuteFunctions, kind: SearchKind): Promise<INodeExecutionData[]> {
+	const version = await apiVersionOf(ctx);
 	return operationOf(ctx) === STATISTICS_OPERATION
-		? await executeStatistics(ctx, kind)
-		: await executeSearch(ctx, kind);
+		? await executeStatistics(ctx, kind, version)
+		: await executeSearch(ctx, kind, version);
 }

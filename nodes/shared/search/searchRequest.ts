@@ -1,5 +1,5 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
-import type { ZodIssue, ZodTypeAny } from 'zod';
+import { ZodEffects, type ZodIssue, type ZodObject, ZodOptional, type ZodRawShape, type ZodTypeAny } from 'zod';
 
 import { describeIssue, itemValidationError, parseJsonParameter } from '../batching/validate';
 import { type ApiVersion, catalogFor, type EndpointName } from '../catalog';
@@ -8,6 +8,7 @@ import { showValue } from '../inputRules';
 import { LIMITS, LIMITS_V2 } from '../limits';
 import { businessStatsBody, searchBusinessesBody } from '../schemas';
 import { BUSINESS_FILTERS, type FilterSet } from './filterFields.description';
+import { businessFiltersOn } from './operatingLocations';
 import { closestFilter, filterFieldName, filtersFromFields, unknownFilters, withoutEmptyFilters } from './filterValues';
 
 /** A short valid value of "Filters (JSON)", shown in its hint and in errors. */
@@ -23,8 +24,20 @@ export interface SearchKind {
 	statsEndpoint: EndpointName;
 	body: ZodTypeAny;
 	statsBody: ZodTypeAny;
-	/** the most records one search returns */
+	/** the most records one search of this node version returns (Limit's bound, Return All) */
 	maxSize: number;
+	/** Page Size when the option is not set (the node version's default: 100, or 500 for versions built for v2) */
+	defaultPageSize?: number;
+	/**
+	 * The most API v1 serves for this search, when it is below maxSize (a node version built for
+	 * v2 running on a credential set to v1): Return All asks v1 for this many.
+	 */
+	v1MaxSize?: number;
+	/**
+	 * The filters in the words of the API version they are sent to (filters one version names
+	 * differently, or a default that changed), with what cannot be said in that version.
+	 */
+	forApiVersion?: (filters: IDataObject, version: ApiVersion, read: ParameterReader) => { filters: IDataObject; problems: string[] };
 	/** the exclude list: which ids, how many, and the option's name */
 	exclude: { kind: 'business' | 'id'; max: number; parameter: string };
 	filters: FilterSet;
@@ -32,6 +45,12 @@ export interface SearchKind {
 	fromFields?: (fields: IDataObject) => { filters: IDataObject; problems: string[] };
 	jsonExample: string;
 }
+
+/** Page Size when neither the option nor the node version says otherwise. */
+export const DEFAULT_PAGE_SIZE = 100;
+
+/** Reads a node parameter of the item being read, with a default when the node version has none. */
+export type ParameterReader = (name: string, fallback: unknown) => unknown;
 
 export const BUSINESS_SEARCH: SearchKind = {
 	endpoint: 'searchBusinesses',
@@ -41,6 +60,7 @@ export const BUSINESS_SEARCH: SearchKind = {
 	maxSize: LIMITS.searchSize.max,
 	exclude: { kind: 'business', max: LIMITS.searchExclude, parameter: 'Exclude Business IDs' },
 	filters: BUSINESS_FILTERS,
+	forApiVersion: businessFiltersOn,
 	jsonExample: FILTERS_JSON_EXAMPLE,
 };
 
@@ -161,17 +181,40 @@ function readRequestContext(ctx: IExecuteFunctions, itemIndex: number, options: 
 	return context && Object.keys(context).length > 0 ? { ...context } : undefined;
 }
 
-/** The filters of one item, from the Filters collection or Filters (JSON), not yet validated. */
-function readFilters(ctx: IExecuteFunctions, itemIndex: number, kind: SearchKind, filterSource: string): IDataObject {
+/** The filter names an API version takes: v1's from the kind, v2's from its catalog's strict body. */
+function filterNamesOn(version: ApiVersion, kind: SearchKind): readonly string[] {
+	if (version === 'v1') return kind.filters.names;
+	const body = catalogFor('v2')[kind.endpoint as 'searchBusinesses' | 'searchProspects'].body as ZodObject<ZodRawShape>;
+	let filters: ZodTypeAny = body.shape.filters;
+	// optional(refine(object)): unwrap to the object whose keys are the filters
+	while (filters instanceof ZodOptional || filters instanceof ZodEffects) {
+		filters = filters instanceof ZodOptional ? filters.unwrap() : filters.innerType();
+	}
+	return Object.keys((filters as ZodObject<ZodRawShape>).shape);
+}
+
+/**
+ * The filters of one item, from the Filters collection or Filters (JSON), in the words of the API
+ * version they go to (kind.forApiVersion), not yet validated.
+ */
+function readFilters(ctx: IExecuteFunctions, itemIndex: number, kind: SearchKind, filterSource: string, version: ApiVersion): IDataObject {
+	const inVersion = (filters: IDataObject, parameters: string[]) => {
+		if (!kind.forApiVersion) return filters;
+		const read: ParameterReader = (name, fallback) => ctx.getNodeParameter(name, itemIndex, fallback);
+		const translated = kind.forApiVersion(filters, version, read);
+		if (translated.problems.length) throw invalid(ctx, itemIndex, translated.problems, parameters);
+		return translated.filters;
+	};
 	if (filterSource === 'json') {
-		const json = parseJsonParameter(ctx.getNode(), itemIndex, ctx.getNodeParameter('filtersJson', itemIndex), {
+		const parsed = parseJsonParameter(ctx.getNode(), itemIndex, ctx.getNodeParameter('filtersJson', itemIndex), {
 			label: 'Filters (JSON)',
 			shape: 'object',
 			example: kind.jsonExample,
 			allowReservedKeys: true,
 		});
-		const names = kind.filters.names;
-		const unknown = unknownFilters(json ?? {}, names);
+		const json = inVersion(parsed ?? {}, ['Filters (JSON)']);
+		const names = filterNamesOn(version, kind);
+		const unknown = unknownFilters(json, names);
 		if (unknown.length > 0) {
 			const suggestions = unknown
 				.map((name) => [name, closestFilter(name, names)] as const)
@@ -181,17 +224,17 @@ function readFilters(ctx: IExecuteFunctions, itemIndex: number, kind: SearchKind
 				ctx,
 				itemIndex,
 				[
-					`filters has unknown filter${unknown.length > 1 ? 's' : ''} ${unknown.map(showValue).join(', ')}${suggestions.length ? ` (${suggestions.join(' ')})` : ''}: the filters are ${names.join(', ')}`,
+					`filters has unknown filter${unknown.length > 1 ? 's' : ''} ${unknown.map(showValue).join(', ')}${suggestions.length ? ` (${suggestions.join(' ')})` : ''}: the filters${version === 'v2' ? ' of API v2' : ''} are ${names.join(', ')}`,
 				],
 				['Filters (JSON)'],
 			);
 		}
-		return withoutEmptyFilters(json ?? {});
+		return withoutEmptyFilters(json);
 	}
 	const fields = ctx.getNodeParameter('filters', itemIndex, {}) as IDataObject;
 	const built = kind.fromFields ? kind.fromFields(fields) : filtersFromFields(fields, kind.filters);
 	if (built.problems.length) throw invalid(ctx, itemIndex, built.problems, ['Filters']);
-	return built.filters;
+	return inVersion(built.filters, ['Filters']);
 }
 
 /** What both versions read from one item's search parameters, before the version's body is built. */
@@ -205,18 +248,26 @@ interface SearchParameters {
 	fields: Record<string, unknown>;
 }
 
-function readSearchParameters(ctx: IExecuteFunctions, itemIndex: number, kind: SearchKind, maxSize: number): SearchParameters {
+function readSearchParameters(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	kind: SearchKind,
+	maxSize: number,
+	version: ApiVersion,
+): SearchParameters {
 	const mode = ctx.getNodeParameter('mode', itemIndex) as string;
 	const returnAll = ctx.getNodeParameter('returnAll', itemIndex) as boolean;
 	const limit = returnAll ? maxSize : asNumber(ctx.getNodeParameter('limit', itemIndex));
 	const filterSource = ctx.getNodeParameter('filterSource', itemIndex) as string;
 	const options = ctx.getNodeParameter('options', itemIndex, {}) as IDataObject;
-	const pageSize = asNumber(options.pageSize ?? 100);
+	// the node version's default, within the pages the version serves (a node built for v2 on a v1 credential)
+	const pages = version === 'v1' ? LIMITS.searchPageSize : LIMITS_V2.searchPageSize;
+	const pageSize = asNumber(options.pageSize ?? Math.min(kind.defaultPageSize ?? DEFAULT_PAGE_SIZE, pages.max));
 	const page = asNumber(options.page ?? 1);
 	const exclude = parseIdList(options.exclude ?? '', kind.exclude.kind);
 	if ('error' in exclude) throw invalid(ctx, itemIndex, [`exclude ${exclude.error}`], [kind.exclude.parameter]);
 
-	const filters = readFilters(ctx, itemIndex, kind, filterSource);
+	const filters = readFilters(ctx, itemIndex, kind, filterSource, version);
 	const requestContext = readRequestContext(ctx, itemIndex, options);
 	const fields: Record<string, unknown> = { mode, page_size: pageSize };
 	if (exclude.ids.length > 0) fields.exclude = exclude.ids;
@@ -263,8 +314,8 @@ export function readSearchRequest(
 	version: ApiVersion = 'v1',
 ): SearchRequest {
 	if (version === 'v2') return readCursorSearch(ctx, itemIndex, kind);
-	const maxSize = kind.maxSize;
-	const read = readSearchParameters(ctx, itemIndex, kind, maxSize);
+	const maxSize = v1MaxSizeOf(kind);
+	const read = readSearchParameters(ctx, itemIndex, kind, maxSize, 'v1');
 	const { mode, page_size, ...rest } = read.fields;
 	const parsed = validBody(ctx, itemIndex, kind, kind.body, { mode, size: read.limit, page_size, page: read.page, ...rest }, read);
 	const body = parsed as PageNumberSearch['body'] & { page?: number };
@@ -292,15 +343,22 @@ export function readSearchRequest(
 	};
 }
 
+/** The most records a search asks API v1 for: the node version's cap, within what v1 serves. */
+export const v1MaxSizeOf = (kind: SearchKind): number => Math.min(kind.maxSize, kind.v1MaxSize ?? kind.maxSize);
+
+/** The most records a search asks API v2 for: the node version's cap, within what one v2 search yields. */
+export const v2MaxSizeOf = (kind: SearchKind): number => Math.min(kind.maxSize, LIMITS_V2.searchTotal);
+
 /**
  * One item's v2 search: the same parameters as v1's, sent without `size` and `page`. v2 pages by
  * cursor only, so a search starts at its first record: a Starting Page other than 1 is refused
- * rather than reached by fetching and dropping the pages before it. Return All means the most one
- * v2 search yields (LIMITS_V2.searchTotal).
+ * rather than reached by fetching and dropping the pages before it. Return All means the node
+ * version's cap, within the most one v2 search yields (LIMITS_V2.searchTotal): a node version
+ * built for v1 keeps its cap when its credential switches it to v2.
  */
 function readCursorSearch(ctx: IExecuteFunctions, itemIndex: number, kind: SearchKind): CursorSearch {
-	const maxSize = LIMITS_V2.searchTotal;
-	const read = readSearchParameters(ctx, itemIndex, kind, maxSize);
+	const maxSize = v2MaxSizeOf(kind);
+	const read = readSearchParameters(ctx, itemIndex, kind, maxSize, 'v2');
 	const { limit } = read;
 	if (read.page !== 1) {
 		throw invalid(ctx, itemIndex, ['page: API v2 pages with a cursor, so a search starts at its first record'], ['Starting Page']);
@@ -320,17 +378,25 @@ function readCursorSearch(ctx: IExecuteFunctions, itemIndex: number, kind: Searc
 export interface StatsRequest {
 	itemIndex: number;
 	body: IDataObject & { filters: IDataObject };
+	/** a Request Context the version's statistics cannot take (v2), left out of the body */
+	droppedRequestContext?: true;
 }
 
-/** Reads and validates one item's statistics request, with the same filter fields as the search, for the version's contract. */
+/**
+ * Reads and validates one item's statistics request, with the same filter fields as the search, for
+ * the version's contract. API v2's statistics take the filters only (research §5, §12): a Request
+ * Context is left out there, and the caller says so once.
+ */
 export function readStatsRequest(ctx: IExecuteFunctions, itemIndex: number, kind: SearchKind, version: ApiVersion = 'v1'): StatsRequest {
 	const filterSource = ctx.getNodeParameter('filterSource', itemIndex) as string;
 	const options = ctx.getNodeParameter('options', itemIndex, {}) as IDataObject;
-	const filters = readFilters(ctx, itemIndex, kind, filterSource);
+	const filters = readFilters(ctx, itemIndex, kind, filterSource, version);
 	const requestContext = readRequestContext(ctx, itemIndex, options);
 	const candidate: Record<string, unknown> = { filters };
-	if (requestContext) candidate.request_context = requestContext;
+	if (requestContext && version === 'v1') candidate.request_context = requestContext;
 	const schema = version === 'v1' ? kind.statsBody : catalogFor('v2')[kind.statsEndpoint as 'businessStats' | 'prospectStats'].body;
 	const body = validBody(ctx, itemIndex, kind, schema, candidate, { filters, filterSource });
-	return { itemIndex, body: body as StatsRequest['body'] };
+	const request: StatsRequest = { itemIndex, body: body as StatsRequest['body'] };
+	if (requestContext && version === 'v2') request.droppedRequestContext = true;
+	return request;
 }

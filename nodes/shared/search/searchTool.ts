@@ -3,7 +3,8 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 
 import { runAsTool } from '../toolMode';
 import { fetchAllPages } from './paginate';
-import { readSearchRequest, type SearchKind } from './searchRequest';
+import { apiVersionOf } from '../transport/apiVersion';
+import { readSearchRequest, type SearchKind, v1MaxSizeOf, v2MaxSizeOf } from './searchRequest';
 
 /** Parameter names in error texts, as the model knows them. */
 const ARGUMENTS = { 'Filters (JSON)': 'filters', 'Filters > Category': 'filters' };
@@ -20,11 +21,13 @@ export async function executeSearchTool(
 	return await runAsTool(ctx, {
 		names: ARGUMENTS,
 		run: async () => {
-			// The service counts the matches up to `size` (total_results): asking for its maximum
-			// gives the model the real total, while only Limit records are fetched.
+			const version = await apiVersionOf(ctx);
+			const maxSize = version === 'v1' ? v1MaxSizeOf(kind) : v2MaxSizeOf(kind);
+			// v1 counts the matches up to `size` (total_results): asking for its maximum gives the
+			// model the real total, while only Limit records are fetched. v2 has no `size`.
 			const requests = ctx.getInputData().map((_item, itemIndex) => {
-				const request = readSearchRequest(ctx, itemIndex, kind);
-				return { ...request, body: { ...request.body, size: kind.maxSize } };
+				const request = readSearchRequest(ctx, itemIndex, kind, version);
+				return request.version === 'v2' ? request : { ...request, body: { ...request.body, size: maxSize } };
 			});
 			const answers: INodeExecutionData[] = [];
 			for (const request of requests) {
@@ -38,7 +41,7 @@ export async function executeSearchTool(
 				const json: IDataObject = { total_found: total, returned: found.length, [records]: found };
 				const notes: string[] = [];
 				if (total > found.length) {
-					const count = total >= kind.maxSize ? `${total} or more` : String(total);
+					const count = total >= maxSize ? `${total} or more` : String(total);
 					notes.push(`Showing the first ${found.length} of ${count} ${records}. Add filters to narrow the search.`);
 				}
 				if (duplicates > 0) notes.push(`${duplicates} ${records} served twice by the service were listed once.`);

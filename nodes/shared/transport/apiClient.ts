@@ -14,7 +14,9 @@ import {
 	CREDENTIAL_TYPE,
 	type CredentialData,
 	DEFAULT_API_VERSION,
+	forgetCredential,
 	normalizeBaseUrl,
+	readCredential,
 	readMaxRequestsPerMinute,
 } from './connection';
 import { announce, deprecationNotice, readDeprecation } from './deprecation';
@@ -176,10 +178,11 @@ export class ApiClient {
 	 */
 	static forget(ctx: ApiContext): void {
 		clients.delete(ctx);
+		forgetCredential(ctx);
 	}
 
 	private static async create(ctx: ApiContext, version: ApiVersion): Promise<ApiClient> {
-		const data = await ctx.getCredentials(CREDENTIAL_TYPE);
+		const data = await readCredential(ctx);
 		const credentials: CredentialData = data;
 		const apiKey = typeof credentials.apiKey === 'string' ? credentials.apiKey : String(credentials.apiKey ?? '');
 		const redactor = new Redactor([apiKey]);

@@ -1,4 +1,5 @@
 import type {
+	ICredentialDataDecryptedObject,
 	IExecuteFunctions,
 	IHookFunctions,
 	ILoadOptionsFunctions,
@@ -20,6 +21,28 @@ export const CREDENTIAL_TYPE = 'businessProspectDataApi';
  */
 export const DEFAULT_API_VERSION: ApiVersion = 'v1';
 
+/**
+ * The credential as decrypted for each context: n8n reads and decrypts it from its database on
+ * every getCredentials call, and a run needs it twice (its API version, then its client).
+ */
+const credentialReads = new WeakMap<object, Promise<ICredentialDataDecryptedObject>>();
+
+/** The run's credential, read once per execution context (again after forgetCredential). */
+export async function readCredential(ctx: ApiContext): Promise<ICredentialDataDecryptedObject> {
+	let read = credentialReads.get(ctx);
+	if (!read) {
+		read = ctx.getCredentials(CREDENTIAL_TYPE);
+		credentialReads.set(ctx, read);
+		read.catch(() => credentialReads.delete(ctx));
+	}
+	return await read;
+}
+
+/** Reads the credential afresh at the next readCredential: a poll context outlives one poll. */
+export function forgetCredential(ctx: ApiContext): void {
+	credentialReads.delete(ctx);
+}
+
 /** What the credential says about where and how fast to call, read once per run. */
 export interface Connection {
 	baseUrl: string;
@@ -34,6 +57,8 @@ export interface CredentialData {
 	baseUrl?: unknown;
 	partnerId?: unknown;
 	maxRequestsPerMinute?: unknown;
+	/** "API Version": auto (per node version), v1 or v2 (transport/apiVersion.ts) */
+	apiVersion?: unknown;
 }
 
 /** the hosts plain http may go to: this machine */

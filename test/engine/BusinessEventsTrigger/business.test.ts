@@ -8,6 +8,8 @@
 import type { IDataObject, NodeApiError } from 'n8n-workflow';
 
 import { DEFAULT_BUSINESS_EVENT_TYPES } from '../../../nodes/shared/eventTypes';
+import { v2EventType } from '../../../nodes/shared/vocabularyV2';
+import { API_VERSIONS, pathOn, typeVersionFor } from '../harness/apiVersions';
 import { runPoll } from '../harness/runPoll';
 import { chronological, idsOf, poll, sandbox, setUpSandbox, triggerNode } from './setup';
 
@@ -21,24 +23,29 @@ afterEach(() => sandbox.configure({ apiKey: undefined }));
 const businessIds = (from: number, count: number) =>
 	sandbox.universe.businesses.slice(from, from + count).map((business) => business.business_id);
 
-const eventRequests = () => sandbox.requests.filter((request) => request.path === EVENTS_PATH);
+const eventRequests = (path = EVENTS_PATH) => sandbox.requests.filter((request) => request.path === path);
 const bodyOf = (index: number) => eventRequests()[index].body as IDataObject;
 
 /** Adds an event for one business, at the sandbox's now or at a given time. */
 const addEvent = (businessId: string, extra: { event_time?: string; event_name?: string } = {}) =>
 	sandbox.addEvent({ business_id: businessId, event_name: 'new_funding_round', ...extra });
 
-describe('Business Events Trigger in n8n-core', () => {
+describe.each(API_VERSIONS)('Business Events Trigger in n8n-core, API %s', (api) => {
 	it('starts from now on first activation, then fires each new event exactly once across polls', async () => {
 		const ids = businessIds(0, 3);
-		const node = triggerNode({ source: 'ids', businessIds: ids.join(', '), eventTypes: ['new_funding_round', 'new_product'] });
+		const types = ['new_funding_round', 'new_product', 'employee_joined_company'];
+		const node = triggerNode({ source: 'ids', businessIds: ids.join(', '), eventTypes: types }, typeVersionFor('businessEventsTrigger', api));
+		const path = pathOn(api, EVENTS_PATH);
+		const bodyOf = (index: number) => eventRequests(path)[index].body as IDataObject;
 
 		// the poll at activation: nothing fires, and n8n commits nothing of a poll it runs as a test
 		const before = Date.now();
 		const activation = await poll(node, { mode: 'trigger', tick: 'activation' });
 		expect(activation).toEqual({ events: null, staticData: {} });
-		expect(eventRequests()).toHaveLength(1);
-		expect(bodyOf(0)).toEqual({ event_types: ['new_funding_round', 'new_product'], business_ids: ids, timestamp_from: expect.any(String) });
+		expect(eventRequests(path)).toHaveLength(1);
+		// each version's event names on the wire
+		const sentTypes = api === 'v1' ? types : types.map(v2EventType);
+		expect(bodyOf(0)).toEqual({ event_types: sentTypes, business_ids: ids, timestamp_from: expect.any(String) });
 		expect(Date.parse(bodyOf(0).timestamp_from as string)).toBeGreaterThanOrEqual(before);
 
 		// the first scheduled poll is the first activation n8n keeps: it stores the cursor
@@ -49,9 +56,11 @@ describe('Business Events Trigger in n8n-core', () => {
 
 		const a = addEvent(ids[0]);
 		const b = addEvent(ids[1], { event_time: a.event_time, event_name: 'new_product' }); // same time
+		// v2 serves it as executive_joined_company: it fires under v1's name on both versions
+		const c = addEvent(ids[1], { event_time: a.event_time, event_name: 'employee_joined_company' });
 		addEvent(ids[2], { event_name: 'ipo_announcement' }); // a type not watched
 		const second = await poll(node, { mode: 'trigger', staticData: first.staticData });
-		expect(second.events).toEqual(chronological([a, b]));
+		expect(second.events).toEqual(chronological([a, b, c]));
 
 		// a late event with the very same time, and a new one: only they fire, the window overlaps
 		const late = addEvent(ids[2], { event_time: a.event_time });
@@ -61,8 +70,11 @@ describe('Business Events Trigger in n8n-core', () => {
 
 		const fourth = await poll(node, { mode: 'trigger', staticData: third.staticData });
 		expect(fourth.events).toBeNull();
-		expect(eventRequests()).toHaveLength(5);
+		expect(sandbox.requests.map((request) => request.path)).toEqual(Array(5).fill(path));
 	});
+});
+
+describe('Business Events Trigger in n8n-core', () => {
 
 	it('with Look Back (Days) fires the events of that window at activation', async () => {
 		const ids = businessIds(10, 60);

@@ -22,11 +22,11 @@ export function setUpSandbox(options?: SandboxOptions): void {
 
 export const credentials = () => sandboxCredentials(sandbox);
 
-export function triggerNode(parameters: IDataObject): WorkflowNode {
+export function triggerNode(parameters: IDataObject, typeVersion = 1): WorkflowNode {
 	return {
 		name: 'Business Events Trigger',
 		type: TYPE,
-		typeVersion: 1,
+		typeVersion,
 		parameters: { pollTimes: { item: [{ mode: 'everyMinute' }] }, ...parameters },
 	};
 }

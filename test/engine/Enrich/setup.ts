@@ -7,7 +7,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { RESOURCES } from '../../../nodes/Enrich/enrichments';
-import { ENDPOINTS } from '../../../nodes/shared/catalog';
+import { type ApiVersion, catalogFor, type EndpointDefinition } from '../../../nodes/shared/catalog';
 import type { Sandbox } from '../../sandbox';
 import { sandboxCredentials, useSandbox } from '../harness';
 import { type MoreBusinessEnrichmentKind, moreBusinessEnrichment } from '../../sandbox/universe/moreEnrichments';
@@ -21,9 +21,10 @@ export function setUpSandbox(): void {
 }
 
 export const credentials = () => sandboxCredentials(sandbox);
-export const pathOf = (value: string) => {
+/** The path an enrichment (its value in the node) is sent to on an API version. */
+export const pathOf = (value: string, api: ApiVersion = 'v1') => {
 	const enrichment = [...RESOURCES.business.enrichments, ...RESOURCES.prospect.enrichments].find((e) => e.value === value);
-	return ENDPOINTS[enrichment!.endpoint].path;
+	return (catalogFor(api) as Readonly<Record<string, EndpointDefinition>>)[enrichment!.endpoint].path;
 };
 
 /** value in the node -> output key and the sandbox's kind */

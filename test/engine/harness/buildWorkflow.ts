@@ -26,7 +26,14 @@ export interface WorkflowJson {
 	pinData?: IPinData;
 }
 
-export type BusinessProspectDataCredentials = { apiKey: string; baseUrl: string; partnerId?: string; maxRequestsPerMinute?: number };
+export type BusinessProspectDataCredentials = {
+	apiKey: string;
+	baseUrl: string;
+	partnerId?: string;
+	maxRequestsPerMinute?: number;
+	/** "API Version": auto (the default), v1 or v2 */
+	apiVersion?: string;
+};
 
 export interface EngineOptions {
 	/**

@@ -13,6 +13,7 @@ import { LIMITS } from '../../../../nodes/shared/limits';
 import { NO_EVENTS_HINT } from '../../../../nodes/GetEvents/actions/getEvents.operation';
 import type { BusinessEvent } from '../../../sandbox';
 import { onItems, runWorkflow, sandboxCredentials } from '../../harness';
+import { typeVersionFor } from '../../harness/apiVersions';
 import { DAY_MS, forResource, isoDaysAgo, itemsOf, NODE, sandbox, setUpSandbox } from '../setup';
 
 const EVENTS_PATH = '/v1/businesses/events';
@@ -292,6 +293,19 @@ describe('fixes', () => {
 		expect(run.error?.message).toMatch(/^Item 0: Event Data Parameters is not valid JSON \(/);
 		expect(run.error?.description).toBe(
 			'Write a JSON list of objects such as [{"key": "value"}], or leave it empty. Nothing was sent to the service for this item.',
+		);
+		expect(sandbox.requests).toHaveLength(0);
+	});
+
+	test('Event Data Parameters on API v2 (which takes none): refused for the item that sets them, nothing is sent', async () => {
+		const business_id = sandbox.universe.businesses[0].business_id;
+		const run = await getEvents(
+			[{ business_id }, { business_id, extra: '[{"min_amount": 1000}]' }],
+			{ options: { eventDataParameters: '={{ $json.extra ?? "" }}' } },
+			{ typeVersion: typeVersionFor('getEvents', 'v2') },
+		);
+		expect(run.error?.message).toBe(
+			'Item 1: Event Data Parameters are not taken by API v2: remove the option, or set API Version to v1 in the credential',
 		);
 		expect(sandbox.requests).toHaveLength(0);
 	});

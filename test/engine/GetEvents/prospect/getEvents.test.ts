@@ -15,16 +15,30 @@ import { DEFAULT_PROSPECT_EVENT_TYPES } from '../../../../nodes/shared/eventType
 import { LIMITS } from '../../../../nodes/shared/limits';
 import { PROSPECT_EVENT_TYPES } from '../../../../nodes/shared/vocabulary';
 import type { ProspectEvent } from '../../../sandbox';
+import type { ApiVersion } from '../../../../nodes/shared/catalog';
 import { itemsNode, linearWorkflow, manualTriggerNode, onItems, runWorkflow, type WorkflowNode } from '../../harness';
+import { API_VERSIONS, pathOn, typeVersionFor } from '../../harness/apiVersions';
 import { contactTable, expectedProspectId } from '../../matchEnrichContacts';
 import { credentials, DAY_MS, forResource, isoDaysAgo, itemsOf, NODE, sandbox, setUpSandbox } from '../setup';
 
 const EVENTS_PATH = '/v1/prospects/events';
-const { getEvents } = forResource({ resource: 'prospect' });
+const { getEvents: getEventsAt } = forResource({ resource: 'prospect' });
 
 setUpSandbox();
 
-const eventRequests = () => sandbox.requests.filter((request) => request.path === EVENTS_PATH);
+/**
+ * The API version the running describe block speaks (describe.each(API_VERSIONS) sets it for its
+ * tests, the other blocks speak v1): the nodes' typeVersions and the path follow it.
+ */
+let api: ApiVersion = 'v1';
+function onEachVersion(version: ApiVersion) {
+	beforeAll(() => (api = version));
+	afterAll(() => (api = 'v1'));
+}
+const getEvents: typeof getEventsAt = async (items, parameters, settings) =>
+	await getEventsAt(items, parameters, { typeVersion: typeVersionFor('getEvents', api), ...settings });
+
+const eventRequests = () => sandbox.requests.filter((request) => request.path === pathOn(api, EVENTS_PATH));
 const bodies = () => eventRequests().map((request) => request.body as IDataObject);
 
 const byId = (a: IDataObject, b: IDataObject) => String(a.event_id).localeCompare(String(b.event_id));
@@ -76,7 +90,8 @@ describe('the sandbox data the tests rely on', () => {
 	});
 });
 
-describe('100 prospects across 120 input items', () => {
+describe.each(API_VERSIONS)('100 prospects across 120 input items, API %s', (version) => {
+	onEachVersion(version);
 	const since = isoDaysAgo(60);
 	// items 0-99 name one prospect each; items 100-109 repeat two of them as a list, items
 	// 110-119 as comma-separated text
@@ -225,23 +240,32 @@ describe('defaults and validation', () => {
 	});
 });
 
-describe('Match Prospects -> Get Events with default parameters', () => {
+describe.each(API_VERSIONS)('Match Prospects -> Get Events with default parameters, API %s', (version) => {
+	onEachVersion(version);
+
 	test('every matched prospect asked for once, ceil(unique ids / 40) requests, events paired back to the contact rows', async () => {
 		const rows = contactTable(sandbox.universe, 120);
 		const matchNode: WorkflowNode = {
 			name: 'Match Prospects',
 			type: 'n8n-nodes-business-prospect-data.matchProspects',
-			typeVersion: 1,
+			typeVersion: typeVersionFor('matchProspects', api),
 			parameters: {},
 		};
 		const workflow = linearWorkflow([
 			manualTriggerNode(),
 			itemsNode(rows),
 			matchNode,
-			{ name: NODE, type: 'n8n-nodes-business-prospect-data.getEvents', typeVersion: 1, parameters: { resource: 'prospect', since: isoDaysAgo(89) } },
+			{
+				name: NODE,
+				type: 'n8n-nodes-business-prospect-data.getEvents',
+				typeVersion: typeVersionFor('getEvents', api),
+				parameters: { resource: 'prospect', since: isoDaysAgo(89) },
+			},
 		]);
 		const run = await runWorkflow(workflow, { credentials: credentials() });
 		expect(run.error).toBeUndefined();
+		const matches = sandbox.requests.filter((request) => request.path === pathOn(api, '/v1/prospects/match'));
+		expect(matches.map((request) => (request.body as { prospects_to_match: unknown[] }).prospects_to_match.length)).toEqual([40, 40, 40]);
 
 		const matched = rows.map((row) => expectedProspectId(sandbox.universe, row));
 		const unique = [...new Set(matched.filter((id): id is string => id !== undefined))];

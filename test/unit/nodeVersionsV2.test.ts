@@ -1,0 +1,152 @@
+/**
+ * The nodes' API v2 versions, read the way n8n reads them: which API version a node speaks for
+ * each credential choice (apiVersionFor), each pull node's versions and default, and what the v2
+ * versions of the search nodes show (n8n-workflow's own display rules). What the old versions
+ * show is unchanged (searchProspectsVersions.test.ts, properties.test.ts).
+ */
+import type { IDataObject, INode, INodeProperties, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import { NodeHelpers } from 'n8n-workflow';
+
+import { BusinessEventsTrigger } from '../../nodes/BusinessEventsTrigger/BusinessEventsTrigger.node';
+import { Enrich } from '../../nodes/Enrich/Enrich.node';
+import { GetEvents } from '../../nodes/GetEvents/GetEvents.node';
+import { LookUpFilterValues } from '../../nodes/LookUpFilterValues/LookUpFilterValues.node';
+import { ManageEnrollment } from '../../nodes/ManageEnrollment/ManageEnrollment.node';
+import { ManageWebhook } from '../../nodes/ManageWebhook/ManageWebhook.node';
+import { MatchBusinesses } from '../../nodes/MatchBusinesses/MatchBusinesses.node';
+import { MatchProspects } from '../../nodes/MatchProspects/MatchProspects.node';
+import { SearchBusinesses } from '../../nodes/SearchBusinesses/SearchBusinesses.node';
+import { PROSPECT_FILTERS_FOR_MODEL, PROSPECT_FILTERS_FOR_MODEL_V2 } from '../../nodes/SearchProspects/actions/searchTool';
+import { SearchProspects } from '../../nodes/SearchProspects/SearchProspects.node';
+import { LIMITS, LIMITS_V2 } from '../../nodes/shared/limits';
+import { apiVersionFor, FIRST_V2_NODE_VERSION } from '../../nodes/shared/transport/apiVersion';
+
+const PACKAGE = 'n8n-nodes-business-prospect-data';
+
+const PULL_NODES: INodeType[] = [
+	new SearchBusinesses(),
+	new SearchProspects(),
+	new MatchBusinesses(),
+	new MatchProspects(),
+	new Enrich(),
+	new GetEvents(),
+	new LookUpFilterValues(),
+	new BusinessEventsTrigger(),
+];
+
+describe('apiVersionFor', () => {
+	const node = (name: string, typeVersion: number) => ({ type: `${PACKAGE}.${name}`, typeVersion });
+
+	test.each([
+		[undefined, 1, 'v1'],
+		[undefined, 2, 'v2'],
+		['auto', 1, 'v1'],
+		['auto', 2, 'v2'],
+		['v1', 2, 'v1'],
+		['v2', 1, 'v2'],
+		// a value this package never wrote is read as Per Node Version
+		['v3', 1, 'v1'],
+	])('credential %p, Search Businesses at typeVersion %d: %s', (choice, typeVersion, expected) => {
+		expect(apiVersionFor(choice, node('searchBusinesses', typeVersion))).toBe(expected);
+	});
+
+	test('Search Prospects: versions 1 and 2 speak v1, version 3 v2', () => {
+		expect([1, 2, 3].map((version) => apiVersionFor('auto', node('searchProspects', version)))).toEqual(['v1', 'v1', 'v2']);
+	});
+
+	test('a tool variant (n8n names it <node>Tool) speaks as its node does', () => {
+		expect(apiVersionFor('auto', node('matchProspectsTool', 2))).toBe('v2');
+		expect(apiVersionFor('auto', { type: 'CUSTOM.matchProspectsTool', typeVersion: 1 })).toBe('v1');
+	});
+
+	test('webhooks and enrollments stay on v1 whatever the credential says, until v2 has their operations', () => {
+		for (const name of ['manageWebhook', 'manageEnrollment', 'businessEventsWebhookTrigger']) {
+			expect(apiVersionFor('v2', node(name, 1))).toBe('v1');
+		}
+		expect(new ManageWebhook().description.version).toBe(1);
+		expect(new ManageEnrollment().description.version).toBe(1);
+	});
+});
+
+describe.each(PULL_NODES.map((type) => [type.description.name, type.description] as const))('%s', (name, description) => {
+	test('new nodes get the version that speaks v2; every earlier version stays', () => {
+		const first = FIRST_V2_NODE_VERSION[name];
+		expect(description.version).toEqual(Array.from({ length: first }, (_, n) => n + 1));
+		expect(description.defaultVersion).toBe(first);
+	});
+});
+
+/** What n8n shows for a node at a typeVersion with these values, and the defaults it fills in. */
+function viewOf(description: INodeTypeDescription, typeVersion: number) {
+	const node = (parameters: IDataObject) => ({ name: 'N', type: description.name, typeVersion, parameters }) as unknown as INode;
+	const shown = (values: IDataObject, name: string): INodeProperties[] =>
+		description.properties.filter(
+			(property) => property.name === name && NodeHelpers.displayParameter(values as never, property, node(values), description),
+		);
+	return { shown };
+}
+
+describe('Search Businesses version 2 (API v2)', () => {
+	const description = new SearchBusinesses().description;
+	const [v1, v2] = [viewOf(description, 1), viewOf(description, 2)];
+	const search = { operation: 'search', returnAll: false, filterSource: 'fields' };
+
+	test('Limit up to 60,000 (version 1: 10,000)', () => {
+		expect(v2.shown(search, 'limit').map((property) => property.typeOptions?.maxValue)).toEqual([LIMITS_V2.searchTotal]);
+		expect(v1.shown(search, 'limit').map((property) => property.typeOptions?.maxValue)).toEqual([LIMITS.searchSize.max]);
+	});
+
+	test('Include Operating Locations, on by default, on version 2 only', () => {
+		expect(v2.shown(search, 'includeOperatingLocations')).toEqual([expect.objectContaining({ type: 'boolean', default: true })]);
+		expect(v1.shown(search, 'includeOperatingLocations')).toEqual([]);
+	});
+
+	test('options: pages of up to 500 (500 by default), no Starting Page or page concurrency', () => {
+		const [options] = v2.shown(search, 'options');
+		const names = (options.options as INodeProperties[]).map((option) => option.name);
+		expect(names).toEqual(['exclude', 'includeTotal', 'pageSize', 'requestContext']);
+		const pageSize = (options.options as INodeProperties[]).find((option) => option.name === 'pageSize');
+		expect(pageSize).toMatchObject({ default: LIMITS_V2.searchPageSize.max, typeOptions: { maxValue: LIMITS_V2.searchPageSize.max } });
+		const [optionsV1] = v1.shown(search, 'options');
+		expect((optionsV1.options as INodeProperties[]).map((option) => option.name)).toEqual([
+			'exclude',
+			'includeTotal',
+			'pageSize',
+			'requestContext',
+			'page',
+			'concurrency',
+		]);
+	});
+
+	test('Request Context is offered for searches only: statistics on v2 take none', () => {
+		const [options] = v2.shown(search, 'options');
+		const context = (options.options as INodeProperties[]).find((option) => option.name === 'requestContext');
+		expect(context?.displayOptions).toEqual({ show: { '/operation': ['search'] } });
+		expect(context?.description).toMatch(/Statistics take none on API v2\.$/);
+	});
+});
+
+describe('Search Prospects version 3 (API v2)', () => {
+	const description = new SearchProspects().description;
+	const fieldsOf = (typeVersion: number) => {
+		const [filters] = viewOf(description, typeVersion).shown({ operation: 'search', filterSource: 'fields' }, 'filters');
+		return (filters.options as INodeProperties[]).map((option) => option.name);
+	};
+
+	test('Contact Details in place of Has Email and Has Phone Number', () => {
+		expect(fieldsOf(3)).toContain('contactDetails');
+		expect(fieldsOf(3)).not.toEqual(expect.arrayContaining(['hasEmail']));
+		expect(fieldsOf(3)).not.toEqual(expect.arrayContaining(['hasPhoneNumber']));
+		expect(fieldsOf(2)).toEqual(expect.arrayContaining(['hasEmail', 'hasPhoneNumber']));
+		expect(fieldsOf(2)).not.toContain('contactDetails');
+		expect(fieldsOf(3).filter((name) => name !== 'contactDetails')).toEqual(
+			fieldsOf(2).filter((name) => name !== 'hasEmail' && name !== 'hasPhoneNumber'),
+		);
+	});
+
+	test('the model is told has_contact_details on version 3', () => {
+		expect(PROSPECT_FILTERS_FOR_MODEL_V2).toContain('has_contact_details holds {"value": "email"}');
+		expect(PROSPECT_FILTERS_FOR_MODEL_V2).not.toContain('has_email');
+		expect(PROSPECT_FILTERS_FOR_MODEL).toContain('has_email');
+	});
+});
