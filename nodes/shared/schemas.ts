@@ -636,22 +636,25 @@ export const registerWebhookBody = z
 	})
 	.strict();
 
+/** check_connectivity's `simulation`: 1 to 10 mock events of one type, named as the API version names them. */
+export const webhookSimulation = (eventTypes: readonly [string, ...string[]]) =>
+	z
+		.object({
+			event_name: z.enum(eventTypes),
+			number_of_events: z
+				.number()
+				.int('must be a whole number')
+				.min(LIMITS.webhookSimulatedEvents.min, `must be at least ${LIMITS.webhookSimulatedEvents.min}`)
+				.max(LIMITS.webhookSimulatedEvents.max, `must be at most ${LIMITS.webhookSimulatedEvents.max}`),
+			event_time: z.string().regex(DATE_OR_DATETIME_PATTERN, 'must be a date-time').optional(),
+		})
+		.strict();
+
 /** check_connectivity: a test event, or (with `simulation`) 1 to 10 mock events of one type. */
 export const checkWebhookConnectivityBody = z
 	.object({
 		partner_id: z.string().min(1),
-		simulation: z
-			.object({
-				event_name: z.enum(WEBHOOK_SIMULATION_EVENT_TYPES),
-				number_of_events: z
-					.number()
-					.int('must be a whole number')
-					.min(LIMITS.webhookSimulatedEvents.min, `must be at least ${LIMITS.webhookSimulatedEvents.min}`)
-					.max(LIMITS.webhookSimulatedEvents.max, `must be at most ${LIMITS.webhookSimulatedEvents.max}`),
-				event_time: z.string().regex(DATE_OR_DATETIME_PATTERN, 'must be a date-time').optional(),
-			})
-			.strict()
-			.optional(),
+		simulation: webhookSimulation(WEBHOOK_SIMULATION_EVENT_TYPES).optional(),
 		request_context: requestContext.nullable(),
 	})
 	.strict();

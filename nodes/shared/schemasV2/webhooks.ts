@@ -4,8 +4,8 @@
  */
 import { z } from 'zod';
 
-import { LIMITS, LIMITS_V2 } from '../limits';
-import { DATE_OR_DATETIME_PATTERN, WEBHOOK_PAYLOAD_FORMATS, WEBHOOK_SIMULATION_EVENT_TYPES } from '../schemas';
+import { LIMITS_V2 } from '../limits';
+import { WEBHOOK_PAYLOAD_FORMATS, WEBHOOK_SIMULATION_EVENT_TYPES, webhookSimulation } from '../schemas';
 import { v2EventType } from '../vocabularyV2';
 
 /** active delivers; disabled keeps the webhook but stops its deliveries (research §9). */
@@ -47,18 +47,7 @@ export const updateWebhookBodyV2 = z
 /** POST /v2/webhooks/{webhook_id}/check_connectivity: a test event, or 1 to 10 mock events of one (v2) type. */
 export const checkWebhookConnectivityBodyV2 = z
 	.object({
-		simulation: z
-			.object({
-				event_name: z.enum(WEBHOOK_SIMULATION_EVENT_TYPES_V2),
-				number_of_events: z
-					.number()
-					.int('must be a whole number')
-					.min(LIMITS.webhookSimulatedEvents.min, `must be at least ${LIMITS.webhookSimulatedEvents.min}`)
-					.max(LIMITS.webhookSimulatedEvents.max, `must be at most ${LIMITS.webhookSimulatedEvents.max}`),
-				event_time: z.string().regex(DATE_OR_DATETIME_PATTERN, 'must be a date-time').optional(),
-			})
-			.strict()
-			.optional(),
+		simulation: webhookSimulation(WEBHOOK_SIMULATION_EVENT_TYPES_V2).optional(),
 	})
 	.strict();
 
