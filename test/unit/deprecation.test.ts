@@ -6,7 +6,10 @@
 import type { IDataObject, IExecuteFunctions, NodeExecutionHint } from 'n8n-workflow';
 
 import { ApiClient } from '../../nodes/shared/transport/apiClient';
-import { deprecationNotice, readDeprecation, SWITCH_TO_V2 } from '../../nodes/shared/transport/deprecation';
+import { SWITCH_ADVICE, switchAdvice } from '../../nodes/shared/transport/apiVersion';
+import { deprecationNotice, readDeprecation } from '../../nodes/shared/transport/deprecation';
+
+const SWITCH_TO_V2 = SWITCH_ADVICE.notYet;
 import { type Sandbox, startSandbox } from '../sandbox';
 import { fakeContext, ok, UNLIMITED } from './support/fakeContext';
 import { sandboxContext } from './support/sandboxContext';
@@ -50,8 +53,8 @@ describe('reading the headers', () => {
 	});
 
 	it('says what it knows, in words', () => {
-		expect(deprecationNotice({}, 'v1')).toBe(`The service has deprecated API v1. ${SWITCH_TO_V2}`);
-		expect(deprecationNotice({ sunset: new Date('2027-03-02T00:00:00Z') }, 'v1')).toBe(
+		expect(deprecationNotice({}, 'v1', SWITCH_TO_V2)).toBe(`The service has deprecated API v1. ${SWITCH_TO_V2}`);
+		expect(deprecationNotice({ sunset: new Date('2027-03-02T00:00:00Z') }, 'v1', SWITCH_TO_V2)).toBe(
 			`The service has deprecated API v1 and will stop serving it on 2027-03-02. ${SWITCH_TO_V2}`,
 		);
 	});
@@ -102,5 +105,25 @@ describe('the warning in a run', () => {
 		Object.assign(ctx, { logger: { warn: (message: string) => warnings.push(message) } } as IDataObject);
 		await threeRequests(ctx);
 		expect(warnings).toEqual([`The service has deprecated API v1 and will stop serving it on 2027-09-02. ${SWITCH_TO_V2}`]);
+	});
+});
+
+describe('the advice in the warning', () => {
+	const node = (name: string, typeVersion: number) => ({ type: `n8n-nodes-business-prospect-data.${name}`, typeVersion });
+
+	it('says there is nothing to do where the node has no v2 version for it yet', () => {
+		expect(switchAdvice('auto', node('manageEnrollment', 1))).toBe(SWITCH_ADVICE.notYet);
+		expect(switchAdvice('v2', node('manageWebhook', 1))).toBe(SWITCH_ADVICE.notYet);
+		expect(switchAdvice('v2', node('businessEventsWebhookTrigger', 1))).toBe(SWITCH_ADVICE.notYet);
+		// a v2 node's request that only v1 has (the polling trigger's enrollment list)
+		expect(switchAdvice('auto', node('businessEventsTrigger', 2))).toBe(SWITCH_ADVICE.notYet);
+	});
+
+	it('points at the credential when it holds the run on v1, at the credential or a new node otherwise', () => {
+		expect(switchAdvice('v1', node('searchProspects', 3))).toBe(SWITCH_ADVICE.credentialOnV1);
+		expect(switchAdvice('v1', node('enrich', 1))).toBe(SWITCH_ADVICE.credentialOnV1);
+		// a credential saved before the field, and Per Node Version, on an older node version (tools too)
+		expect(switchAdvice(undefined, node('searchProspects', 2))).toBe(SWITCH_ADVICE.olderNode);
+		expect(switchAdvice('auto', node('enrichTool', 1))).toBe(SWITCH_ADVICE.olderNode);
 	});
 });

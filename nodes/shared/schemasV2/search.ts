@@ -77,7 +77,9 @@ export const searchBusinessesBodyV2 = z
 	})
 	.strict();
 
+/** `V2ProspectsFetchRequest` has no request_context (research §11), unlike the business search. */
 export const searchProspectsBodyV2 = searchBusinessesBodyV2
+	.omit({ request_context: true })
 	.extend({
 		exclude: idArray(1, LIMITS.prospectSearchExclude).optional(),
 		filters: prospectFiltersV2.optional(),

@@ -16,7 +16,15 @@ import { ApiClient } from '../transport/apiClient';
 import { apiVersionOf } from '../transport/apiVersion';
 import { fixedForTool, forTool, fromAi, notForTool, toolDescription } from '../toolMode';
 import { fetchAllPages } from './paginate';
-import { DEFAULT_PAGE_SIZE, readSearchRequest, readStatsRequest, type SearchKind, type SearchRequest, v1MaxSizeOf } from './searchRequest';
+import {
+	DEFAULT_PAGE_SIZE,
+	readSearchRequest,
+	readStatsRequest,
+	type SearchKind,
+	type SearchRequest,
+	v1MaxSizeOf,
+	v2SearchTakesRequestContext,
+} from './searchRequest';
 
 /** The node's texts: what its records are, and what the model is told in tool mode. */
 export interface SearchTexts {
@@ -62,7 +70,7 @@ const optionFor = (operation: string, property: INodeProperties): INodePropertie
  * The parameters of a search node version. `api` is the API version the node version is built for
  * (what it speaks with the credential at "Per Node Version"): on v2 pages hold up to 500 records,
  * a search cannot start at a later page (cursor paging), its pages come one after another (no
- * concurrency), and statistics take no Request Context.
+ * concurrency), and statistics take no Request Context (nor does the prospect search: no option).
  */
 export function searchProperties(kind: SearchKind, texts: SearchTexts, api: ApiVersion = 'v1'): Array<INodeProperties | undefined> {
 	const max = kind.maxSize;
@@ -205,12 +213,17 @@ export function searchProperties(kind: SearchKind, texts: SearchTexts, api: ApiV
 					default: defaultPageSize,
 					description: `${texts.Records} fetched per request, until the limit is reached. Lowered to the limit when the limit is smaller.`,
 				}),
-				api === 'v1'
-					? requestContext
-					: optionFor(SEARCH_OPERATION, {
-							...requestContext,
-							description: `${requestContext.description} Statistics take none on API v2.`,
-						}),
+				// on v2, statistics take none, and the prospect search none either: then the option is left out
+				...(api === 'v1'
+					? [requestContext]
+					: v2SearchTakesRequestContext(kind)
+						? [
+								optionFor(SEARCH_OPERATION, {
+									...requestContext,
+									description: `${requestContext.description} Statistics take none on API v2.`,
+								}),
+							]
+						: []),
 				...(api === 'v1'
 					? [
 							optionFor(SEARCH_OPERATION, {
@@ -277,6 +290,9 @@ export async function executeSearch(ctx: IExecuteFunctions, kind: SearchKind, ve
 		{ key: searchKey },
 	);
 	const hints = duplicateHints(results);
+	if (prepared.requests.some((request) => request.version === 'v2' && request.droppedRequestContext)) {
+		hints.push('Request Context was not sent: this search takes none on API v2.');
+	}
 	if (hints.length > 0) ctx.addExecutionHints(...hints.map((message) => ({ message, location: 'outputPane' as const })));
 	const byItem = new Map(prepared.requests.map((request) => [request.itemIndex, request]));
 	return assembleOutput(ctx, prepared, results, (itemIndex, outcome) => {

@@ -1,5 +1,5 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
-import { ZodEffects, type ZodIssue, type ZodObject, ZodOptional, type ZodRawShape, type ZodTypeAny } from 'zod';
+import { ZodEffects, type ZodIssue, ZodObject, ZodOptional, type ZodRawShape, type ZodTypeAny } from 'zod';
 
 import { describeIssue, itemValidationError, parseJsonParameter } from '../batching/validate';
 import { type ApiVersion, catalogFor, type EndpointName } from '../catalog';
@@ -87,6 +87,8 @@ export interface CursorSearch extends SearchRequestBase {
 	version: 'v2';
 	/** the body of the first request; later pages add the previous answer's `next_cursor` */
 	body: IDataObject & { page_size: number };
+	/** a Request Context the version's search cannot take (v2 prospect search), left out of the body */
+	droppedRequestContext?: true;
 }
 
 /** One input item's search, validated: the first page's body and how many records to keep. */
@@ -356,6 +358,12 @@ export const v2MaxSizeOf = (kind: SearchKind): number => Math.min(kind.maxSize, 
  * version's cap, within the most one v2 search yields (LIMITS_V2.searchTotal): a node version
  * built for v1 keeps its cap when its credential switches it to v2.
  */
+/** Whether the kind's v2 search body has request_context: the catalog says (v2's prospect search does not). */
+export function v2SearchTakesRequestContext(kind: SearchKind): boolean {
+	const schema = catalogFor('v2')[kind.endpoint as 'searchBusinesses' | 'searchProspects'].body;
+	return schema instanceof ZodObject && 'request_context' in schema.shape;
+}
+
 function readCursorSearch(ctx: IExecuteFunctions, itemIndex: number, kind: SearchKind): CursorSearch {
 	const maxSize = v2MaxSizeOf(kind);
 	const read = readSearchParameters(ctx, itemIndex, kind, maxSize, 'v2');
@@ -368,10 +376,18 @@ function readCursorSearch(ctx: IExecuteFunctions, itemIndex: number, kind: Searc
 	}
 	// a page never larger than the records wanted: 30 records are one request of 30
 	const pageSize = read.fields.page_size;
-	const candidate = { ...read.fields, page_size: typeof pageSize === 'number' ? Math.min(pageSize, limit) : pageSize };
+	const { request_context: requestContext, ...fields } = read.fields;
 	const schema = catalogFor('v2')[kind.endpoint as 'searchBusinesses' | 'searchProspects'].body;
+	const takesContext = v2SearchTakesRequestContext(kind);
+	const candidate = {
+		...fields,
+		...(takesContext && requestContext !== undefined && { request_context: requestContext }),
+		page_size: typeof pageSize === 'number' ? Math.min(pageSize, limit) : pageSize,
+	};
 	const body = validBody(ctx, itemIndex, kind, schema, candidate, read) as CursorSearch['body'];
-	return { itemIndex, version: 'v2', endpoint: kind.endpoint, limit, body };
+	const search: CursorSearch = { itemIndex, version: 'v2', endpoint: kind.endpoint, limit, body };
+	if (!takesContext && requestContext !== undefined) search.droppedRequestContext = true;
+	return search;
 }
 
 /** One input item's statistics request: the filters (required by the service, may be empty). */

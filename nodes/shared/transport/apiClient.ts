@@ -19,6 +19,7 @@ import {
 	readCredential,
 	readMaxRequestsPerMinute,
 } from './connection';
+import { switchAdvice } from './apiVersion';
 import { announce, deprecationNotice, readDeprecation } from './deprecation';
 import { budgetFingerprint, type RateBudget, readServiceWindow, sharedBudget } from './rateBudget';
 import { Redactor } from './redact';
@@ -462,7 +463,8 @@ export class ApiClient {
 		const signal = readDeprecation(headers);
 		if (!signal) return;
 		this.deprecationTold = true;
-		announce(this.ctx, this.redactor.text(deprecationNotice(signal, this.version)));
+		const advice = switchAdvice(this.credentialOptions.credentialsDecrypted?.data?.apiVersion, this.node);
+		announce(this.ctx, this.redactor.text(deprecationNotice(signal, this.version, advice)));
 	}
 
 	private cancelled(itemIndex?: number) {

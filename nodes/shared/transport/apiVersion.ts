@@ -54,3 +54,19 @@ export async function apiVersionOf(ctx: ApiContext): Promise<ApiVersion> {
 	const credentials = await readCredential(ctx);
 	return apiVersionFor(credentials.apiVersion, ctx.getNode());
 }
+
+/** Advice in the v1 deprecation warning (deprecation.ts), by why the run speaks v1. */
+export const SWITCH_ADVICE = {
+	/** a node, or an operation inside one, that has no v2 version in this release */
+	notYet: 'This node has no API v2 version for this yet: a later release of the package moves it to v2 before v1 stops. Nothing to change now.',
+	/** the credential's API Version is set to v1 */
+	credentialOnV1: 'To switch, set API Version to Per Node Version or v2 in the Business Prospect Data API credential.',
+	/** an older node version at Per Node Version */
+	olderNode: 'To switch, set API Version to v2 in the Business Prospect Data API credential, or add the node again (new nodes speak API v2; its settings are entered again).',
+} as const;
+
+/** What a run on v1 can do about it: depends on the node, its version and the credential's choice. */
+export function switchAdvice(choice: unknown, node: { type: string; typeVersion: number }): string {
+	if (!Object.hasOwn(FIRST_V2_NODE_VERSION, nodeName(node.type)) || apiVersionFor(choice, node) === 'v2') return SWITCH_ADVICE.notYet;
+	return choice === 'v1' ? SWITCH_ADVICE.credentialOnV1 : SWITCH_ADVICE.olderNode;
+}

@@ -16,10 +16,6 @@ export interface DeprecationSignal {
 	sunset?: Date;
 }
 
-/** The way to switch, once the version choice is in the nodes (docs/v2-migration.md, "Choosing the version"). */
-export const SWITCH_TO_V2 =
-	'To switch, add the node again (new nodes speak API v2) or set API Version to v2 in the Business Prospect Data API credential.';
-
 /** RFC 9110's IMF-fixdate (`Sun, 06 Nov 1994 08:49:37 GMT`), the form both headers use for a date. */
 const HTTP_DATE = /^[A-Z][a-z]{2}, \d{2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2}:\d{2} GMT$/;
 
@@ -51,11 +47,14 @@ export function readDeprecation(headers: unknown): DeprecationSignal | undefined
 
 const day = (date: Date) => date.toISOString().slice(0, 10);
 
-/** "The service has deprecated API v1 (since 2026-09-02) and will stop serving it on 2027-09-02. To switch, ..." */
-export function deprecationNotice(signal: DeprecationSignal, version: string): string {
+/**
+ * "The service has deprecated API v1 (since 2026-09-02) and will stop serving it on 2027-09-02. To
+ * switch, ..." with `advice` for where the run is (apiVersion.ts, `switchAdvice`).
+ */
+export function deprecationNotice(signal: DeprecationSignal, version: string, advice: string): string {
 	const since = signal.since ? ` (since ${day(signal.since)})` : '';
 	const end = signal.sunset ? ` and will stop serving it on ${day(signal.sunset)}` : '';
-	return `The service has deprecated API ${version}${since}${end}. ${SWITCH_TO_V2}`;
+	return `The service has deprecated API ${version}${since}${end}. ${advice}`;
 }
 
 /**

@@ -4,7 +4,7 @@
  * and the way to switch; a run without them gets none; the run data never holds the API key.
  * Set-up and helpers: ./setup.ts.
  */
-import { SWITCH_TO_V2 } from '../../../nodes/shared/transport/deprecation';
+import { SWITCH_ADVICE } from '../../../nodes/shared/transport/apiVersion';
 import { businessIds, createBusiness, NODE, requestsTo, BUSINESS_PATH, run, sandbox, setUpSandbox } from './setup';
 
 setUpSandbox();
@@ -19,7 +19,8 @@ test('three v1 answers with the headers: one warning hint, with the dates and th
 	expect(requestsTo(BUSINESS_PATH).map((request) => request.method)).toEqual(['GET', 'POST', 'POST']);
 	expect(result.runData[NODE][0].hints).toEqual([
 		{
-			message: `The service has deprecated API v1 (since 2026-09-02) and will stop serving it on 2027-09-02. ${SWITCH_TO_V2}`,
+			// Manage Enrollment has no v2 version yet: nothing the user does moves it
+			message: `The service has deprecated API v1 (since 2026-09-02) and will stop serving it on 2027-09-02. ${SWITCH_ADVICE.notYet}`,
 			type: 'warning',
 			location: 'outputPane',
 		},

@@ -95,3 +95,23 @@ test('a Contact Details that only v2 has (Email or Phone) is refused on a creden
 	);
 	expect(sandbox.requests).toHaveLength(0);
 });
+
+test('an older node on a v2 credential with a Request Context: left out of the prospect search (v2 takes none), said once', async () => {
+	const node = packageNode(
+		'searchProspects',
+		NODE,
+		{ limit: 30, options: { requestContext: '{"campaign":"spring"}' } },
+		{ typeVersion: typeVersionFor('searchProspects', 'v1') },
+	);
+	const run = await runWorkflow(onItems([{}, {}], node), {
+		credentials: sandboxCredentials(sandbox, { maxRequestsPerMinute: 1_000_000, apiVersion: 'v2' }),
+	});
+
+	expect(run.error).toBeUndefined();
+	// both items ask the same search: one request, without request_context (the v2 sandbox refuses unknown keys)
+	expect(bodies('v2')).toEqual([{ mode: 'preview', page_size: 30 }]);
+	expect(run.json(NODE)).toHaveLength(60);
+	expect(run.runData[NODE][0].hints).toEqual([
+		{ message: 'Request Context was not sent: this search takes none on API v2.', location: 'outputPane' },
+	]);
+});
