@@ -169,7 +169,7 @@ describe('the v2 search body', () => {
 	});
 
 	it.each([
-		['a Starting Page after 1', { options: { page: 2 } }, 'Item 0: page: API v2 pages with a cursor, so a search starts at its first record', 'Check "Starting Page". Nothing was sent to the service for this item.'],
+		['a Starting Page after 1', { options: { page: 2 } }, 'Item 0: page: a search on API v2 always starts at its first record', 'Check "Starting Page". Nothing was sent to the service for this item.'],
 		['a limit above 60,000', { limit: 60_001 }, 'Item 0: limit must be a whole number from 1 to 60000', 'Check "Limit". Nothing was sent to the service for this item.'],
 		['a limit above a v1 node version\'s 10,000', { limit: 10_001, kind: BUSINESS_SEARCH }, 'Item 0: limit must be a whole number from 1 to 10000', 'Check "Limit". Nothing was sent to the service for this item.'],
 		['a page size above 500', { limit: 2_000, options: { pageSize: 501 } }, 'Item 0: page_size must be at most 500', 'Check "Page Size". Nothing was sent to the service for this item.'],

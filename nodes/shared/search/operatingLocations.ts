@@ -21,7 +21,7 @@ export const includeOperatingLocations: INodeProperties = {
 	type: 'boolean',
 	default: true,
 	description:
-		'Whether location filters (countries, regions, cities) also match the places a business operates from, not only its headquarters. Always sent: API v2 leaves them out when it is not.',
+		'Whether location filters (countries, regions, cities) also match the places a business operates from, not only its headquarters. The node always sends this setting, because API v2 leaves operating locations out when it is not sent.',
 };
 
 /** The business filters in the words of `version`, with include_operating_locations as described above. */

@@ -369,7 +369,7 @@ function readCursorSearch(ctx: IExecuteFunctions, itemIndex: number, kind: Searc
 	const read = readSearchParameters(ctx, itemIndex, kind, maxSize, 'v2');
 	const { limit } = read;
 	if (read.page !== 1) {
-		throw invalid(ctx, itemIndex, ['page: API v2 pages with a cursor, so a search starts at its first record'], ['Starting Page']);
+		throw invalid(ctx, itemIndex, ['page: a search on API v2 always starts at its first record'], ['Starting Page']);
 	}
 	if (typeof limit !== 'number' || !Number.isInteger(limit) || limit < 1 || limit > maxSize) {
 		throw invalid(ctx, itemIndex, [`limit must be a whole number from 1 to ${maxSize}`], ['Limit']);
