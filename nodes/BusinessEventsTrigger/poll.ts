@@ -163,9 +163,10 @@ async function newEvents(ctx: IPollFunctions, run: PollRun, staticData: IDataObj
 	const resume = state.pending?.watchKey === key && state.pending.nextChunk < chunkCount ? state.pending : undefined;
 	const cycleStartedAt = resume?.startedAt ?? run.startedAt;
 
+	const from = queryFrom(state, run.oldestServed);
 	const fetched = await fetchEvents(ctx, {
 		...run.source,
-		from: queryFrom(state, run.oldestServed),
+		from,
 		startChunk: resume?.nextChunk ?? 0,
 		deadline: run.deadline,
 		waitDeadline: run.waitDeadline,
@@ -181,6 +182,7 @@ async function newEvents(ctx: IPollFunctions, run: PollRun, staticData: IDataObj
 		overlapMs: run.overlapMs,
 		oldestServed: run.oldestServed,
 		token: PROCESS_TOKEN,
+		queriedFrom: from,
 	});
 	next.pending =
 		fetched.nextChunk === undefined ? undefined : { startedAt: cycleStartedAt, nextChunk: fetched.nextChunk, watchKey: key };

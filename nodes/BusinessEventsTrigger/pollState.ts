@@ -48,6 +48,11 @@ export interface Unconfirmed {
 	/** the emitting process's token (PROCESS_TOKEN in poll.ts) */
 	token: string;
 	keys: EventTimes;
+	/**
+	 * The emitting poll's timestamp_from, when some of the events had no readable time: their time
+	 * in `keys` is the fetch's, later than their real one, so a refetch must start here.
+	 */
+	unreadableFrom?: number;
 }
 
 export interface WatchState {
@@ -60,6 +65,8 @@ export interface WatchState {
 	unconfirmed?: Unconfirmed;
 	/** fired before a restart without knowing whether their execution exists: fire again, marked */
 	redeliver?: EventTimes;
+	/** where the refetch of `redeliver` starts at the latest (events without a readable time: Unconfirmed) */
+	redeliverFrom?: number;
 }
 
 const STATE_KEY = 'businessEventsTrigger';
@@ -97,14 +104,21 @@ export function readState(staticData: IDataObject): WatchState | undefined {
 	const pending = stored.pending as IDataObject | undefined;
 	const unconfirmed = stored.unconfirmed as IDataObject | undefined;
 	const redeliver = readEventTimes(stored.redeliver);
+	const finite = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : undefined);
+	const unreadableFrom = finite(unconfirmed?.unreadableFrom);
+	const redeliverFrom = finite(stored.redeliverFrom);
 	return {
 		floor,
 		seen: readEventTimes(stored.seen),
 		...(unconfirmed &&
 			typeof unconfirmed.token === 'string' && {
-				unconfirmed: { token: unconfirmed.token, keys: readEventTimes(unconfirmed.keys) },
+				unconfirmed: {
+					token: unconfirmed.token,
+					keys: readEventTimes(unconfirmed.keys),
+					...(unreadableFrom !== undefined && { unreadableFrom }),
+				},
 			}),
-		...(!isEmpty(redeliver) && { redeliver }),
+		...(!isEmpty(redeliver) && { redeliver, ...(redeliverFrom !== undefined && { redeliverFrom }) }),
 		pending:
 			pending &&
 			typeof pending.startedAt === 'number' &&
@@ -123,8 +137,11 @@ export function writeState(staticData: IDataObject, state: WatchState): void {
 		seen: { ...state.seen },
 	};
 	if (state.pending) stored.pending = { ...state.pending };
-	if (state.unconfirmed) stored.unconfirmed = { token: state.unconfirmed.token, keys: { ...state.unconfirmed.keys } };
-	if (!isEmpty(state.redeliver)) stored.redeliver = { ...state.redeliver };
+	if (state.unconfirmed) stored.unconfirmed = { ...state.unconfirmed, keys: { ...state.unconfirmed.keys } };
+	if (!isEmpty(state.redeliver)) {
+		stored.redeliver = { ...state.redeliver };
+		if (state.redeliverFrom !== undefined) stored.redeliverFrom = state.redeliverFrom;
+	}
 	staticData[STATE_KEY] = stored;
 }
 
@@ -153,7 +170,13 @@ export function settleUnconfirmed(state: WatchState, token: string, maxRemembere
 		return { ...rest, seen: remembered({ ...state.seen, ...unconfirmed.keys }, state.floor, maxRemembered) };
 	}
 	if (isEmpty(unconfirmed.keys)) return rest;
-	return { ...rest, redeliver: { ...state.redeliver, ...unconfirmed.keys }, pending: undefined };
+	const redeliverFrom = Math.min(state.redeliverFrom ?? Infinity, unconfirmed.unreadableFrom ?? Infinity);
+	return {
+		...rest,
+		redeliver: { ...state.redeliver, ...unconfirmed.keys },
+		...(Number.isFinite(redeliverFrom) && { redeliverFrom }),
+		pending: undefined,
+	};
 }
 
 /**
@@ -162,7 +185,7 @@ export function settleUnconfirmed(state: WatchState, token: string, maxRemembere
  * the oldest time the service serves.
  */
 export function queryFrom(state: WatchState, oldestServed: number): number {
-	return Math.max(Math.min(state.floor, oldestTime(state.redeliver) - 1), oldestServed);
+	return Math.max(Math.min(state.floor, oldestTime(state.redeliver) - 1, state.redeliverFrom ?? Infinity), oldestServed);
 }
 
 /**
@@ -206,6 +229,8 @@ export interface AdvanceOptions {
 	oldestServed: number;
 	/** this process's token: `emitted` become `unconfirmed` under it */
 	token: string;
+	/** the poll's timestamp_from (queryFrom): where a refetch of events without a readable time starts */
+	queriedFrom: number;
 	maxRemembered?: number;
 }
 
@@ -226,8 +251,15 @@ export interface AdvanceOptions {
 export function advanceState(state: WatchState, emitted: IDataObject[], options: AdvanceOptions): WatchState {
 	const max = options.maxRemembered ?? MAX_REMEMBERED_EVENTS;
 	const keys: EventTimes = {};
-	for (const event of emitted) keys[eventKey(event)] = eventTime(event, options.fetchedAt);
-	const unconfirmed = emitted.length > 0 ? { token: options.token, keys } : state.unconfirmed;
+	let unreadable = false;
+	for (const event of emitted) {
+		keys[eventKey(event)] = eventTime(event, options.fetchedAt);
+		unreadable ||= Number.isNaN(Date.parse(String(event.event_time ?? '')));
+	}
+	const unconfirmed: Unconfirmed | undefined =
+		emitted.length > 0
+			? { token: options.token, keys, ...(unreadable && { unreadableFrom: options.queriedFrom }) }
+			: state.unconfirmed;
 
 	const cycleCompleted = options.completedCycleStartedAt !== undefined;
 	const redeliver: EventTimes = {};
@@ -240,7 +272,13 @@ export function advanceState(state: WatchState, emitted: IDataObject[], options:
 		floor = Math.max(floor, options.completedCycleStartedAt - options.overlapMs);
 	}
 	// an event still to be confirmed or fired again must stay above the floor
-	const protectedFrom = Math.min(oldestTime(unconfirmed?.keys), oldestTime(redeliver)) - 1;
+	const redeliverFrom = isEmpty(redeliver) ? undefined : state.redeliverFrom;
+	const protectedFrom = Math.min(
+		oldestTime(unconfirmed?.keys) - 1,
+		unconfirmed?.unreadableFrom ?? Infinity,
+		oldestTime(redeliver) - 1,
+		redeliverFrom ?? Infinity,
+	);
 	floor = Math.max(state.floor, Math.min(floor, protectedFrom));
 
 	return {
@@ -248,6 +286,6 @@ export function advanceState(state: WatchState, emitted: IDataObject[], options:
 		seen: remembered(state.seen, floor, max),
 		pending: state.pending,
 		...(unconfirmed && { unconfirmed }),
-		...(!isEmpty(redeliver) && { redeliver }),
+		...(!isEmpty(redeliver) && { redeliver, ...(redeliverFrom !== undefined && { redeliverFrom }) }),
 	};
 }

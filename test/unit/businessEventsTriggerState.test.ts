@@ -36,6 +36,7 @@ const emit = (state: WatchState, emitted: IDataObject[], cycleStart?: number, ma
 		overlapMs: 10 * MIN,
 		oldestServed: OLDEST_SERVED,
 		token: TOKEN,
+		queriedFrom: state.floor,
 		maxRemembered: max,
 	});
 /** The same, as the next poll of this process sees it: the emitted events confirmed. */
@@ -201,7 +202,7 @@ describe('trigger state: confirmed by the process that emitted, or fired again a
 		const fresh = selectNewEvents([ev('b', 3 * MIN), ev('c', 4 * MIN), ev('a', 2 * MIN)], settled, T0);
 		expect(fresh).toEqual([{ ...ev('a', 2 * MIN), redelivered: true }, { ...ev('b', 3 * MIN), redelivered: true }, ev('c', 4 * MIN)]);
 		// found: out of `redeliver`, unconfirmed again under the new process's token
-		const next = advanceState(settled, fresh, { fetchedAt: T0, overlapMs: 10 * MIN, oldestServed: OLDEST_SERVED, token: OTHER_TOKEN });
+		const next = advanceState(settled, fresh, { fetchedAt: T0, overlapMs: 10 * MIN, oldestServed: OLDEST_SERVED, token: OTHER_TOKEN, queriedFrom: queryFrom(settled, OLDEST_SERVED) });
 		expect(next.redeliver).toBeUndefined();
 		expect(next.unconfirmed).toEqual({ token: OTHER_TOKEN, keys: { 'id:a': T0 + 2 * MIN, 'id:b': T0 + 3 * MIN, 'id:c': T0 + 4 * MIN } });
 	});
@@ -251,5 +252,30 @@ describe('trigger state: confirmed by the process that emitted, or fired again a
 		const fresh = selectNewEvents([ev('n', MIN)], { floor: T0, seen: {}, redeliver: {} }, T0);
 		expect(fresh).toEqual([ev('n', MIN)]);
 		expect('redelivered' in fresh[0]).toBe(false);
+	});
+
+	it('an event without a readable time is refetched after a restart from where the poll that fired it asked', () => {
+		// fired by a poll that asked from 6 minutes back; its real time (unknown here) is after that
+		const asked = T0 - 6 * MIN;
+		const { event_time: _none, ...timeless } = ev('x', -5.5 * MIN);
+		const fired = advanceState({ floor: asked, seen: {} }, [timeless], {
+			fetchedAt: T0,
+			completedCycleStartedAt: T0,
+			overlapMs: 5 * MIN,
+			oldestServed: OLDEST_SERVED,
+			token: OTHER_TOKEN,
+			queriedFrom: asked,
+		});
+		// its stored time is the fetch's: the floor still stays where the poll asked
+		expect(fired.unconfirmed).toEqual({ token: OTHER_TOKEN, keys: { 'id:x': T0 }, unreadableFrom: asked });
+		expect(fired.floor).toBe(asked);
+		const restarted = settleUnconfirmed(fired, TOKEN);
+		expect(restarted.redeliverFrom).toBe(asked);
+		expect(queryFrom(restarted, OLDEST_SERVED)).toBe(asked);
+		expect(selectNewEvents([timeless], restarted, T0 + MIN)).toEqual([{ ...timeless, redelivered: true }]);
+		// saved and read back as is
+		const staticData: IDataObject = {};
+		writeState(staticData, restarted);
+		expect(readState(staticData)).toEqual(restarted);
 	});
 });
