@@ -3,7 +3,7 @@
  * sync `/enrich` path item for item, the exact requests (upload, submit, N polls, download),
  * cancel on stop, and the errors of a failed, expired, timed-out or foreign-cancelled job.
  */
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, IHttpRequestOptions } from 'n8n-workflow';
 
 import { type ItemRequest, runBatched } from '../../nodes/shared/batching/engine';
 import { linkProblem } from '../../nodes/shared/jobs/download';
@@ -310,6 +310,22 @@ describe('a stop, a failure, an expiry, a timeout', () => {
 		]);
 		expect(lines().at(-1)).toBe(`POST /v2/jobs/cancel/${job.job_id}`);
 		expect(job.cancelledAt).toBe(T0);
+	});
+});
+
+describe('a result file that holds nothing', () => {
+	it('is refused when the job reported results: never read as "no match" for every id', async () => {
+		const { ctx } = jobContext(sandbox);
+		// a proxy or storage host answering the download with an empty 200
+		const download = ctx.helpers.httpRequest;
+		Object.assign(ctx.helpers, {
+			httpRequest: async (request: IHttpRequestOptions) => ({ ...(await download(request)), body: '' }),
+		});
+		const error = await failureOf(runEnrichmentJob(ctx, { operation: 'enrichBusinessFirmographics', requests: itemsFor(businessIds(3)) }, { version: 'v2', ...polling() }));
+		const jobId = [...sandbox.jobs.jobs.values()].at(-1)!.job_id;
+		expect(error.message).toBe(
+			`The results of the enrichment job ${jobId} (enrichBusinessFirmographics, 4 ids) could not be read: the file holds no rows, but the job reported 3 results`,
+		);
 	});
 });
 

@@ -96,6 +96,10 @@ export async function runOneJob(
 		const text = await resultText(setting, summary, label, started, position, cancelJob);
 		const read = readResultRows(text, setting.idField);
 		if ('problem' in read) throw resultUnusable(node, label, read.problem);
+		// an empty file for a job that found results (a proxy's empty 200, a cut download) is no "no match"
+		if (read.rows.size === 0 && summary.credit_usage.total_results > 0) {
+			throw resultUnusable(node, label, `the file holds no rows, but the job reported ${summary.credit_usage.total_results} results`);
+		}
 		// v1's names, as on the sync path; only the ids asked for
 		const rows = new Map<string, IDataObject[]>();
 		for (const [id, list] of read.rows) if (chunk.group.owners.has(id)) rows.set(id, fromWire(setting.version, list));
@@ -131,7 +135,9 @@ async function submit(setting: JobSetting, chunk: JobChunk, itemIndex: number): 
 		throw unexpectedJobAnswer(node, 'dataset upload', `the service read ${String(uploaded.rowCount)} of the ${chunk.ids.length} ids sent`, itemIndex);
 	}
 	if (setting.signal?.aborted) throw stoppedBeforeSubmit(node, itemIndex);
-	const submitted = await client.request(setting.jobOperation, { ...chunk.group.shared, list_id: listId }, { itemIndex, items: chunk.items });
+	// sent to the end even if the execution is stopped meanwhile: a submit that arrived starts a
+	// billed job, and only its id lets the stop cancel it (the polls below see the stop)
+	const submitted = await client.request(setting.jobOperation, { ...chunk.group.shared, list_id: listId }, { itemIndex, items: chunk.items, afterStop: true });
 	if (typeof submitted.job_id !== 'string' || submitted.job_id === '') {
 		throw unexpectedJobAnswer(node, 'job submission', 'it has no job_id', itemIndex);
 	}
