@@ -7,17 +7,23 @@ import type { IDataObject, IExecuteFunctions, NodeExecutionHint } from 'n8n-work
 
 import { ApiClient } from '../../nodes/shared/transport/apiClient';
 import { SWITCH_ADVICE, switchAdvice } from '../../nodes/shared/transport/apiVersion';
-import { deprecationNotice, readDeprecation } from '../../nodes/shared/transport/deprecation';
-
-const SWITCH_TO_V2 = SWITCH_ADVICE.notYet;
+import { announce, deprecationNotice, readDeprecation } from '../../nodes/shared/transport/deprecation';
 import { type Sandbox, startSandbox } from '../sandbox';
 import { fakeContext, ok, UNLIMITED } from './support/fakeContext';
 import { sandboxContext } from './support/sandboxContext';
 
-// 2026-09-02T00:00:00Z (GA, the deprecation) and the retirement about a year later
+/** the advice of the test node, which has no v2 version */
+const SWITCH_TO_V2 = SWITCH_ADVICE.notYet;
+const DAY_MS = 86_400_000;
+// 2026-09-02T00:00:00Z (GA, the deprecation); the retirement a year from whenever the test runs,
+// so that the runs through the client, on the real clock, always see it ahead
 const DEPRECATED = '@1788307200';
-const SUNSET = 'Thu, 02 Sep 2027 00:00:00 GMT';
-const NOTICE = `The service has deprecated API v1 (since 2026-09-02) and will stop serving it on 2027-09-02. ${SWITCH_TO_V2}`;
+const SUNSET_DATE = new Date(Math.floor(Date.now() / DAY_MS) * DAY_MS + 365 * DAY_MS);
+const SUNSET = SUNSET_DATE.toUTCString();
+const SUNSET_DAY = SUNSET_DATE.toISOString().slice(0, 10);
+const NOTICE = `The service has deprecated API v1 (since 2026-09-02) and will stop serving it on ${SUNSET_DAY}. ${SWITCH_TO_V2}`;
+/** a day after the deprecation, before the retirement */
+const NOW = Date.parse('2026-11-28T00:00:00Z');
 
 let sandbox: Sandbox;
 beforeAll(async () => {
@@ -45,7 +51,8 @@ const threeRequests = async (ctx: IExecuteFunctions, version: 'v1' | 'v2' = 'v1'
 
 describe('reading the headers', () => {
 	it('reads RFC 9745 and RFC 8594 dates, a bare `true`, and nothing when neither header is there', () => {
-		expect(readDeprecation({ deprecation: DEPRECATED, sunset: SUNSET })).toEqual({ since: new Date('2026-09-02T00:00:00Z'), sunset: new Date('2027-09-02T00:00:00Z') });
+		expect(readDeprecation({ deprecation: DEPRECATED, sunset: SUNSET })).toEqual({ since: new Date('2026-09-02T00:00:00Z'), sunset: SUNSET_DATE });
+		expect(readDeprecation({ sunset: 'Thu, 02 Sep 2027 00:00:00 GMT' })).toEqual({ sunset: new Date('2027-09-02T00:00:00Z') });
 		expect(readDeprecation({ Deprecation: 'true' })).toEqual({});
 		expect(readDeprecation({ 'Content-Type': 'application/json' })).toBeUndefined();
 		expect(readDeprecation(undefined)).toBeUndefined();
@@ -53,9 +60,19 @@ describe('reading the headers', () => {
 	});
 
 	it('says what it knows, in words', () => {
-		expect(deprecationNotice({}, 'v1', SWITCH_TO_V2)).toBe(`The service has deprecated API v1. ${SWITCH_TO_V2}`);
-		expect(deprecationNotice({ sunset: new Date('2027-03-02T00:00:00Z') }, 'v1', SWITCH_TO_V2)).toBe(
+		expect(deprecationNotice({}, 'v1', SWITCH_TO_V2, NOW)).toBe(`The service has deprecated API v1. ${SWITCH_TO_V2}`);
+		expect(deprecationNotice({ sunset: new Date('2027-03-02T00:00:00Z') }, 'v1', SWITCH_TO_V2, NOW)).toBe(
 			`The service has deprecated API v1 and will stop serving it on 2027-03-02. ${SWITCH_TO_V2}`,
+		);
+	});
+
+	it('in the tense the dates call for: a deprecation still to come, a retirement already past', () => {
+		const later = { since: new Date('2027-01-04T00:00:00Z'), sunset: new Date('2027-09-02T00:00:00Z') };
+		expect(deprecationNotice(later, 'v1', SWITCH_TO_V2, NOW)).toBe(
+			`The service will deprecate API v1 on 2027-01-04 and will stop serving it on 2027-09-02. ${SWITCH_TO_V2}`,
+		);
+		expect(deprecationNotice({ since: new Date('2026-09-02T00:00:00Z'), sunset: new Date('2026-11-01T00:00:00Z') }, 'v1', SWITCH_TO_V2, NOW)).toBe(
+			`The service has deprecated API v1 (since 2026-09-02) and stopped serving it on 2026-11-01. ${SWITCH_TO_V2}`,
 		);
 	});
 });
@@ -104,7 +121,20 @@ describe('the warning in a run', () => {
 		const { ctx } = sandboxContext(sandbox);
 		Object.assign(ctx, { logger: { warn: (message: string) => warnings.push(message) } } as IDataObject);
 		await threeRequests(ctx);
-		expect(warnings).toEqual([`The service has deprecated API v1 and will stop serving it on 2027-09-02. ${SWITCH_TO_V2}`]);
+		expect(warnings).toEqual([`The service has deprecated API v1 and will stop serving it on ${SUNSET_DAY}. ${SWITCH_TO_V2}`]);
+	});
+});
+
+describe('the warning in n8n\'s log', () => {
+	it('is written once a day per node: a trigger polling every minute does not repeat it', () => {
+		const warnings: string[] = [];
+		const poll = (node: string) =>
+			({ getNode: () => ({ id: node, name: node }), logger: { warn: (message: string) => warnings.push(message) } }) as unknown as IExecuteFunctions;
+		announce(poll('trigger-a'), 'first', NOW);
+		announce(poll('trigger-a'), 'a minute later', NOW + 60_000);
+		announce(poll('trigger-b'), 'another node', NOW + 60_000);
+		announce(poll('trigger-a'), 'a day later', NOW + DAY_MS);
+		expect(warnings).toEqual(['first', 'another node', 'a day later']);
 	});
 });
 

@@ -51,22 +51,39 @@ const day = (date: Date) => date.toISOString().slice(0, 10);
  * "The service has deprecated API v1 (since 2026-09-02) and will stop serving it on 2027-09-02. To
  * switch, ..." with `advice` for where the run is (apiVersion.ts, `switchAdvice`).
  */
-export function deprecationNotice(signal: DeprecationSignal, version: string, advice: string): string {
-	const since = signal.since ? ` (since ${day(signal.since)})` : '';
-	const end = signal.sunset ? ` and will stop serving it on ${day(signal.sunset)}` : '';
-	return `The service has deprecated API ${version}${since}${end}. ${advice}`;
+export function deprecationNotice(signal: DeprecationSignal, version: string, advice: string, now = Date.now()): string {
+	// RFC 9745 allows a deprecation date still to come, and a sunset may have passed
+	const deprecated =
+		signal.since && signal.since.getTime() > now
+			? `The service will deprecate API ${version} on ${day(signal.since)}`
+			: `The service has deprecated API ${version}${signal.since ? ` (since ${day(signal.since)})` : ''}`;
+	const end = signal.sunset
+		? signal.sunset.getTime() > now
+			? ` and will stop serving it on ${day(signal.sunset)}`
+			: ` and stopped serving it on ${day(signal.sunset)}`
+		: '';
+	return `${deprecated}${end}. ${advice}`;
 }
+
+/** When each node last wrote the warning to n8n's log: a trigger polls every minute, its log says it once a day. */
+const loggedAt = new Map<string, number>();
+const LOG_AGAIN_AFTER_MS = 24 * 60 * 60_000;
 
 /**
  * Tells the user: an execution hint where the context shows one (a node's run, as n8n's own nodes
- * warn in the output pane), else a warning in n8n's log (triggers, pollers, option loaders). No
- * error: the request succeeded, and the run goes on.
+ * warn in the output pane), else a warning in n8n's log (triggers, pollers, option loaders), at
+ * most once a day per node. No error: the request succeeded, and the run goes on.
  */
-export function announce(ctx: ApiContext, message: string): void {
+export function announce(ctx: ApiContext, message: string, now = Date.now()): void {
 	if ('addExecutionHints' in ctx && typeof ctx.addExecutionHints === 'function') {
 		const hint: NodeExecutionHint = { message, type: 'warning', location: 'outputPane' };
 		ctx.addExecutionHints(hint);
 		return;
 	}
+	const node = ctx.getNode();
+	const key = `${node.id ?? ''}:${node.name}`;
+	const last = loggedAt.get(key);
+	if (last !== undefined && now - last < LOG_AGAIN_AFTER_MS) return;
+	loggedAt.set(key, now);
 	ctx.logger?.warn(message);
 }

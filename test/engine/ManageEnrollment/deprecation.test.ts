@@ -10,17 +10,22 @@ import { businessIds, createBusiness, NODE, requestsTo, BUSINESS_PATH, run, sand
 setUpSandbox();
 afterEach(() => sandbox.configure({ deprecationHeaders: undefined }));
 
+// the retirement a year from whenever the test runs (the client reads the real clock for the tense)
+const DAY_MS = 86_400_000;
+const SUNSET_DATE = new Date(Math.floor(Date.now() / DAY_MS) * DAY_MS + 365 * DAY_MS);
+const SUNSET_DAY = SUNSET_DATE.toISOString().slice(0, 10);
+
 const create25 = async () => await run(businessIds(25).map((business_id) => ({ business_id })), createBusiness());
 
 test('three v1 answers with the headers: one warning hint, with the dates and the way to switch', async () => {
-	sandbox.configure({ deprecationHeaders: { Deprecation: '@1788307200', Sunset: 'Thu, 02 Sep 2027 00:00:00 GMT' } });
+	sandbox.configure({ deprecationHeaders: { Deprecation: '@1788307200', Sunset: SUNSET_DATE.toUTCString() } });
 	const result = await create25();
 	expect(result.error).toBeUndefined();
 	expect(requestsTo(BUSINESS_PATH).map((request) => request.method)).toEqual(['GET', 'POST', 'POST']);
 	expect(result.runData[NODE][0].hints).toEqual([
 		{
 			// Manage Enrollment has no v2 version yet: nothing the user does moves it
-			message: `The service has deprecated API v1 (since 2026-09-02) and will stop serving it on 2027-09-02. ${SWITCH_ADVICE.notYet}`,
+			message: `The service has deprecated API v1 (since 2026-09-02) and will stop serving it on ${SUNSET_DAY}. ${SWITCH_ADVICE.notYet}`,
 			type: 'warning',
 			location: 'outputPane',
 		},
