@@ -16,6 +16,7 @@ test('the benchmark modules load under tsx, as npm run benchmark loads them', ()
 	const modules = readdirSync(BENCHMARK).filter((file) => file.endsWith('.ts') && !SCRIPTS.has(file));
 	expect(modules.length).toBeGreaterThanOrEqual(9);
 	const load = `for (const file of ${JSON.stringify(modules)}) require(${JSON.stringify(BENCHMARK)} + '/' + file); process.stdout.write('loaded ' + ${modules.length});`;
-	const output = execFileSync(process.execPath, ['--import', 'tsx', '-e', load], { cwd: ROOT, encoding: 'utf8', timeout: 60_000 });
+	const output = execFileSync(process.execPath, ['--import', 'tsx', '-e', load], { cwd: ROOT, encoding: 'utf8', timeout: 80_000 });
 	expect(output).toBe(`loaded ${modules.length}`);
-});
+	// 2 s on a quiet machine; a bare machine's first run installs n8n beside it
+}, 90_000);
