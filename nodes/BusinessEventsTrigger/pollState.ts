@@ -253,8 +253,9 @@ export function advanceState(state: WatchState, emitted: IDataObject[], options:
 	const keys: EventTimes = {};
 	let unreadable = false;
 	for (const event of emitted) {
-		keys[eventKey(event)] = eventTime(event, options.fetchedAt);
-		unreadable ||= Number.isNaN(Date.parse(String(event.event_time ?? '')));
+		const time = eventTime(event, Number.NaN);
+		unreadable ||= Number.isNaN(time);
+		keys[eventKey(event)] = Number.isNaN(time) ? options.fetchedAt : time;
 	}
 	const unconfirmed: Unconfirmed | undefined =
 		emitted.length > 0

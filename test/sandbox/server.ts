@@ -105,6 +105,24 @@ interface IncomingRequest {
 /** What goes back: an HttpError is one too; `text` (a job's result file) goes as it is instead of JSON. */
 type Answer = Pick<HttpError, 'status' | 'headers'> & { body?: HttpError['body'] | unknown[]; text?: string };
 
+/** What an enrollment's webhook is pushed for an added event (either version; the webhooks module words it per generation). */
+function pushedEvent(
+	entity: PushedEvent['entity'],
+	event: { event_id: string; event_name: string; data: Record<string, unknown>; event_time: string },
+	enrollment: { enrollment_key: string; enrollment_id: string },
+): PushedEvent {
+	return {
+		// the pushed id is 32 hex (the guide's example); the stored uuid without its dashes
+		event_id: event.event_id.replace(/-/g, ''),
+		event_name: event.event_name,
+		data: event.data,
+		enrollment_key: enrollment.enrollment_key,
+		enrollment_id: enrollment.enrollment_id,
+		event_time: event.event_time,
+		entity,
+	};
+}
+
 class SandboxServer {
 	readonly requests: RecordedRequest[] = [];
 	readonly universe: Universe;
@@ -159,19 +177,7 @@ class SandboxServer {
 			const webhook = this.webhooks.tenant.get(enrollment.webhook_id);
 			if (enrollment.status !== 'active' || webhook?.status !== 'active') continue;
 			if (!enrollment.event_types.map(v1EventType).includes(event.event_name)) continue;
-			this.webhooks.pushToWebhook(
-				webhook,
-				{
-					event_id: event.event_id.replace(/-/g, ''),
-					event_name: event.event_name,
-					data: event.data,
-					enrollment_key: enrollment.enrollment_key,
-					enrollment_id: enrollment.enrollment_id,
-					event_time: event.event_time,
-					entity,
-				},
-				this.partnerId,
-			);
+			this.webhooks.pushToWebhook(webhook, pushedEvent(entity, event, enrollment), this.partnerId);
 		}
 	}
 
@@ -185,16 +191,7 @@ class SandboxServer {
 				: [...this.enrollments.prospects.values()].filter((enrollment) => enrollment.prospect_ids.includes(entity.id));
 		for (const enrollment of enrollments) {
 			if (!enrollment.event_types.includes(event.event_name)) continue;
-			this.webhooks.push({
-				// the pushed id is 32 hex (the guide's example); the stored uuid without its dashes
-				event_id: event.event_id.replace(/-/g, ''),
-				event_name: event.event_name,
-				data: event.data,
-				enrollment_key: enrollment.enrollment_key,
-				enrollment_id: enrollment.enrollment_id,
-				event_time: event.event_time,
-				entity,
-			});
+			this.webhooks.push(pushedEvent(entity, event, enrollment));
 		}
 	}
 
