@@ -2,6 +2,7 @@ import type { IHookFunctions, INodeType, INodeTypeDescription } from 'n8n-workfl
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { CREDENTIALS } from '../shared/descriptions';
+import { apiVersionOf } from '../shared/transport/apiVersion';
 import { properties } from './description';
 import { checkExists, create, remove } from './hooks';
 import { receiveDelivery } from './receive';
@@ -15,7 +16,9 @@ export class BusinessEventsWebhookTrigger implements INodeType {
 			dark: 'file:../../icons/businessProspectData.dark.svg',
 		},
 		group: ['trigger'],
-		version: 1,
+		// 2: API v2 (a webhook of the trigger's own, by webhook_id); version 1 keeps v1's partner webhook
+		version: [1, 2],
+		defaultVersion: 2,
 		subtitle: '={{ "Push: " + ({ business: "Businesses", prospect: "Prospects" }[$parameter["entity"]] || "Businesses and Prospects") }}',
 		description:
 			'Starts the workflow the moment the service pushes an event of an enrolled business or prospect (webhook): verified, each event once',
@@ -36,16 +39,17 @@ export class BusinessEventsWebhookTrigger implements INodeType {
 		properties,
 	};
 
+	// the version is read at every call: a credential switched between publishes takes effect at the next
 	webhookMethods = {
 		default: {
 			async checkExists(this: IHookFunctions): Promise<boolean> {
-				return await checkExists.call(this);
+				return await checkExists.call(this, await apiVersionOf(this));
 			},
 			async create(this: IHookFunctions): Promise<boolean> {
-				return await create.call(this);
+				return await create.call(this, await apiVersionOf(this));
 			},
 			async delete(this: IHookFunctions): Promise<boolean> {
-				return await remove.call(this);
+				return await remove.call(this, await apiVersionOf(this));
 			},
 		},
 	};

@@ -115,6 +115,22 @@ async function keepLegacy(ctx: IHookFunctions, url: string, apiKey: string): Pro
 }
 
 /**
+ * v2, unpublishing a trigger that sealed v1's partner webhook beside its own (keepLegacy): that
+ * webhook is deleted too while it still points at this URL, as unpublishing on v1 deletes it, so
+ * a version 1 node whose credential was switched to v2 leaves nothing registered either. A
+ * failure leaves it (its deliveries then go unanswered): the v2 webhook is gone already.
+ */
+async function removeLegacy(ctx: IHookFunctions, url: string): Promise<void> {
+	try {
+		const v1 = await webhookRegistration(ctx, undefined, 'v1');
+		const found = await v1.find();
+		if (found && sameUrl(found.webhookUrl, url)) await v1.remove(found);
+	} catch {
+		// no Partner ID any more, or v1 unreachable: Manage Webhook 1 on a v1 credential deletes it
+	}
+}
+
+/**
  * The published registration this workflow made and still holds in its static data, when the
  * service's registration is that one (same URL, same partner): the trigger's own, though n8n's
  * public URL (WEBHOOK_URL) may have changed since.
@@ -240,6 +256,7 @@ export async function remove(this: IHookFunctions, version: ApiVersion = 'v1'): 
 		const testing = listening.has(url);
 		const replaced = listening.get(url);
 		listening.delete(url);
+		const legacy = testing ? undefined : readStoredRegistration(staticData)?.legacy;
 		let restore: { strategy: WebhookRegistration; webhookUrl: string } | undefined;
 		// v2, the end of a test while published: the published webhook and its sealed secret stay
 		let published = false;
@@ -263,6 +280,7 @@ export async function remove(this: IHookFunctions, version: ApiVersion = 'v1'): 
 			forget(keyOf(this, true));
 			if (!published) forget(keyOf(this, false));
 		}
+		if (version === 'v2' && legacy !== undefined) await removeLegacy(this, url);
 		if (restore) {
 			const apiKey = await apiKeyOf(this);
 			const registered = await restore.strategy.register(restore.webhookUrl);

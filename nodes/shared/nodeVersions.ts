@@ -22,6 +22,11 @@ function forVersions(versions: number[], property: INodeProperties): INodeProper
 	};
 }
 
+/** Properties that exist only in these versions (a version whose operations differ altogether). */
+export function atVersions(versions: number[], properties: INodeProperties[]): INodeProperties[] {
+	return properties.map((property) => forVersions(versions, property));
+}
+
 /**
  * The properties of every version, built by the same code in the same order: a property that is
  * the same in all of them appears once; one that differs (a bound, a hint) appears once per

@@ -13,10 +13,12 @@ import type { IDataObject, INode, IWebhookData, IWorkflowExecuteAdditionalData, 
 
 import { BusinessEventsWebhookTrigger } from '../../../nodes/BusinessEventsWebhookTrigger/BusinessEventsWebhookTrigger.node';
 import { checkExists, create, remove } from '../../../nodes/BusinessEventsWebhookTrigger/hooks';
+import type { ApiVersion } from '../../../nodes/shared/catalog';
 import { SANDBOX_PARTNER_ID } from '../../sandbox/options';
 import { createAdditionalData } from '../harness/additionalData';
 import { buildWorkflow } from '../harness/buildWorkflow';
 import { packageNode, sandboxCredentials, useSandbox } from '../harness';
+import { API_VERSIONS, typeVersionFor } from '../harness/apiVersions';
 
 const trigger = new BusinessEventsWebhookTrigger();
 const NAME = 'Webhook Trigger';
@@ -95,10 +97,28 @@ interface Published {
 }
 
 /** The workflow with the trigger, as n8n holds it while published (its static data lives on the Workflow). */
-function published(parameters: IDataObject = {}, staticData: IDataObject = {}, webhookId = WEBHOOK_ID, isTest = false): Published {
+function published(
+	parameters: IDataObject = {},
+	staticData: IDataObject = {},
+	webhookId = WEBHOOK_ID,
+	isTest = false,
+	{ typeVersion = 1, apiVersion }: { typeVersion?: number; apiVersion?: string } = {},
+): Published {
 	const { workflow, credentialsHelper } = buildWorkflow(
-		{ nodes: [{ ...packageNode('businessEventsWebhookTrigger', NAME, { entity: 'both', options: {}, ...parameters }), webhookId }], connections: {} },
-		{ credentials: sandboxCredentials(sandbox, { partnerId: SANDBOX_PARTNER_ID }), mode: 'trigger', staticData: { [`node:${NAME}`]: staticData } },
+		{
+			nodes: [
+				{
+					...packageNode('businessEventsWebhookTrigger', NAME, { entity: 'both', options: {}, ...parameters }, { typeVersion }),
+					webhookId,
+				},
+			],
+			connections: {},
+		},
+		{
+			credentials: sandboxCredentials(sandbox, { partnerId: SANDBOX_PARTNER_ID, ...(apiVersion ? { apiVersion } : {}) }),
+			mode: 'trigger',
+			staticData: { [`node:${NAME}`]: staticData },
+		},
 	);
 	const node = workflow.getNode(NAME)!;
 	const additionalData = {
@@ -477,5 +497,130 @@ describe('Business Events Webhook Trigger on API v2 in n8n-core', () => {
 			[200, { message: 'Duplicate event ignored' }],
 		]);
 		receiver.received = [];
+	});
+});
+
+/**
+ * The node as n8n runs it: its webhookMethods choose the API version (apiVersionOf), so the node
+ * at the typeVersion that speaks each version publishes, fires and unpublishes with the same
+ * items; and a version 1 node whose credential is switched to v2 goes on receiving its v1
+ * enrollments' events unchanged, then leaves nothing registered when unpublished.
+ */
+describe.each(API_VERSIONS)('Business Events Webhook Trigger at the typeVersion that speaks %s', (api) => {
+	const allCalls = () =>
+		sandbox.requests.map(
+			(request) => `${request.method} ${request.path}${request.query ? `?${new URLSearchParams(request.query)}` : ''} ${request.status}`,
+		);
+	const PUBLISH: Record<ApiVersion, (id: string) => string[]> = {
+		v1: () => [`GET /v1/webhooks/${SANDBOX_PARTNER_ID} 404`, `GET /v1/webhooks/${SANDBOX_PARTNER_ID} 404`, 'POST /v1/webhooks 200'],
+		// checkExists finds nothing at its URL; create looks again, creates, and looks for v1's webhook at the URL (a migration)
+		v2: () => ['GET /v2/webhooks 200', 'GET /v2/webhooks 200', 'POST /v2/webhooks 201', `GET /v1/webhooks/${SANDBOX_PARTNER_ID} 404`],
+	};
+	const UNPUBLISH: Record<ApiVersion, (id: string) => string[]> = {
+		v1: () => [`GET /v1/webhooks/${SANDBOX_PARTNER_ID} 200`, `DELETE /v1/webhooks/${SANDBOX_PARTNER_ID} 200`],
+		v2: (id) => [`GET /v2/webhooks/${id} 200`, `DELETE /v2/webhooks/${id} 200`],
+	};
+
+	/** The one enrollment of the version, delivering to the trigger's webhook. */
+	function enrollOn(businessId: string) {
+		if (api === 'v1') {
+			sandbox.enrollments.businesses.set('enr-key-both', {
+				enrollment_id: 'enr-key-both',
+				enrollment_key: 'key-both',
+				business_ids: [businessId],
+				event_types: ['new_product', 'employee_joined_company'],
+			});
+			return;
+		}
+		sandbox.enrollments.businessesV2.set('enr-key-both', {
+			enrollment_id: 'enr-key-both',
+			enrollment_key: 'key-both',
+			webhook_id: [...sandbox.webhooks.tenant.keys()][0],
+			event_types: ['new_product', 'executive_joined_company'],
+			business_ids: [businessId],
+			status: 'active',
+		});
+	}
+
+	test('publish, an event, unpublish: exact requests, and the same item on both versions', async () => {
+		const p = published({}, {}, WEBHOOK_ID, false, { typeVersion: typeVersionFor('businessEventsWebhookTrigger', api) });
+		expect(await publish(p)).toBe(false);
+		const id = api === 'v2' ? [...sandbox.webhooks.tenant.keys()][0] : '';
+		expect(allCalls()).toEqual(PUBLISH[api](id));
+		expect(p.staticData().registration).toMatchObject({ model: api, webhookUrl: p.url });
+
+		const business = sandbox.universe.businesses[2].business_id;
+		enrollOn(business);
+		sandbox.addEvent({ business_id: business, event_name: 'employee_joined_company', data: { title: 'CFO' } });
+		await sandbox.webhooks.idle();
+		expect(receiver.received.map((entry) => entry.items)).toEqual([
+			[
+				{
+					event_name: 'employee_joined_company',
+					event_time: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+					event_id: expect.stringMatching(/^[0-9a-f]{32}$/),
+					data: { title: 'CFO' },
+					business_id: business,
+					enrollment_key: 'key-both',
+					enrollment_id: 'enr-key-both',
+				},
+			],
+		]);
+		receiver.received = [];
+
+		sandbox.enrollments.businessesV2.clear();
+		const before = sandbox.requests.length;
+		await trigger.webhookMethods.default.delete.call(hook(p));
+		expect(allCalls().slice(before)).toEqual(UNPUBLISH[api](id));
+		expect([sandbox.webhooks.registration, sandbox.webhooks.tenant.size, p.staticData().registration]).toEqual([undefined, 0, undefined]);
+	});
+
+	test('Replace Existing Registration exists only where the service keeps one webhook per partner', () => {
+		const typeVersion = typeVersionFor('businessEventsWebhookTrigger', api);
+		const shown = trigger.description.properties.filter(
+			(property) => property.name === 'options' && (property.displayOptions?.show?.['@version'] as number[]).includes(typeVersion),
+		);
+		expect(shown.flatMap((property) => (property.options as Array<{ name: string }>).map((option) => option.name))).toEqual(
+			api === 'v1' ? ['replaceExisting', 'simulateEvent'] : ['simulateEvent'],
+		);
+	});
+});
+
+describe('Business Events Webhook Trigger 1 with its credential switched to API v2', () => {
+	test("its v1 enrollments' events fire as before (the partner webhook's secret sealed beside its own webhook's); unpublishing leaves nothing registered", async () => {
+		const p = published();
+		await publish(p);
+		const business = sandbox.universe.businesses[4].business_id;
+		enroll('key-v1', [business]);
+		sandbox.addEvent({ business_id: business, event_name: 'new_product' });
+		await sandbox.webhooks.idle();
+
+		// the credential is set to v2 and n8n restarts: the same node, the same static data
+		const before = sandbox.requests.length;
+		const switched = published({}, JSON.parse(JSON.stringify(p.staticData())) as IDataObject, WEBHOOK_ID, false, { apiVersion: 'v2' });
+		expect(await publish(switched)).toBe(false);
+		const id = [...sandbox.webhooks.tenant.keys()][0];
+		expect(sandbox.requests.slice(before).map((request) => `${request.method} ${request.path} ${request.status}`)).toEqual([
+			'GET /v2/webhooks 200',
+			'GET /v2/webhooks 200',
+			'POST /v2/webhooks 201',
+			`GET /v1/webhooks/${SANDBOX_PARTNER_ID} 200`,
+		]);
+		expect(switched.staticData().registration).toMatchObject({ model: 'v2', webhookId: id, legacy: expect.any(Object) });
+		sandbox.addEvent({ business_id: business, event_name: 'new_product' });
+		await sandbox.webhooks.idle();
+		const [first, second] = receiver.received.map((entry) => entry.items?.[0]);
+		const comparable = (item: IDataObject | undefined) => ({ ...item, event_id: undefined, event_time: undefined, data: undefined });
+		expect(receiver.received.map((entry) => entry.status)).toEqual([200, 200]);
+		expect(comparable(second)).toEqual(comparable(first));
+		expect(Object.keys(second ?? {})).toEqual(Object.keys(first ?? {}));
+		receiver.received = [];
+
+		await trigger.webhookMethods.default.delete.call(hook(switched));
+		expect([sandbox.webhooks.registration, sandbox.webhooks.tenant.size, switched.staticData().registration]).toEqual([
+			undefined,
+			0,
+			undefined,
+		]);
 	});
 });
