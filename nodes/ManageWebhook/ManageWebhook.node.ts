@@ -2,7 +2,11 @@ import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescrip
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { CREDENTIALS } from '../shared/descriptions';
+import { searchWebhooks } from '../shared/methods/webhooks';
+import { atVersions } from '../shared/nodeVersions';
 import * as webhook from './actions/webhook';
+import { description as simulationFields } from './actions/webhook/checkConnectivity.operation';
+import * as webhookV2 from './actions/webhookV2';
 import { router } from './router';
 
 export class ManageWebhook implements INodeType {
@@ -14,11 +18,12 @@ export class ManageWebhook implements INodeType {
 			dark: 'file:../../icons/businessProspectData.dark.svg',
 		},
 		group: ['transform'],
-		version: 1,
+		// 2: API v2's webhooks, several per account, each by its ID; version 1 keeps v1's partner webhook
+		version: [1, 2],
+		defaultVersion: 2,
 		subtitle:
-			'={{ ({ get: "Get Registration", register: "Register", delete: "Delete Registration", checkConnectivity: "Check Connectivity" })[$parameter["operation"]] }}',
-		description:
-			'See, set or delete where the service pushes your enrollments\' events (your partner\'s one webhook), and send test events',
+			'={{ $nodeVersion >= 2 ? ({ get: "Get", getAll: "Get Many", create: "Create", update: "Update", delete: "Delete", rotateSecret: "Rotate Secret", checkConnectivity: "Check Connectivity" })[$parameter["operation"]] : ({ get: "Get Registration", register: "Register", delete: "Delete Registration", checkConnectivity: "Check Connectivity" })[$parameter["operation"]] }}',
+		description: "Create, see, change or delete the webhooks the service pushes your enrollments' events to, and send test events",
 		defaults: { name: 'Manage Webhook' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
@@ -32,9 +37,13 @@ export class ManageWebhook implements INodeType {
 				noDataExpression: true,
 				default: 'webhook',
 			},
-			...webhook.description,
+			...atVersions([1], webhook.description),
+			...atVersions([2], webhookV2.description),
+			...simulationFields,
 		],
 	};
+
+	methods = { listSearch: { searchWebhooks } };
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return await router.call(this);

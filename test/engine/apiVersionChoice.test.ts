@@ -10,6 +10,7 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { catalogFor } from '../../nodes/shared/catalog';
 import type { ApiVersion } from '../../nodes/shared/catalog';
 import { operationOn } from '../../nodes/shared/transport/wireNames';
+import { SANDBOX_PARTNER_ID } from '../sandbox/options';
 import { onItems, packageNode, runWorkflow, sandboxCredentials, useSandbox } from './harness';
 import { typeVersionFor } from './harness/apiVersions';
 import { runPoll } from './harness/runPoll';
@@ -80,5 +81,28 @@ describe.each(CREDENTIALS)('Business Events Trigger, credential %s', (_label, st
 		};
 		await runPoll(node, { mode: 'trigger', tick: 'activation', credentials: sandboxCredentials(sandbox, stored) });
 		expect(sandbox.requests.map((request) => request.path)).toEqual([pathOf(speaks[age], 'getBusinessEvents')]);
+	});
+});
+
+/**
+ * Manage Webhook: version 1 reads the partner's webhook (v1: by partner id; on a v2 credential, as
+ * v2 lists it), version 2 lists the tenant's webhooks; on a v1 credential version 2 refuses, nothing sent.
+ */
+describe.each(CREDENTIALS)('Manage Webhook, credential %s', (_label, stored, speaks) => {
+	test.each(['old', 'new'] as const)('Get (old) or Get Many (new) at its %s typeVersion', async (age) => {
+		const typeVersion = typeVersionFor('manageWebhook', age === 'old' ? 'v1' : 'v2');
+		const node = packageNode('manageWebhook', 'Node', { operation: age === 'old' ? 'get' : 'getAll' }, { typeVersion });
+		const run = await runWorkflow(onItems([{}], node), {
+			credentials: sandboxCredentials(sandbox, { ...stored, partnerId: SANDBOX_PARTNER_ID }),
+		});
+		const api = speaks[age];
+		if (age === 'new' && api === 'v1') {
+			expect(run.error?.message).toMatch(/^Item 0: This version of Manage Webhook manages webhooks by ID, which API v1 does not have/);
+			expect(sandbox.requests).toHaveLength(0);
+			return;
+		}
+		expect(run.error).toBeUndefined();
+		expect(sandbox.requests.map((request) => request.path)).toEqual([api === 'v1' ? `/v1/webhooks/${SANDBOX_PARTNER_ID}` : '/v2/webhooks']);
+		expect(run.credentialDecryptions).toBe(1);
 	});
 });

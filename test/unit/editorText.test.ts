@@ -42,8 +42,8 @@ const codexOf = (folder: string) =>
 		alias: string[];
 	};
 
-function subtitle(type: INodeType, parameters: INodeParameters): unknown {
-	const node: INode = { id: 'n1', name: 'Node', type: `x.${type.description.name}`, typeVersion: 1, position: [0, 0], parameters };
+function subtitle(type: INodeType, parameters: INodeParameters, typeVersion = 1): unknown {
+	const node: INode = { id: 'n1', name: 'Node', type: `x.${type.description.name}`, typeVersion, position: [0, 0], parameters };
 	const nodeTypes = { getByName: () => type, getByNameAndVersion: () => type, getKnownTypes: () => ({}) } as unknown as INodeTypes;
 	const workflow = new Workflow({ nodes: [node], connections: {}, active: false, nodeTypes });
 	return workflow.expression.getSimpleParameterValue(node, type.description.subtitle, 'internal', {});
@@ -112,6 +112,15 @@ describe('subtitles: Title Case, never "undefined"', () => {
 		[new ManageWebhook(), { operation: 'delete' }, 'Delete Registration'],
 	])('%#: %j gives %s', (type, parameters, expected) => {
 		expect(subtitle(type, parameters as INodeParameters)).toBe(expected);
+	});
+
+	it.each([
+		[{ operation: 'getAll' }, 'Get Many'],
+		[{ operation: 'get' }, 'Get'],
+		[{ operation: 'rotateSecret' }, 'Rotate Secret'],
+		[{ operation: 'delete' }, 'Delete'],
+	])('Manage Webhook 2: %j gives %s', (parameters, expected) => {
+		expect(subtitle(new ManageWebhook(), parameters, 2)).toBe(expected);
 	});
 });
 

@@ -59,12 +59,17 @@ describe('apiVersionFor', () => {
 		expect(apiVersionFor('auto', { type: 'CUSTOM.matchProspectsTool', typeVersion: 1 })).toBe('v1');
 	});
 
-	test('webhooks and enrollments stay on v1 whatever the credential says, until v2 has their operations', () => {
-		for (const name of ['manageWebhook', 'manageEnrollment', 'businessEventsWebhookTrigger']) {
-			expect(apiVersionFor('v2', node(name, 1))).toBe('v1');
-		}
-		expect(new ManageWebhook().description.version).toBe(1);
+	test('Manage Enrollment stays on v1 whatever the credential says, until it has a v2 version', () => {
+		expect(apiVersionFor('v2', node('manageEnrollment', 1))).toBe('v1');
 		expect(new ManageEnrollment().description.version).toBe(1);
+	});
+
+	test("the webhook nodes: version 2 speaks v2, version 1 v1, and the credential's choice wins", () => {
+		for (const name of ['manageWebhook', 'businessEventsWebhookTrigger']) {
+			expect([1, 2].map((version) => apiVersionFor('auto', node(name, version)))).toEqual(['v1', 'v2']);
+			expect([apiVersionFor('v2', node(name, 1)), apiVersionFor('v1', node(name, 2))]).toEqual(['v2', 'v1']);
+		}
+		expect([new ManageWebhook().description.version, new ManageWebhook().description.defaultVersion]).toEqual([[1, 2], 2]);
 	});
 });
 

@@ -21,3 +21,4 @@ export {
 	filterValueSearches,
 	lookUpFilterValues,
 } from './filterValues';
+export { searchWebhooks, webhookLabel } from './webhooks';

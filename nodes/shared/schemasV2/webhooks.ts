@@ -22,13 +22,18 @@ const webhookUrl = z
 	.max(LIMITS_V2.webhookUrlLength.max, `must be at most ${LIMITS_V2.webhookUrlLength.max} characters`)
 	.url('must be a URL');
 
+/** A custom header line, "Name: value" with a token name: anything else could not be sent as a header. */
+const headerLine = z
+	.string()
+	.regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]+:[\t -~]*$/, 'must be "Header-Name: value" (a name of letters, digits and -, then printable text)');
+
 /** The fields a webhook is created with; name and webhook_url required (research §9). */
 const webhookFields = {
 	name: nonEmpty,
 	webhook_url: webhookUrl,
 	description: z.string().optional(),
 	/** "Name: value" strings sent with every delivery (webhooks-research.md §1, an inference of a third party) */
-	headers: z.array(z.string()).optional(),
+	headers: z.array(headerLine).optional(),
 	payload_format: z.enum(WEBHOOK_PAYLOAD_FORMATS).optional(),
 };
 

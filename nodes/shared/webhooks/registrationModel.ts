@@ -41,6 +41,8 @@ export interface RegisterOptions {
 	name?: string;
 	/** v2: what find({ webhookUrl }) gave just before (null: nothing there), so it is not asked again */
 	existing?: Registration | null;
+	/** v2: more fields a new webhook is created with (description, headers, payload_format) */
+	fields?: IDataObject;
 }
 
 export interface WebhookRegistration {

@@ -85,7 +85,7 @@ export class V2Registration implements WebhookRegistration {
 	async register(webhookUrl: string, options: RegisterOptions = {}): Promise<Registration & { secret: string }> {
 		const found = options.existing === undefined ? await this.find({ webhookUrl }) : (options.existing ?? undefined);
 		if (found?.webhookId === undefined) {
-			const created = await this.send('registerWebhook', { name: options.name ?? DEFAULT_WEBHOOK_NAME, webhook_url: webhookUrl });
+			const created = await this.send('registerWebhook', { ...options.fields, name: options.name ?? DEFAULT_WEBHOOK_NAME, webhook_url: webhookUrl });
 			const registration = withCheckedSecret(this.node, readRegistration(created), this.itemIndex);
 			if (registration.webhookId === undefined) throw this.noWebhookId();
 			return registration;

@@ -5,7 +5,8 @@ import { ENDPOINTS } from '../../../shared/catalog';
 import { eventTypeOptions } from '../../../shared/eventTypes';
 import { LIMITS } from '../../../shared/limits';
 import { WEBHOOK_SIMULATION_EVENT_TYPES } from '../../../shared/schemas';
-import { perItem } from './common';
+import type { Simulation } from '../../../shared/webhooks/registration';
+import { perItem, refuseOnV2 } from './common';
 
 const show = (extra: IDataObject = {}) => ({ show: { operation: ['checkConnectivity'], ...extra } });
 
@@ -47,42 +48,44 @@ export const description: INodeProperties[] = [
 	},
 ];
 
-/** Asks the service to push a test event or simulated events to the registered URL (one request per item). */
+/**
+ * The item's simulation under v1's event names (the client renames them for v2), or undefined for
+ * a plain test event; checked against v1's rules, which v2 keeps, before any request.
+ */
+export function readSimulation(ctx: IExecuteFunctions, itemIndex: number): Simulation | undefined {
+	if (ctx.getNodeParameter('simulate', itemIndex, false) !== true) return undefined;
+	const eventTime = ctx.getNodeParameter('eventTime', itemIndex, '');
+	const simulation = {
+		event_name: ctx.getNodeParameter('simulatedEventType', itemIndex, ''),
+		number_of_events: ctx.getNodeParameter('numberOfEvents', itemIndex, 1),
+		...(eventTime === '' || eventTime === null ? {} : { event_time: eventTime }),
+	};
+	// partner_id is the credential's; the item's own fields are checked here
+	validateItem(ctx.getNode(), ENDPOINTS.checkWebhookConnectivity.body, { partner_id: 'credential', simulation }, itemIndex);
+	return {
+		eventName: String(simulation.event_name),
+		count: Number(simulation.number_of_events),
+		eventTime: typeof simulation.event_time === 'string' ? simulation.event_time : undefined,
+	};
+}
+
+/** Asks the service to push a test event or simulated events to the partner's registered URL (one request per item). */
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
-	const schema = ENDPOINTS.checkWebhookConnectivity.body;
 	return await perItem(
 		this,
-		(itemIndex) => {
-			if (this.getNodeParameter('simulate', itemIndex, false) !== true) return { itemIndex, simulation: undefined };
-			const eventTime = this.getNodeParameter('eventTime', itemIndex, '');
-			const simulation = {
-				event_name: this.getNodeParameter('simulatedEventType', itemIndex, ''),
-				number_of_events: this.getNodeParameter('numberOfEvents', itemIndex, 1),
-				...(eventTime === '' || eventTime === null ? {} : { event_time: eventTime }),
-			};
-			// partner_id is the credential's; the item's own fields are checked here, before any request
-			validateItem(this.getNode(), schema, { partner_id: 'credential', simulation }, itemIndex);
-			return { itemIndex, simulation };
-		},
+		(itemIndex) => ({ itemIndex, simulation: readSimulation(this, itemIndex) }),
 		async (strategy, { simulation }) => {
-			const answer = await strategy.checkConnectivity(
-				simulation
-					? {
-							eventName: String(simulation.event_name),
-							count: Number(simulation.number_of_events),
-							eventTime: typeof simulation.event_time === 'string' ? simulation.event_time : undefined,
-						}
-					: undefined,
-			);
+			const answer = await strategy.checkConnectivity(simulation);
 			const context = (answer?.response_context ?? {}) as IDataObject;
 			return {
 				model: strategy.model,
 				owner: strategy.owner,
 				requested: simulation ? 'simulation' : 'test event',
-				...(simulation ? { event_name: simulation.event_name, number_of_events: simulation.number_of_events } : {}),
+				...(simulation ? { event_name: simulation.eventName, number_of_events: simulation.count } : {}),
 				request_status: context.request_status ?? null,
 				correlation_id: context.correlation_id ?? null,
 			};
 		},
+		{ fallback: 'v1', refuse: (version, itemIndex) => refuseOnV2(this, version, itemIndex, 'Check Connectivity') },
 	);
 }

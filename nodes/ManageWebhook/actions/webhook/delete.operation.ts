@@ -3,7 +3,7 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n
 import { itemValidationError } from '../../../shared/batching/validate';
 import { isToolExecution } from '../../../shared/toolMode';
 import { sameUrl } from '../../../shared/webhooks/registration';
-import { perItem } from './common';
+import { perItem, refuseOnV2 } from './common';
 
 export const description: INodeProperties[] = [
 	{
@@ -50,5 +50,6 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 				...(found && !matches ? { kept_because: `the registration points at ${found.webhookUrl}, not ${onlyIfUrl}` } : {}),
 			};
 		},
+		{ fallback: 'v1', refuse: (version, itemIndex) => refuseOnV2(this, version, itemIndex, 'Delete Registration') },
 	);
 }

@@ -7,6 +7,7 @@ import * as register from './register.operation';
 
 export { checkConnectivity, del as delete, get, register };
 
+/** Version 1's operations on the partner's one webhook (Check Connectivity's simulation fields serve both versions). */
 export const description: INodeProperties[] = [
 	{
 		displayName: 'Operation',
@@ -23,7 +24,7 @@ export const description: INodeProperties[] = [
 			{
 				name: 'Delete Registration',
 				value: 'delete',
-				description: 'Stop the pushes: delete the partner\'s webhook',
+				description: "Stop the pushes: delete the partner's webhook",
 				action: 'Delete the webhook registration',
 			},
 			{
@@ -35,7 +36,7 @@ export const description: INodeProperties[] = [
 			{
 				name: 'Register',
 				value: 'register',
-				description: 'Point the partner\'s webhook at a URL',
+				description: "Point the partner's webhook at a URL",
 				action: 'Register a webhook URL',
 			},
 		],
@@ -44,5 +45,4 @@ export const description: INodeProperties[] = [
 	...get.description,
 	...register.description,
 	...del.description,
-	...checkConnectivity.description,
 ];

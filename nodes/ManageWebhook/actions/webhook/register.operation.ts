@@ -3,7 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { itemValidationError } from '../../../shared/batching/validate';
 import { sameUrl } from '../../../shared/webhooks/registration';
-import { perItem, registrationJson } from './common';
+import { perItem, refuseOnV2, registrationJson } from './common';
 
 const show = { show: { operation: ['register'] } };
 
@@ -25,7 +25,7 @@ export const description: INodeProperties[] = [
 		type: 'boolean',
 		default: false,
 		description:
-			'Whether to replace the partner\'s webhook when it points at another URL. That URL then stops receiving events and the service issues a new secret. Off: the item fails and names the URL registered now.',
+			"Whether to replace the partner's webhook when it points at another URL. That URL then stops receiving events and the service issues a new secret. Off: the item fails and names the URL registered now.",
 		displayOptions: show,
 	},
 	{
@@ -99,5 +99,6 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 				replaced_url: found && !already ? found.webhookUrl : null,
 			};
 		},
+		{ fallback: 'v1', refuse: (version, itemIndex) => refuseOnV2(this, version, itemIndex, 'Register') },
 	);
 }
