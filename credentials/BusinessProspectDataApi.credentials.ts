@@ -73,7 +73,7 @@ export class BusinessProspectDataApi implements ICredentialType {
 			],
 			default: 'auto',
 			description:
-				'Which version of the service\'s API the nodes use. v1 stops being supported around March 2027 and stops working around September 2027. Manage Webhook, Manage Enrollment and the Business Events Webhook Trigger stay on v1 for now, whatever is chosen. The credential test checks v2 unless v1 is chosen.',
+				'Which version of the service\'s API the nodes use. v1 stops being supported around March 2027 and stops working around September 2027. Manage Enrollment stays on v1 for now, whatever is chosen. The credential test checks v2 unless v1 is chosen.',
 		},
 		{
 			displayName: 'Partner ID',
