@@ -6,8 +6,9 @@
  *
  *   publish registers → N events, N executions in order → duplicates and hostile deliveries fire
  *   nothing → restart: registration and dedup hold → a foreign registration survives unless the
- *   option is on → unpublish deletes only its own → the secret is nowhere (executions, debug log,
- *   every file of the user folder, error messages).
+ *   option is on → unpublish deletes only its own → version 2 (API v2) publishes a webhook of its
+ *   own, fires a v2 enrollment's event, disables it on unpublish (seconds) → the secret is nowhere
+ *   (executions, debug log, every file of the user folder, error messages).
  *
  * Every count is read from n8n's executions (REST) and the sandbox's delivery log; "no extra
  * execution" is proven with a sentinel: a valid event sent after the refused ones, whose execution
@@ -37,7 +38,7 @@ const REFUSED = { signature: 400, timestamp: 400, unsigned: 400, replay: 409, ov
 
 type TriggerWorkflow = WorkflowJson & { id: string; webhookId: string };
 
-function triggerWorkflow(id: string, name: string, webhookId: string, options: IDataObject = {}): TriggerWorkflow {
+function triggerWorkflow(id: string, name: string, webhookId: string, options: IDataObject = {}, typeVersion = 1): TriggerWorkflow {
 	return {
 		webhookId,
 		id,
@@ -47,7 +48,7 @@ function triggerWorkflow(id: string, name: string, webhookId: string, options: I
 				id: `${id}-trigger`,
 				name: TRIGGER,
 				type: TRIGGER_TYPE,
-				typeVersion: 1,
+				typeVersion,
 				position: [0, 0],
 				webhookId,
 				parameters: { entity: 'both', options },
@@ -63,6 +64,8 @@ const POLITE = triggerWorkflow('wfWebhookPolite', 'Pushed events (keeps foreign 
 const TAKER = triggerWorkflow('wfWebhookTaker', 'Pushed events (replaces registrations)', '5f0c1a52-7f6e-4a57-9a42-000000000003', {
 	replaceExisting: true,
 });
+/** Version 2 (API v2 at the credential's Per Node Version): a webhook of its own, beside the others */
+const OWN = triggerWorkflow('wfWebhookOwnV2', 'Pushed events (API v2)', '5f0c1a52-7f6e-4a57-9a42-000000000004', {}, 2);
 const FOREIGN_URL = 'http://127.0.0.1:9/somewhere-else';
 
 describe('Business Events Webhook Trigger in real n8n', () => {
@@ -90,7 +93,7 @@ describe('Business Events Webhook Trigger in real n8n', () => {
 		env: { N8N_LOG_LEVEL: 'debug' },
 		prepare: async (instance) => {
 			await instance.importCredential({ ...CREDENTIAL, data: { apiKey: sandbox.apiKey, baseUrl: sandbox.url, partnerId: PARTNER } });
-			await instance.importWorkflows([MAIN, POLITE, TAKER].map(({ webhookId: _, ...workflow }) => workflow));
+			await instance.importWorkflows([MAIN, POLITE, TAKER, OWN].map(({ webhookId: _, ...workflow }) => workflow));
 		},
 	});
 
@@ -310,13 +313,44 @@ describe('Business Events Webhook Trigger in real n8n', () => {
 		expect(count('DELETE')).toBe(deletes + 1);
 	});
 
+	test('version 2 (API v2): publishing creates its own webhook; a v2 enrollment\'s event fires an item like version 1\'s; unpublishing disables it while enrolled', async () => {
+		await n8n().publish(OWN.id);
+		const webhook = await waitFor(
+			'the v2 webhook',
+			async () => [...sandbox.webhooks.tenant.values()].find((candidate) => candidate.webhook_url === urlOf(OWN)),
+			{ timeoutMs: 30_000 },
+		);
+		secrets.add(webhook.webhook_secret);
+		expect(webhook.name).toBe(`n8n: ${OWN.name} / ${TRIGGER}`);
+		// another business than the v1 enrollment's: only this workflow's webhook gets the event
+		const other = sandbox.universe.businesses[1].business_id;
+		sandbox.enrollments.businessesV2.set('e2e-v2', {
+			enrollment_id: 'e2e-v2',
+			enrollment_key: 'e2e-push-v2',
+			webhook_id: webhook.webhook_id,
+			event_types: ['new_product'],
+			business_ids: [other],
+			status: 'active',
+		});
+		const id = sandbox.addEvent({ business_id: other, event_name: 'new_product' }).event_id.replace(/-/g, '');
+		const [execution] = await untilExecutions(OWN.id, 1);
+		const [item] = (await n8n().execution(execution.id)).items(TRIGGER);
+		const [v1Item] = (await n8n().execution((await finished(MAIN.id))[0].id)).items(TRIGGER);
+		expect(Object.keys(item)).toEqual(Object.keys(v1Item));
+		expect(item).toMatchObject({ event_id: id, event_name: 'new_product', business_id: other, enrollment_key: 'e2e-push-v2', enrollment_id: 'e2e-v2' });
+		await setActive(OWN.id, false);
+		await waitFor('the v2 webhook disabled', async () => (sandbox.webhooks.tenant.get(webhook.webhook_id)?.status === 'disabled' ? true : undefined), {
+			timeoutMs: 45_000,
+		});
+	});
+
 	test('the secret is in no execution, no debug log line, no file of the user folder, no error message', async () => {
-		expect(secrets.size).toBe(3);
+		expect(secrets.size).toBe(4);
 		const forms = [...secrets].flatMap((secret) => {
 			const key = Buffer.from(secret, 'base64url');
 			return [secret, secret.replace(/=+$/, ''), key.toString('base64'), key.toString('hex')];
 		});
-		const executions = [...(await finished(MAIN.id)), ...(await finished(POLITE.id)), ...(await finished(TAKER.id))];
+		const executions = [...(await finished(MAIN.id)), ...(await finished(POLITE.id)), ...(await finished(TAKER.id)), ...(await finished(OWN.id))];
 		expect(executions.length).toBeGreaterThanOrEqual(10);
 		const data = await Promise.all(executions.map(async (execution) => JSON.stringify((await n8n().execution(execution.id)).run)));
 		const log = n8n().serverOutput(1_000_000);
