@@ -8,6 +8,7 @@ export {
 	fetchBusinessEnrollments,
 	fetchProspectEnrollments,
 	getBusinessEnrollments,
+	LISTED_ON_V2,
 	type ListedEnrollment,
 	NO_PROSPECT_ENROLLMENTS_TEXT,
 	type ProspectEnrollment,
@@ -15,6 +16,7 @@ export {
 	searchBusinessEnrollments,
 	searchProspectEnrollments,
 } from './enrollments';
+export { NO_WEBHOOKS_TEXT, searchWebhooks, WEBHOOKS_ON_V1_TEXT } from './webhooks';
 export {
 	type FilterValue,
 	type FilterValueSource,

@@ -16,8 +16,8 @@ export type ApiVersionChoice = (typeof API_VERSION_CHOICES)[number];
 
 /**
  * The first typeVersion of each node that speaks API v2 under "Per Node Version"; every earlier
- * typeVersion speaks v1. Nodes not listed (webhooks, enrollments) speak v1 whatever the
- * credential says, until the v2 catalog has their operations.
+ * typeVersion speaks v1. Nodes not listed (webhooks) speak v1 whatever the credential says,
+ * until their node versions for v2 are built.
  */
 export const FIRST_V2_NODE_VERSION: Readonly<Record<string, number>> = {
 	searchBusinesses: 2,
@@ -28,6 +28,7 @@ export const FIRST_V2_NODE_VERSION: Readonly<Record<string, number>> = {
 	getEvents: 2,
 	lookUpFilterValues: 2,
 	businessEventsTrigger: 2,
+	manageEnrollment: 2,
 };
 
 /** The node's own name in a type such as `n8n-nodes-business-prospect-data.searchProspectsTool`. */
