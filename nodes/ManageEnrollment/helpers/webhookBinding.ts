@@ -25,6 +25,8 @@ import { V2Registration } from '../../shared/webhooks/registrationV2';
 
 /** The item's Webhook ID as text ('' when empty or at a node version without the parameter). */
 export function readWebhookId(ctx: IExecuteFunctions, itemIndex: number): string {
+	// n8n refuses to read a resource locator the node version does not declare ("Could not find property")
+	if (!isV2NodeVersion(ctx.getNode())) return '';
 	const raw = ctx.getNodeParameter('webhookId', itemIndex, '', { extractValue: true });
 	const text = readText(raw === undefined || raw === null ? '' : raw);
 	if (!text.ok) throw itemValidationError(ctx.getNode(), itemIndex, `Webhook ID ${text.problem}`);
