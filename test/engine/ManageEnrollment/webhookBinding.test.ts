@@ -4,18 +4,21 @@
  * account's only active v2 webhook, v1's legacy one never counted; none, several or the only
  * one disabled fail every such item naming the rule and the webhooks, with nothing created and
  * one webhook list per run; a set Webhook ID needs no list. Also: Expire After at node version 1
- * on v2, a forced webhook delete pausing an enrollment and a new webhook resuming it, and the
- * tool variant on both versions. Set-up and helpers: ./setup.ts.
+ * on v2, a forced webhook delete pausing an enrollment and a new webhook resuming it, the tool
+ * variant on both versions, and the pickers (webhooks, enrollments) on the node's version.
+ * Set-up and helpers: ./setup.ts.
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { ManageEnrollment } from '../../../nodes/ManageEnrollment/ManageEnrollment.node';
 import { TTL_LEFT_OUT } from '../../../nodes/ManageEnrollment/helpers/operations';
 import { NOTHING_SENT } from '../../../nodes/shared/batching/validate';
-import { V2_ENDPOINTS } from '../../../nodes/shared/catalog';
+import { type ApiVersion, V2_ENDPOINTS } from '../../../nodes/shared/catalog';
 import { DEFAULT_BUSINESS_EVENT_TYPES } from '../../../nodes/shared/eventTypes';
+import { LISTED_ON_V2, WEBHOOKS_ON_V1_TEXT } from '../../../nodes/shared/methods';
+import { NO_ENROLLMENTS_TEXT } from '../../../nodes/shared/methods/enrollments';
 import { sandboxClient } from '../../sandbox';
-import { onItems, runWorkflow, sandboxCredentials } from '../harness';
+import { onItems, runListSearch, runWorkflow, sandboxCredentials } from '../harness';
 import { API_VERSIONS, pathOn, typeVersionFor } from '../harness/apiVersions';
 import {
 	BUSINESS_PATH,
@@ -222,5 +225,40 @@ describe.each(API_VERSIONS)('as a tool (manageEnrollmentTool), API %s', (api) =>
 		const listed = await runTool({ resource: 'businessEnrollment', operation: 'list' });
 		expect(sent()).toEqual([`GET ${path}`]);
 		expect(listed.json('Tool')).toEqual([{ total_enrollments: 1, returned: 1, enrollments: [expect.objectContaining({ enrollment_key: 'tool-watch', business_ids: ids })] }]);
+	});
+});
+
+describe('the pickers follow the node\'s API version', () => {
+	const search = async (method: string, api: ApiVersion, credentials: IDataObject = {}) =>
+		await runListSearch({ name: NODE, type: 'n8n-nodes-business-prospect-data.manageEnrollment', typeVersion: typeVersionFor('manageEnrollment', api), parameters: {} }, method, undefined, {
+			credentials: sandboxCredentials(sandbox, credentials),
+		});
+
+	test('Webhook ID: the v2 webhooks, "name (status)", without the legacy one; a v1 credential says it is not used', async () => {
+		sandbox.webhooks.register('partner-1', 'http://127.0.0.1:9/v1-receiver');
+		const active = await registerV2Webhook('alpha');
+		const disabled = await registerV2Webhook('beta', 'disabled');
+		expect(await search('searchWebhooks', 'v2')).toEqual({
+			results: [
+				{ name: 'alpha (active)', value: active },
+				{ name: 'beta (disabled)', value: disabled },
+			],
+		});
+		expect(sent()).toEqual(['GET /v2/webhooks']);
+		sandbox.clearRequests();
+		expect(await search('searchWebhooks', 'v2', { apiVersion: 'v1' })).toEqual({ results: [{ name: WEBHOOKS_ON_V1_TEXT, value: '' }] });
+		expect(sent()).toEqual([]);
+	});
+
+	test('Enrollment: v2 lists its own enrollments with their status; none yet says how to make one', async () => {
+		const webhookId = await registerV2Webhook('alpha');
+		const created = await run([{ business_id: businessIds(1)[0] }], createBusiness({ webhookId: byId(webhookId) }), { api: 'v2' });
+		const enrollmentId = String(created.json(NODE)[0].enrollment_id);
+		sandbox.clearRequests();
+		expect(await search('searchBusinessEnrollments', 'v2')).toEqual({ results: [{ name: 'k-watch (1 business, 2 event types)', value: enrollmentId }] });
+		expect(await search('searchBusinessEnrollments', 'v1')).toEqual({ results: [{ name: NO_ENROLLMENTS_TEXT, value: '' }] });
+		expect(sent()).toEqual([`GET ${V2_BUSINESS}`, `GET ${BUSINESS_PATH}`]);
+		sandbox.enrollments.businessesV2.clear();
+		expect(await search('searchBusinessEnrollments', 'v2')).toEqual({ results: [{ name: `${NO_ENROLLMENTS_TEXT} (${LISTED_ON_V2})`, value: '' }] });
 	});
 });
