@@ -5,7 +5,7 @@
  * with exactly one, the enrollment goes where v1's would have gone, to the one receiver there is.
  * With none or several, or the only one disabled, no guess is safe: those items fail before any
  * enrollment is sent, naming the rule and the webhooks. One list request per run, only when an
- * item needs it (docs/v2-migration.md, "An empty Webhook ID").
+ * item needs it (docs/v2-migration.md, "Built: Manage Enrollment on v2").
  *
  * v1's partner webhook, listed on v2 as `legacy`, is never chosen: only v1 enrollments deliver to
  * it ([I] the sandbox refuses binding a v2 enrollment to it, research §9 asks for "an active v2
