@@ -66,14 +66,14 @@ export class BusinessProspectDataApi implements ICredentialType {
 				{
 					name: 'Per Node Version',
 					value: 'auto',
-					description: 'Nodes added from now on use v2 where they have a v2 version; nodes already in workflows keep v1',
+					description: 'Nodes added from now on use v2; nodes already in workflows keep v1',
 				},
 				{ name: 'v1', value: 'v1', description: 'Every node uses v1, new ones too' },
-				{ name: 'v2', value: 'v2', description: 'Every node that has a v2 version uses it, including nodes in saved workflows' },
+				{ name: 'v2', value: 'v2', description: 'Every node uses v2, including nodes in saved workflows' },
 			],
 			default: 'auto',
 			description:
-				'Which version of the service\'s API the nodes use. v1 stops being supported around March 2027 and stops working around September 2027. Manage Enrollment stays on v1 for now, whatever is chosen. The credential test checks v2 unless v1 is chosen.',
+				'Which version of the service\'s API the nodes use. v1 stops being supported around March 2027 and stops working around September 2027. The credential test checks v2 unless v1 is chosen.',
 		},
 		{
 			displayName: 'Partner ID',

@@ -94,8 +94,9 @@ async function pollOnce(ctx: IPollFunctions): Promise<INodeExecutionData[][] | n
 	const now = () => Date.now();
 	const startedAt = now();
 	const budget = budgetMs(ctx);
+	const version = await apiVersionOf(ctx);
 	const run: PollRun = {
-		source: await resolveWatchedSource(ctx),
+		source: await resolveWatchedSource(ctx, version),
 		startedAt,
 		now,
 		deadline: startedAt + budget * START_SHARE,
@@ -103,7 +104,7 @@ async function pollOnce(ctx: IPollFunctions): Promise<INodeExecutionData[][] | n
 		lookBackDays: numberOption(ctx, 'lookBackDays', 0, 0, LIMITS.eventWindowDays),
 		overlapMs: numberOption(ctx, 'overlapMinutes', DEFAULT_OVERLAP_MINUTES, 1, 1440) * MINUTE_MS,
 		oldestServed: startedAt - LIMITS.eventWindowDays * DAY_MS + WINDOW_MARGIN_MS,
-		version: await apiVersionOf(ctx),
+		version,
 	};
 	if (ctx.getMode() === 'manual') return await sampleEvents(ctx, run);
 

@@ -4,7 +4,8 @@ import { NodeOperationError } from 'n8n-workflow';
 import { DEFAULT_BUSINESS_EVENT_TYPES, DEFAULT_PROSPECT_EVENT_TYPES, readEventTypes } from '../shared/eventTypes';
 import { parseIdList } from '../shared/idList';
 import { idProblem, showValue } from '../shared/inputRules';
-import { fetchBusinessEnrollments, fetchProspectEnrollments } from '../shared/methods';
+import type { ApiVersion } from '../shared/catalog';
+import { fetchBusinessEnrollments, fetchProspectEnrollments, LISTED_ON_V2 } from '../shared/methods';
 import { BUSINESS_ID_RULE } from '../shared/schemas';
 
 /** Whose events are watched: businesses or prospects. */
@@ -87,19 +88,19 @@ function parameterEventTypes(ctx: IPollFunctions, parameter: string, defaults: s
 	return types.value;
 }
 
-/** The watched prospects of a prospect enrollment, read again on every poll. */
-async function prospectEnrollmentSource(ctx: IPollFunctions): Promise<WatchedSource> {
+/** What to do about an enrollment the list lacks (on v2, one made on v1 is not listed). */
+const notListedHint = (version: ApiVersion) =>
+	`Pick an existing enrollment from the list, or create one with the Manage Enrollment node.${version === 'v2' ? ` ${LISTED_ON_V2}.` : ''}`;
+
+/** The watched prospects of a prospect enrollment, read again on every poll, on the poll's API version. */
+async function prospectEnrollmentSource(ctx: IPollFunctions, version: ApiVersion): Promise<WatchedSource> {
 	const enrollmentId = String(ctx.getNodeParameter('prospectEnrollment', '', { extractValue: true }) ?? '').trim();
 	if (enrollmentId === '') {
 		throw configurationError(ctx, 'No enrollment selected', 'Pick a prospect enrollment from the list.');
 	}
-	const enrollment = (await fetchProspectEnrollments(ctx)).find((entry) => entry.enrollment_id === enrollmentId);
+	const enrollment = (await fetchProspectEnrollments(ctx, version)).find((entry) => entry.enrollment_id === enrollmentId);
 	if (!enrollment) {
-		throw configurationError(
-			ctx,
-			`The prospect enrollment "${enrollmentId}" does not exist (or is no longer active)`,
-			'Pick an existing enrollment from the list, or create one with the Manage Enrollment node.',
-		);
+		throw configurationError(ctx, `The prospect enrollment "${enrollmentId}" does not exist (or is no longer active)`, notListedHint(version));
 	}
 	const label = `prospect enrollment "${enrollment.enrollment_key || enrollment.enrollment_id}"`;
 	const eventTypes = unique(enrollment.event_types.map((type) => type.trim()).filter(Boolean));
@@ -110,10 +111,13 @@ async function prospectEnrollmentSource(ctx: IPollFunctions): Promise<WatchedSou
 	return { entity: 'prospect', ids: checkProspectIds(ctx, ids, `the ${label}`), eventTypes, label };
 }
 
-/** Reads the watched businesses or prospects and event types from the parameters, or from the enrollment. */
-export async function resolveWatchedSource(ctx: IPollFunctions): Promise<WatchedSource> {
+/**
+ * Reads the watched businesses or prospects and event types from the parameters, or from the
+ * enrollment as the poll's API version lists it (v1 unless named).
+ */
+export async function resolveWatchedSource(ctx: IPollFunctions, version: ApiVersion = 'v1'): Promise<WatchedSource> {
 	const source = ctx.getNodeParameter('source', 'ids') as string;
-	if (source === 'prospectEnrollment') return await prospectEnrollmentSource(ctx);
+	if (source === 'prospectEnrollment') return await prospectEnrollmentSource(ctx, version);
 	if (source === 'prospectIds') {
 		const parsed = parseIdList(ctx.getNodeParameter('prospectIds', ''));
 		if ('error' in parsed) {
@@ -131,13 +135,9 @@ export async function resolveWatchedSource(ctx: IPollFunctions): Promise<Watched
 		if (enrollmentId === '') {
 			throw configurationError(ctx, 'No enrollment selected', 'Pick a business enrollment from the list.');
 		}
-		const enrollment = (await fetchBusinessEnrollments(ctx)).find((entry) => entry.enrollment_id === enrollmentId);
+		const enrollment = (await fetchBusinessEnrollments(ctx, version)).find((entry) => entry.enrollment_id === enrollmentId);
 		if (!enrollment) {
-			throw configurationError(
-				ctx,
-				`The business enrollment "${enrollmentId}" does not exist (or is no longer active)`,
-				'Pick an existing enrollment from the list, or create one with the Manage Enrollment node.',
-			);
+			throw configurationError(ctx, `The business enrollment "${enrollmentId}" does not exist (or is no longer active)`, notListedHint(version));
 		}
 		const label = `enrollment "${enrollment.enrollment_key || enrollment.enrollment_id}"`;
 		const eventTypes = unique(enrollment.event_types.map((type) => type.trim()).filter(Boolean));

@@ -1,13 +1,46 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties, INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
+import type { ApiVersion } from '../shared/catalog';
 import { CREDENTIALS } from '../shared/descriptions';
-import { searchBusinessEnrollments } from '../shared/methods';
+import { searchBusinessEnrollments, searchEnrollmentWebhooks } from '../shared/methods';
+import { propertiesByVersion } from '../shared/nodeVersions';
+import { isToolExecution } from '../shared/toolMode';
 import * as businessEnrollment from './actions/businessEnrollment';
 import * as prospectEnrollment from './actions/prospectEnrollment';
-import { isToolExecution } from '../shared/toolMode';
 import { router } from './router';
 import { enrollmentToolDescriptions, executeAsTool, withToolVariants } from './toolMode';
+
+/** The parameters at the node versions of one API version, in one order (absent: undefined). */
+const propertiesFor = (api: ApiVersion): Array<INodeProperties | undefined> => [
+	{
+		displayName: 'Resource',
+		name: 'resource',
+		type: 'options',
+		noDataExpression: true,
+		options: [
+			{
+				name: 'Business Enrollment',
+				value: 'businessEnrollment',
+				description:
+					api === 'v2'
+						? 'Watch businesses for events, delivered to a webhook of the account'
+						: 'Watch businesses for events. The service can create, update and list these, but not delete them.',
+			},
+			{
+				name: 'Prospect Enrollment',
+				value: 'prospectEnrollment',
+				description:
+					api === 'v2'
+						? 'Watch prospects for job changes, delivered to a webhook of the account'
+						: 'Watch prospects for job changes. The service can create, update and delete these, but not list them.',
+			},
+		],
+		default: 'businessEnrollment',
+	},
+	...businessEnrollment.descriptionFor(api),
+	...prospectEnrollment.descriptionFor(api),
+];
 
 export class ManageEnrollment implements INodeType {
 	description: INodeTypeDescription = {
@@ -18,9 +51,11 @@ export class ManageEnrollment implements INodeType {
 			dark: 'file:../../icons/businessProspectData.dark.svg',
 		},
 		group: ['transform'],
-		version: 1,
+		// 2: API v2 (Webhook ID, business Delete, prospect Get Many, no Expire After); version 1 keeps API v1 (README, API v2)
+		version: [1, 2],
+		defaultVersion: 2,
 		subtitle:
-			'={{ (op => op ? op + ($parameter["resource"] === "prospectEnrollment" ? " Prospect Enrollment" : op === "Get Many" ? " Business Enrollments" : " Business Enrollment") : "Custom API Call")(({ create: "Create", update: "Update", list: "Get Many", delete: "Delete" })[$parameter["operation"]]) }}',
+			'={{ (op => op ? op + ($parameter["resource"] === "prospectEnrollment" ? " Prospect" : " Business") + (op === "Get Many" ? " Enrollments" : " Enrollment") : "Custom API Call")(({ create: "Create", update: "Update", list: "Get Many", delete: "Delete" })[$parameter["operation"]]) }}',
 		description:
 			'Enroll businesses or prospects for event monitoring, so the service collects their events in the background',
 		defaults: { name: 'Manage Enrollment' },
@@ -29,33 +64,16 @@ export class ManageEnrollment implements INodeType {
 		outputs: [NodeConnectionTypes.Main],
 		credentials: CREDENTIALS,
 		properties: withToolVariants([
-			{
-				displayName: 'Resource',
-				name: 'resource',
-				type: 'options',
-				noDataExpression: true,
-				options: [
-					{
-						name: 'Business Enrollment',
-						value: 'businessEnrollment',
-						description: 'Watch businesses for events. The service can create, update and list these, but not delete them.',
-					},
-					{
-						name: 'Prospect Enrollment',
-						value: 'prospectEnrollment',
-						description: 'Watch prospects for job changes. The service can create, update and delete these, but not list them.',
-					},
-				],
-				default: 'businessEnrollment',
-			},
-			...businessEnrollment.description,
-			...prospectEnrollment.description,
+			...propertiesByVersion([
+				{ versions: [1], properties: propertiesFor('v1') },
+				{ versions: [2], properties: propertiesFor('v2') },
+			]),
 			...enrollmentToolDescriptions,
 		]),
 	};
 
 	methods = {
-		listSearch: { searchBusinessEnrollments },
+		listSearch: { searchBusinessEnrollments, searchEnrollmentWebhooks },
 	};
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {

@@ -6,16 +6,19 @@ import * as prospectEnrollment from './actions/prospectEnrollment';
 
 type Execute = (this: IExecuteFunctions) => Promise<INodeExecutionData[]>;
 
+/** Every operation of every node version; each reads the API version it speaks (apiVersionOf). */
 const operations: Record<string, Record<string, { execute: Execute }>> = {
 	businessEnrollment: {
 		create: businessEnrollment.create,
 		update: businessEnrollment.update,
 		list: businessEnrollment.list,
+		delete: businessEnrollment.delete,
 	},
 	prospectEnrollment: {
 		create: prospectEnrollment.create,
 		update: prospectEnrollment.update,
 		delete: prospectEnrollment.delete,
+		list: prospectEnrollment.list,
 	},
 };
 

@@ -6,6 +6,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import { LIMITS } from '../shared/limits';
+import { isV2NodeVersion } from '../shared/transport/apiVersion';
 import { forTool, fromAi, notForTool, requireArgument, runAsTool, toolDescription } from '../shared/toolMode';
 
 type Resource = 'businessEnrollment' | 'prospectEnrollment';
@@ -21,9 +22,10 @@ export const ENROLLMENT_TOOL_DESCRIPTIONS: Record<Resource, Record<string, strin
 	businessEnrollment: {
 		create:
 			'Start watching businesses for events (funding, new products, offices, hiring and more): creates a business enrollment under a key you choose. Returns enrollment_id and enrollment_key; needs the business IDs and a key.',
-		list: 'List the active business enrollments (watch lists of businesses). Returns each with enrollment_id, enrollment_key, business_ids and event_types; needs no arguments.',
+		list: 'List the business enrollments (watch lists of businesses). Returns each with enrollment_id, enrollment_key, business_ids and event_types (on API v2 also webhook_id and status, active or paused); needs no arguments.',
 		update:
 			'Change which businesses an existing business enrollment watches (and optionally its key). Returns the updated enrollment; needs its enrollment_id, from listing or creating enrollments, and the business IDs it should watch.',
+		delete: 'Stop watching the businesses of a business enrollment by deleting it. Returns deleted: true; needs its enrollment_id, from listing or creating enrollments.',
 	},
 	prospectEnrollment: {
 		create:
@@ -31,6 +33,7 @@ export const ENROLLMENT_TOOL_DESCRIPTIONS: Record<Resource, Record<string, strin
 		update:
 			'Change the people and key of an existing prospect enrollment. Returns the updated enrollment; needs its enrollment_id (returned when it was created), the prospect IDs it should watch and its key.',
 		delete: 'Stop watching the people of a prospect enrollment by deleting it. Returns deleted: true; needs its enrollment_id (returned when it was created).',
+		list: 'List the prospect enrollments (watch lists of people). Returns each with enrollment_id, enrollment_key, prospect_ids, event_types, webhook_id and status (active or paused); needs no arguments.',
 	},
 };
 
@@ -48,7 +51,8 @@ function argumentFor(property: INodeProperties): { key: string; forModel: string
 	const update = operation === 'update';
 	switch (property.name) {
 		case 'enrollmentKey':
-			if (update && resource === 'businessEnrollment') {
+			// optional where the update keeps the current key (business enrollments; prospects on API v2)
+			if (update && !property.required) {
 				return { key: 'enrollment_key', forModel: `The enrollment's new key, ${KEY_RULE}. Empty to keep its current key.`, optional: true };
 			}
 			return update
@@ -137,7 +141,8 @@ export async function executeAsTool(
 					: ['prospectIds', 'prospect_ids', `pass one or more prospect IDs, e.g. ${PROSPECT_ID_EXAMPLE}.`],
 			);
 		}
-		if (operation === 'create' || (operation === 'update' && resource === 'prospectEnrollment')) {
+		// v1 replaces a prospect enrollment whole; the v2 node version's update keeps an empty key
+		if (operation === 'create' || (operation === 'update' && resource === 'prospectEnrollment' && !isV2NodeVersion(ctx.getNode()))) {
 			required.push(['enrollmentKey', 'enrollment_key', `pass a key of ${KEY_RULE}.`]);
 		}
 	}

@@ -2,11 +2,14 @@
  * Manage Enrollment in a real n8n 2.41 process with the packed package installed:
  * 45 businesses from 45 items become 3 enrollments (20, 20, 5) keyed k, k-2, k-3, which the
  * List operation then shows; a prospect enrollment goes through create, update and delete in
- * one workflow; an enrollment key that is too short stops the run before any request.
+ * one workflow, on node version 1 (API v1) and node version 2 (API v2: bound to the account's only
+ * webhook, 201, the id in the path); an enrollment key that is too short stops the run before any
+ * request.
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { startSandbox, type Sandbox } from '../sandbox';
+import { V2_ENDPOINTS } from '../../nodes/shared/catalog';
+import { sandboxClient, startSandbox, type Sandbox } from '../sandbox';
 import { useN8n } from './harness/jest';
 import type { WorkflowJson } from './harness/n8nInstance';
 
@@ -47,16 +50,20 @@ function workflow(id: string, field: string, ids: string[], steps: Step[]): Work
 	return { id, name: id, nodes, connections, settings: { executionOrder: 'v1' }, active: false };
 }
 
-const step = (name: string, parameters: IDataObject): Step => ({ name, type: TYPE, typeVersion: 1, parameters });
+const step = (name: string, parameters: IDataObject, typeVersion = 1): Step => ({ name, type: TYPE, typeVersion, parameters });
 
 describe('Manage Enrollment in real n8n', () => {
 	let sandbox: Sandbox;
 	let businessIds: string[];
 	let prospectIds: string[];
+	let webhookId: string;
 	beforeAll(async () => {
 		sandbox = await startSandbox();
 		businessIds = sandbox.universe.businesses.slice(0, 45).map((business) => business.business_id);
 		prospectIds = sandbox.universe.prospects.slice(0, 4).map((prospect) => prospect.prospect_id);
+		// the account's one v2 webhook: node version 2 binds its enrollments to it
+		const registered = await sandboxClient(sandbox, V2_ENDPOINTS).call('registerWebhook', { name: 'e2e', webhook_url: 'http://127.0.0.1:9/e2e' });
+		webhookId = String(registered.body.webhook_id);
 	});
 	afterAll(async () => {
 		await sandbox?.close();
@@ -92,6 +99,19 @@ describe('Manage Enrollment in real n8n', () => {
 						eventTypes: ['prospect_changed_role'],
 					}),
 					step('Delete', { resource: 'prospectEnrollment', operation: 'delete' }),
+				]),
+				workflow('exEnrollProspectV2', 'prospect_id', prospectIds, [
+					step('Create', { resource: 'prospectEnrollment', operation: 'create', enrollmentKey: 'job-watch-v2' }, 2),
+					step(
+						'Update',
+						{
+							resource: 'prospectEnrollment',
+							operation: 'update',
+							prospectIds: `={{ ${JSON.stringify(prospectIds.slice(0, 2))} }}`,
+						},
+						2,
+					),
+					step('Delete', { resource: 'prospectEnrollment', operation: 'delete' }, 2),
 				]),
 				workflow('exEnrollBadKey01', 'business_id', businessIds.slice(0, 2), [
 					step('Enroll', { resource: 'businessEnrollment', operation: 'create', enrollmentKey: 'k' }),
@@ -161,6 +181,32 @@ describe('Manage Enrollment in real n8n', () => {
 		});
 		expect(result.items('Delete')).toEqual([{ enrollment_id: created.enrollment_id, deleted: true, status: 'success' }]);
 		expect(sandbox.enrollments.prospects.size).toBe(0);
+	});
+
+	test('node version 2 (API v2): create bound to the only webhook (201), a partial update and a delete by id in the path', async () => {
+		const result = await n8n().execute('exEnrollProspectV2');
+		expect({ status: result.status, error: result.describeError() }).toEqual({ status: 'success', error: '' });
+		const [created] = result.items('Create');
+		const v2 = PROSPECT_PATH.replace('/v1/', '/v2/');
+		expect(sandbox.requests.map((request) => [request.method, request.path, request.status])).toEqual([
+			['GET', '/v2/webhooks', 200],
+			['GET', v2, 200],
+			['POST', v2, 201],
+			['PATCH', `${v2}/${String(created.enrollment_id)}`, 200],
+			['DELETE', `${v2}/${String(created.enrollment_id)}`, 200],
+		]);
+		expect(created).toEqual({
+			enrollment_id: expect.any(String),
+			enrollment_key: 'job-watch-v2',
+			event_types: ['prospect_changed_company', 'prospect_changed_role'],
+			webhook_id: webhookId,
+			prospect_ids: prospectIds,
+			status: 'active',
+			already_existed: false,
+		});
+		expect(sandbox.requests[3].body).toEqual({ prospect_ids: prospectIds.slice(0, 2) });
+		expect(result.items('Delete')).toEqual([{ enrollment_id: created.enrollment_id, deleted: true, status: 'success' }]);
+		expect(sandbox.enrollments.prospectsV2.size).toBe(0);
 	});
 
 	test('an enrollment key shorter than 4 characters stops the run before any request', async () => {

@@ -42,6 +42,12 @@ const NODES: NodeCase[] = [
 		parameters: () => ({ field: 'websearch_category', query: 'soft' }),
 		items: () => [{}],
 	},
+	{
+		name: 'manageEnrollment',
+		operation: 'listBusinessEnrollments',
+		parameters: () => ({ resource: 'businessEnrollment', operation: 'list' }),
+		items: () => [{}],
+	},
 ];
 
 const pathOf = (api: ApiVersion, operation: string) =>

@@ -142,7 +142,6 @@ describe('the advice in the warning', () => {
 	const node = (name: string, typeVersion: number) => ({ type: `n8n-nodes-business-prospect-data.${name}`, typeVersion });
 
 	it('says there is nothing to do where the node has no v2 version for it yet', () => {
-		expect(switchAdvice('auto', node('manageEnrollment', 1))).toBe(SWITCH_ADVICE.notYet);
 		expect(switchAdvice('v2', node('manageWebhook', 1))).toBe(SWITCH_ADVICE.notYet);
 		expect(switchAdvice('v2', node('businessEventsWebhookTrigger', 1))).toBe(SWITCH_ADVICE.notYet);
 		// a v2 node's request that only v1 has (the polling trigger's enrollment list)
@@ -155,5 +154,6 @@ describe('the advice in the warning', () => {
 		// a credential saved before the field, and Per Node Version, on an older node version (tools too)
 		expect(switchAdvice(undefined, node('searchProspects', 2))).toBe(SWITCH_ADVICE.olderNode);
 		expect(switchAdvice('auto', node('enrichTool', 1))).toBe(SWITCH_ADVICE.olderNode);
+		expect(switchAdvice('auto', node('manageEnrollment', 1))).toBe(SWITCH_ADVICE.olderNode);
 	});
 });

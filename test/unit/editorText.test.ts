@@ -72,6 +72,9 @@ describe('subtitles: Title Case, never "undefined"', () => {
 		[{ resource: 'businessEnrollment', operation: 'list' }, 'Get Many Business Enrollments'],
 		[{ resource: 'businessEnrollment', operation: 'update' }, 'Update Business Enrollment'],
 		[{ resource: 'prospectEnrollment', operation: 'delete' }, 'Delete Prospect Enrollment'],
+		// version 2 (API v2)
+		[{ resource: 'businessEnrollment', operation: 'delete' }, 'Delete Business Enrollment'],
+		[{ resource: 'prospectEnrollment', operation: 'list' }, 'Get Many Prospect Enrollments'],
 		[{ resource: 'businessEnrollment', operation: '__CUSTOM_API_CALL__' }, 'Custom API Call'],
 		[{ resource: '__CUSTOM_API_CALL__' }, 'Custom API Call'],
 	])('Manage Enrollment %j: %s', (parameters, expected) => {

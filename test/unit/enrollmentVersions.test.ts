@@ -7,7 +7,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { BUSINESS, PROSPECT } from '../../nodes/ManageEnrollment/helpers/kinds';
 import { listEnrollments } from '../../nodes/ManageEnrollment/helpers/list';
-import { createEnrollments, updateEnrollments } from '../../nodes/ManageEnrollment/helpers/operations';
+import { createEnrollments, TTL_LEFT_OUT, updateEnrollments } from '../../nodes/ManageEnrollment/helpers/operations';
 import { deleteEnrollments } from '../../nodes/ManageEnrollment/helpers/remove';
 import { V2_ENDPOINTS } from '../../nodes/shared/catalog';
 import { type Sandbox, sandboxClient, startSandbox } from '../sandbox';
@@ -103,17 +103,23 @@ describe('create, on both versions', () => {
 		expect(again[0].json).toMatchObject({ enrollment_id: output[0].json.enrollment_id, status: 'active', already_existed: true });
 	});
 
-	it('v2: refuses an item without a webhook id, and v1\'s Expire After, before sending anything', async () => {
+	it('v2: refuses an item without a webhook id before sending anything', async () => {
 		await expect(createEnrollments(run({ ...parameters, businessIds: b1 }), BUSINESS, { version: 'v2' })).rejects.toThrow(
 			'Item 0: Webhook ID is empty: on API v2 every enrollment delivers to one webhook of the account',
 		);
-		await expect(
-			createEnrollments(run({ ...parameters, prospectIds: p1, eventTypes: ['prospect_changed_role'], options: { ttlDays: 30 } }), PROSPECT, {
-				version: 'v2',
-				webhookId: () => webhookId,
-			}),
-		).rejects.toThrow('Item 0: Expire After (Days) is not available on API v2: v2 enrollments have no expiry');
 		expect(sent()).toEqual([]);
+	});
+
+	it('v2: leaves v1\'s Expire After out and says so once per run (v2 enrollments have no expiry)', async () => {
+		const ctx = run({ enrollmentKey: 'people-ttl', prospectIds: p1, eventTypes: ['prospect_changed_role'], combine: 'each', options: { ttlDays: 30 } }, 2);
+		const hints: unknown[] = [];
+		Object.assign(ctx, { addExecutionHints: (...added: unknown[]) => hints.push(...added) });
+		await createEnrollments(ctx, PROSPECT, { version: 'v2', webhookId: () => webhookId });
+		expect(sent().filter(({ method }) => method === 'POST').map(({ body }) => body)).toEqual([
+			{ event_types: ['prospect_changed_role'], enrollment_key: 'people-ttl', webhook_id: webhookId, prospect_ids: [p1] },
+			{ event_types: ['prospect_changed_role'], enrollment_key: 'people-ttl', webhook_id: webhookId, prospect_ids: [p1] },
+		]);
+		expect(hints).toEqual([{ message: TTL_LEFT_OUT, type: 'warning', location: 'outputPane' }]);
 	});
 
 	it('v2: splits 25 prospects into enrollments of 20 and 5 (v1 sends them in one)', async () => {
@@ -150,7 +156,8 @@ describe('update, delete and list on v2', () => {
 			{ method: 'PATCH', path: `/v2/businesses/events/enrollments/${id}`, body: { webhook_id: otherWebhookId, business_ids: [b1, b2] }, status: 200 },
 		]);
 		expect(updated).toEqual([
-			{ json: { enrollment_id: id, enrollment_key: 'k-watch', webhook_id: otherWebhookId, business_ids: [b1, b2], status: 'active' }, pairedItem: { item: 0 } },
+			// what the update did not send (its event types) from the answer, so the output has v1's fields
+			{ json: { enrollment_id: id, enrollment_key: 'k-watch', event_types: ['new_product'], webhook_id: otherWebhookId, business_ids: [b1, b2], status: 'active' }, pairedItem: { item: 0 } },
 		]);
 	});
 

@@ -23,7 +23,8 @@ import { apiVersionFor, FIRST_V2_NODE_VERSION } from '../../nodes/shared/transpo
 
 const PACKAGE = 'n8n-nodes-business-prospect-data';
 
-const PULL_NODES: INodeType[] = [
+/** every node with an API v2 version: the pull nodes, and Manage Enrollment */
+const NODES_WITH_V2: INodeType[] = [
 	new SearchBusinesses(),
 	new SearchProspects(),
 	new MatchBusinesses(),
@@ -32,6 +33,7 @@ const PULL_NODES: INodeType[] = [
 	new GetEvents(),
 	new LookUpFilterValues(),
 	new BusinessEventsTrigger(),
+	new ManageEnrollment(),
 ];
 
 describe('apiVersionFor', () => {
@@ -59,9 +61,10 @@ describe('apiVersionFor', () => {
 		expect(apiVersionFor('auto', { type: 'CUSTOM.matchProspectsTool', typeVersion: 1 })).toBe('v1');
 	});
 
-	test('Manage Enrollment stays on v1 whatever the credential says, until it has a v2 version', () => {
-		expect(apiVersionFor('v2', node('manageEnrollment', 1))).toBe('v1');
-		expect(new ManageEnrollment().description.version).toBe(1);
+	test('Manage Enrollment: version 1 speaks v1 and version 2 v2 at Per Node Version; the credential wins', () => {
+		expect([1, 2].map((version) => apiVersionFor('auto', node('manageEnrollment', version)))).toEqual(['v1', 'v2']);
+		expect(apiVersionFor('v2', node('manageEnrollment', 1))).toBe('v2');
+		expect(apiVersionFor('v1', node('manageEnrollmentTool', 2))).toBe('v1');
 	});
 
 	test("the webhook nodes: version 2 speaks v2, version 1 v1, and the credential's choice wins", () => {
@@ -73,7 +76,7 @@ describe('apiVersionFor', () => {
 	});
 });
 
-describe.each(PULL_NODES.map((type) => [type.description.name, type.description] as const))('%s', (name, description) => {
+describe.each(NODES_WITH_V2.map((type) => [type.description.name, type.description] as const))('%s', (name, description) => {
 	test('new nodes get the version that speaks v2; every earlier version stays', () => {
 		const first = FIRST_V2_NODE_VERSION[name];
 		expect(description.version).toEqual(Array.from({ length: first }, (_, n) => n + 1));

@@ -51,8 +51,9 @@ function defaults(node: INodeType, parameters: IDataObject): IDataObject {
 	const values: IDataObject = {};
 	for (const property of node.description.properties as INodeProperties[]) {
 		if (property.type === 'notice' || values[property.name] !== undefined) continue;
+		// '@version': the fake node's typeVersion, as n8n shows a property of some versions only
 		const shown = Object.entries(property.displayOptions?.show ?? {}).every(([name, allowed]) =>
-			(allowed as unknown[]).includes(parameters[name] ?? values[name]),
+			(allowed as unknown[]).includes(name === '@version' ? TEST_NODE.typeVersion : (parameters[name] ?? values[name])),
 		);
 		if (shown) values[property.name] = property.default as IDataObject[string];
 	}

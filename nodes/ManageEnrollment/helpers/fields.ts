@@ -8,6 +8,7 @@ import {
 	DEFAULT_PROSPECT_EVENT_TYPES,
 	eventTypesParameter,
 } from '../../shared/eventTypes';
+import type { ApiVersion } from '../../shared/catalog';
 import { LIMITS } from '../../shared/limits';
 import { type EnrollmentKind, idsPerEnrollment, BUSINESS } from './kinds';
 
@@ -17,13 +18,19 @@ const show = (kind: EnrollmentKind, operation: string) => ({
 
 export const COMBINE = { all: 'all', each: 'each' } as const;
 
-/** What a create run does with keys: splits beyond the limit, and whether a re-run duplicates. */
-function createKeyHint(kind: EnrollmentKind): string {
-	const limit = idsPerEnrollment(kind);
+/**
+ * What a create run does with keys: splits beyond the limit, and whether a re-run duplicates
+ * (v1 cannot list prospect enrollments; v2 lists both kinds, bound to a webhook).
+ */
+function createKeyHint(kind: EnrollmentKind, api: ApiVersion): string {
+	const limit = idsPerEnrollment(kind, api);
 	const split =
 		limit < Number.MAX_SAFE_INTEGER
 			? `One enrollment holds at most ${limit} ${kind.noun.many}. More are split into several enrollments with keys like q3-accounts, q3-accounts-2, q3-accounts-3, and so on. `
 			: '';
+	if (api === 'v2') {
+		return `${split}A key that already exists with the same ${kind.noun.many}, event types and webhook is kept, not created again, so a run that failed part-way can simply be run again.`;
+	}
 	const rerun =
 		kind === BUSINESS
 			? 'A key that already exists with the same businesses and event types is kept, not created again, so a run that failed part-way can simply be run again.'
@@ -35,6 +42,7 @@ export function enrollmentKeyField(
 	kind: EnrollmentKind,
 	operation: string,
 	options: { required: boolean; splits: boolean },
+	api: ApiVersion = 'v1',
 ): INodeProperties {
 	return {
 		displayName: 'Enrollment Key',
@@ -46,7 +54,7 @@ export function enrollmentKeyField(
 		description: options.required
 			? `A name you choose for this watch list, at least ${LIMITS.enrollmentKeyMinLength} characters`
 			: `The enrollment's new key, at least ${LIMITS.enrollmentKeyMinLength} characters. Leave empty to keep the current key.`,
-		...(options.splits ? { hint: createKeyHint(kind) } : {}),
+		...(options.splits ? { hint: createKeyHint(kind, api) } : {}),
 		displayOptions: show(kind, operation),
 	};
 }
@@ -63,7 +71,8 @@ export function idsField(kind: EnrollmentKind, operation: string): INodeProperti
 	};
 }
 
-export function eventTypesField(kind: EnrollmentKind, operation: string): INodeProperties {
+/** Event types; an update on v2 (a partial update) may leave them empty for prospects too. */
+export function eventTypesField(kind: EnrollmentKind, operation: string, api: ApiVersion = 'v1'): INodeProperties {
 	const business = kind === BUSINESS;
 	const field: INodeProperties = {
 		...eventTypesParameter(
@@ -75,7 +84,7 @@ export function eventTypesField(kind: EnrollmentKind, operation: string): INodeP
 	};
 	if (operation !== 'update') return field;
 	// an update replaces the enrollment's event types: a default would silently reset them
-	return business
+	return business || api === 'v2'
 		? {
 				...field,
 				default: [],
@@ -89,6 +98,39 @@ export function eventTypesField(kind: EnrollmentKind, operation: string): INodeP
 				description:
 					"The enrollment's event types after the update: the service replaces the current ones. For a type not in this list, add it under Options > Other Event Types.",
 			};
+}
+
+/**
+ * API v2's Webhook ID (v2 node versions only): where the enrollment delivers. Create: empty uses
+ * the account's only webhook (helpers/webhookBinding.ts); update: empty keeps the current one.
+ */
+export function webhookIdField(kind: EnrollmentKind, operation: 'create' | 'update'): INodeProperties {
+	return {
+		displayName: 'Webhook ID',
+		name: 'webhookId',
+		type: 'resourceLocator',
+		default: { mode: 'list', value: '' },
+		description:
+			operation === 'create'
+				? 'The webhook that receives the events of the enrollment. Leave empty when the account has exactly one webhook: it is used.'
+				: 'The webhook that receives the events from now on. Leave empty to keep the current one. Another webhook also resumes a paused enrollment.',
+		modes: [
+			{
+				displayName: 'From List',
+				name: 'list',
+				type: 'list',
+				placeholder: 'Select a webhook...',
+				typeOptions: { searchListMethod: 'searchEnrollmentWebhooks', searchable: true },
+			},
+			{
+				displayName: 'By ID',
+				name: 'id',
+				type: 'string',
+				placeholder: 'e.g. 0b6f3c1e-2d4a-4f7b-9c8e-1a2b3c4d5e6f',
+			},
+		],
+		displayOptions: show(kind, operation),
+	};
 }
 
 export function combineField(kind: EnrollmentKind, operation: string): INodeProperties {
@@ -111,6 +153,29 @@ export function combineField(kind: EnrollmentKind, operation: string): INodeProp
 		],
 		default: 'all',
 		displayOptions: show(kind, operation),
+	};
+}
+
+/** Get Many's filter: an enrollment key, with the parts a large create split off. */
+export function listFiltersField(kind: EnrollmentKind): INodeProperties {
+	return {
+		displayName: 'Filters',
+		name: 'filters',
+		type: 'collection',
+		placeholder: 'Add Filter',
+		default: {},
+		options: [
+			{
+				displayName: 'Enrollment Key',
+				name: 'enrollmentKey',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. q3-target-accounts',
+				description:
+					'Only enrollments with this key, together with the parts a large create split off (key-2, key-3, ...)',
+			},
+		],
+		displayOptions: show(kind, 'list'),
 	};
 }
 

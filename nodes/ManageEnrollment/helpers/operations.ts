@@ -17,6 +17,10 @@ export interface VersionOptions {
 	webhookId?: (itemIndex: number) => string;
 }
 
+/** Said once per run where a node version 1 with Expire After runs on API v2. */
+export const TTL_LEFT_OUT =
+	'Expire After (Days) was not sent: enrollments on API v2 have no expiry, so they are watched until deleted (Delete operation).';
+
 /**
  * Creates: items combined (or kept apart) and split at the limit. Where the service lists them
  * (v1: business enrollments; v2: both kinds), enrollments are checked against the existing ones
@@ -24,7 +28,11 @@ export interface VersionOptions {
  */
 export async function createEnrollments(ctx: IExecuteFunctions, kind: EnrollmentKind, options: VersionOptions = {}): Promise<INodeExecutionData[]> {
 	const version = options.version ?? 'v1';
-	const prepared = prepareItems(ctx, (itemIndex) => readItem(ctx, kind, 'create', itemIndex, { version, webhookId: options.webhookId }));
+	let ttlLeftOut = false;
+	const prepared = prepareItems(ctx, (itemIndex) =>
+		readItem(ctx, kind, 'create', itemIndex, { version, webhookId: options.webhookId, onTtlLeftOut: () => (ttlLeftOut = true) }),
+	);
+	if (ttlLeftOut) ctx.addExecutionHints({ message: TTL_LEFT_OUT, type: 'warning', location: 'outputPane' });
 	const combine = ctx.getInputData().length ? (ctx.getNodeParameter('combine', 0, COMBINE.all) as string) : COMBINE.all;
 	let planned = planEnrollments(ctx, kind, 'create', prepared.requests, combine, version);
 	const checked = listsEnrollments(kind, version);

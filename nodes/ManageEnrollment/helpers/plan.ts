@@ -53,6 +53,8 @@ export interface ReadOptions {
 	 * current one, another re-points it and reactivates a paused enrollment)
 	 */
 	webhookId?: (itemIndex: number) => string;
+	/** v2: the item set Expire After, which v2 does not have; it is not sent */
+	onTtlLeftOut?: (itemIndex: number) => void;
 }
 
 /** A v2 body as sent: the enrollment id goes in the path, never in the body. */
@@ -96,10 +98,10 @@ export function readItem(
 	if (read.enrollmentId) shared.enrollment_id = read.enrollmentId(itemIndex);
 	const version = read.version ?? 'v1';
 	const hasTtl = options.ttlDays !== undefined && options.ttlDays !== null && options.ttlDays !== '';
-	if (hasTtl && version === 'v2') {
-		throw itemValidationError(ctx.getNode(), itemIndex, 'Expire After (Days) is not available on API v2: v2 enrollments have no expiry', 'Remove the option.');
-	}
-	if (hasTtl) shared.ttl_days = options.ttlDays;
+	// v2 enrollments have no expiry: left out (the caller says so once per run), so a node version
+	// 1 workflow whose credential is switched to v2 keeps running
+	if (hasTtl && version === 'v2') read.onTtlLeftOut?.(itemIndex);
+	else if (hasTtl) shared.ttl_days = options.ttlDays;
 	if (version === 'v2') {
 		// in the path on v2, so not checked with the body below
 		if (shared.enrollment_id !== undefined) validateItem(ctx.getNode(), idSchema, shared.enrollment_id, itemIndex, 'enrollment_id');

@@ -10,14 +10,23 @@ import type { ApiVersion, EndpointName } from '../../shared/catalog';
 import { ApiClient } from '../../shared/transport/apiClient';
 import { type PlannedEnrollment, wireBody } from './plan';
 
-/** Output fields of one enrollment: what the service answered and what was sent (v2: and its status, active or paused). */
+/** Fields v2 answers with the whole enrollment (v1 answers only its id and key). */
+const ANSWERED_FIELDS = ['event_types', 'webhook_id', 'business_ids', 'prospect_ids'];
+
+/**
+ * Output fields of one enrollment: what the service answered and what was sent (v2: and its
+ * status, active or paused). A v2 partial update sends only what changes; the rest (its event
+ * types, webhook) comes from the answer, so the output holds the same fields as v1's.
+ */
 function enrollmentJson(body: IDataObject, response: IDataObject): IDataObject {
 	const sent = Object.entries(body).filter(
 		([field]) => field !== 'request_context' && field !== 'enrollment_id' && field !== 'enrollment_key',
 	);
+	const answered = ANSWERED_FIELDS.filter((field) => response?.[field] !== undefined && body[field] === undefined);
 	return {
 		enrollment_id: response?.enrollment_id ?? body.enrollment_id,
 		enrollment_key: response?.enrollment_key ?? body.enrollment_key,
+		...Object.fromEntries(answered.map((field) => [field, response[field]])),
 		...Object.fromEntries(sent),
 		...(typeof response?.status === 'string' && { status: response.status }),
 	};

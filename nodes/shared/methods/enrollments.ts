@@ -7,6 +7,7 @@ import type {
 
 import type { ApiVersion, EndpointName } from '../catalog';
 import { ApiClient } from '../transport/apiClient';
+import { apiVersionOf } from '../transport/apiVersion';
 import type { ApiContext } from '../transport/connection';
 
 /** One enrollment as a list endpoint returns it; `IdsField` holds the watched ids. */
@@ -107,15 +108,24 @@ function label<IdsField extends string>(enrollment: ListedEnrollment<IdsField>, 
 export const enrollmentLabel = (enrollment: BusinessEnrollment) => label(enrollment, BUSINESS);
 export const prospectEnrollmentLabel = (enrollment: ProspectEnrollment) => label(enrollment, PROSPECT);
 
-/** listSearch: enrollments of one kind whose key or id contains the filter text. */
+/** Why an enrollment made on the other API version is not listed: each version lists its own [I]. */
+export const LISTED_ON_V2 = 'API v2 lists only enrollments made on API v2';
+
+/**
+ * listSearch: enrollments of one kind whose key or id contains the filter text, on the API
+ * version the node speaks (the credential's choice, else its node version).
+ */
 async function searchEnrollments<IdsField extends string>(
 	ctx: ILoadOptionsFunctions,
 	kind: EnrollmentKind<IdsField>,
 	filter?: string,
 ): Promise<INodeListSearchResult> {
 	const needle = (filter ?? '').trim().toLowerCase();
-	const enrollments = await fetchEnrollments(ctx, kind);
-	if (enrollments.length === 0 && needle === '') return { results: [{ name: kind.noneYet, value: '' }] };
+	const version = await apiVersionOf(ctx);
+	const enrollments = await fetchEnrollments(ctx, kind, version);
+	if (enrollments.length === 0 && needle === '') {
+		return { results: [{ name: version === 'v2' ? `${kind.noneYet} (${LISTED_ON_V2})` : kind.noneYet, value: '' }] };
+	}
 	return {
 		results: enrollments
 			.filter(
@@ -138,9 +148,9 @@ export async function searchProspectEnrollments(this: ILoadOptionsFunctions, fil
 	return await searchEnrollments(this, PROSPECT, filter);
 }
 
-/** loadOptions method: every business enrollment as a dropdown option. */
+/** loadOptions method: every business enrollment as a dropdown option, on the node's API version. */
 export async function getBusinessEnrollments(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
-	const enrollments = await fetchBusinessEnrollments(this);
+	const enrollments = await fetchBusinessEnrollments(this, await apiVersionOf(this));
 	return enrollments.map((enrollment) => ({
 		name: enrollmentLabel(enrollment),
 		value: enrollment.enrollment_id,

@@ -8,6 +8,7 @@ export {
 	fetchBusinessEnrollments,
 	fetchProspectEnrollments,
 	getBusinessEnrollments,
+	LISTED_ON_V2,
 	type ListedEnrollment,
 	NO_PROSPECT_ENROLLMENTS_TEXT,
 	type ProspectEnrollment,
@@ -21,4 +22,4 @@ export {
 	filterValueSearches,
 	lookUpFilterValues,
 } from './filterValues';
-export { searchWebhooks, webhookLabel } from './webhooks';
+export { NO_WEBHOOKS_TEXT, searchEnrollmentWebhooks, searchWebhooks, WEBHOOKS_ON_V1_TEXT, webhookLabel } from './webhooks';

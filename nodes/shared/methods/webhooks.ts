@@ -11,30 +11,54 @@ import { apiVersionOf } from '../transport/apiVersion';
 import type { Registration } from '../webhooks/registration';
 import { V2Registration } from '../webhooks/registrationV2';
 
+export const NO_WEBHOOKS_TEXT =
+	'No API v2 webhooks yet: publish a workflow with the Business Events Webhook Trigger on API v2, or create one with Manage Webhook';
+export const WEBHOOKS_ON_V1_TEXT =
+	"The credential's API Version is v1: enrollments deliver to the partner's webhook, and Webhook ID is not used";
+
 /** "CRM receiver (disabled)"; v1's partner webhook as v2 lists it says so. */
 export function webhookLabel(webhook: Registration): string {
 	const notes = [
 		...(webhook.status && webhook.status !== 'active' ? [webhook.status] : []),
 		...(webhook.legacy ? ['v1 partner webhook'] : []),
 	];
-	const name = webhook.name ?? webhook.webhookId ?? webhook.webhookUrl;
+	const name = webhook.name || webhook.webhookId || webhook.webhookUrl;
 	return notes.length > 0 ? `${name} (${notes.join(', ')})` : name;
 }
 
-/** listSearch method: the tenant's webhooks whose name, id or URL contains the filter text. */
+/** The tenant's v2 webhooks that have an id and whose name, id or URL contains the filter text. */
+async function webhooksMatching(ctx: ILoadOptionsFunctions, filter: string | undefined): Promise<Registration[]> {
+	const needle = (filter ?? '').trim().toLowerCase();
+	const webhooks = await new V2Registration(await ApiClient.of(ctx, 'v2'), ctx.getNode()).list();
+	return webhooks.filter(
+		(webhook) =>
+			webhook.webhookId !== undefined &&
+			(needle === '' || [webhook.name, webhook.webhookId, webhook.webhookUrl].some((text) => text?.toLowerCase().includes(needle))),
+	);
+}
+
+const asResults = (webhooks: Registration[]): INodeListSearchResult => ({
+	results: webhooks.map((webhook) => ({ name: webhookLabel(webhook), value: webhook.webhookId as string })),
+});
+
+/** listSearch method of Manage Webhook: every webhook of the tenant, the legacy one included. */
 export async function searchWebhooks(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
 	if ((await apiVersionOf(this)) !== 'v2') {
 		throw new NodeOperationError(this.getNode(), "Webhooks by ID are API v2's, and the credential's API Version is v1", {
 			description: 'Set API Version to Per Node Version or v2 in the Business Prospect Data API credential.',
 		});
 	}
-	const registration = new V2Registration(await ApiClient.of(this, 'v2'), this.getNode());
-	const needle = (filter ?? '').trim().toLowerCase();
-	const matches = (webhook: Registration) =>
-		needle === '' || [webhook.name, webhook.webhookId, webhook.webhookUrl].some((text) => text?.toLowerCase().includes(needle));
-	return {
-		results: (await registration.list()).flatMap((webhook) =>
-			webhook.webhookId !== undefined && matches(webhook) ? [{ name: webhookLabel(webhook), value: webhook.webhookId }] : [],
-		),
-	};
+	return asResults(await webhooksMatching(this, filter));
+}
+
+/**
+ * listSearch method of Manage Enrollment's Webhook ID: the webhooks an enrollment can bind to, so
+ * v1's (legacy) one is left out (only v1 enrollments deliver to it). On v1 it says Webhook ID is
+ * not used instead of failing: the node works there, the parameter just does nothing.
+ */
+export async function searchEnrollmentWebhooks(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
+	if ((await apiVersionOf(this)) === 'v1') return { results: [{ name: WEBHOOKS_ON_V1_TEXT, value: '' }] };
+	const webhooks = (await webhooksMatching(this, filter)).filter((webhook) => !webhook.legacy);
+	if (webhooks.length === 0 && (filter ?? '').trim() === '') return { results: [{ name: NO_WEBHOOKS_TEXT, value: '' }] };
+	return asResults(webhooks);
 }

@@ -16,8 +16,8 @@ export type ApiVersionChoice = (typeof API_VERSION_CHOICES)[number];
 
 /**
  * The first typeVersion of each node that speaks API v2 under "Per Node Version"; every earlier
- * typeVersion speaks v1. Nodes not listed (Manage Enrollment) speak v1 whatever the credential
- * says, until they have a v2 version.
+ * typeVersion speaks v1. Every node of the package is listed: an unlisted node would speak v1
+ * whatever the credential says.
  */
 export const FIRST_V2_NODE_VERSION: Readonly<Record<string, number>> = {
 	searchBusinesses: 2,
@@ -30,6 +30,7 @@ export const FIRST_V2_NODE_VERSION: Readonly<Record<string, number>> = {
 	businessEventsTrigger: 2,
 	businessEventsWebhookTrigger: 2,
 	manageWebhook: 2,
+	manageEnrollment: 2,
 };
 
 /** The node's own name in a type such as `n8n-nodes-business-prospect-data.searchProspectsTool`. */

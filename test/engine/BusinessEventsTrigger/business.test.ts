@@ -72,6 +72,46 @@ describe.each(API_VERSIONS)('Business Events Trigger in n8n-core, API %s', (api)
 		expect(fourth.events).toBeNull();
 		expect(sandbox.requests.map((request) => request.path)).toEqual(Array(5).fill(path));
 	});
+
+	it("watches an enrollment's businesses and event types, the enrollment listed on the poll's version", async () => {
+		const ids = businessIds(300, 3);
+		const enrollments = pathOn(api, '/v1/businesses/events/enrollments');
+		const headers = { api_key: sandbox.apiKey, 'content-type': 'application/json' };
+		// v2 binds an enrollment to a webhook of the account
+		const webhook =
+			api === 'v2'
+				? ((await fetch(`${sandbox.url}/v2/webhooks`, {
+						method: 'POST',
+						headers,
+						body: JSON.stringify({ name: `watch-${api}`, webhook_url: 'http://127.0.0.1:9/watch' }),
+					}).then(async (response) => await response.json())) as { webhook_id: string })
+				: undefined;
+		const created = await fetch(`${sandbox.url}${enrollments}`, {
+			method: 'POST',
+			headers,
+			body: JSON.stringify({ enrollment_key: 'engine-watch', business_ids: ids, event_types: ['new_office'], ...(webhook && { webhook_id: webhook.webhook_id }) }),
+		}).then(async (response) => (await response.json()) as { enrollment_id: string });
+		const node = triggerNode(
+			{ source: 'enrollment', enrollment: { __rl: true, mode: 'list', value: created.enrollment_id } },
+			typeVersionFor('businessEventsTrigger', api),
+		);
+		sandbox.clearRequests();
+
+		const { staticData } = await poll(node, { mode: 'trigger' });
+		const path = pathOn(api, EVENTS_PATH);
+		expect(eventRequests(path)[0].body).toMatchObject({ business_ids: ids, event_types: ['new_office'] });
+		const office = addEvent(ids[1], { event_name: 'new_office' });
+		addEvent(ids[1], { event_name: 'new_product' });
+		const { events } = await poll(node, { mode: 'trigger', staticData });
+		expect(idsOf(events)).toEqual([office.event_id]);
+		// read again on every poll, from the poll's version only
+		expect(sandbox.requests.map((request) => `${request.method} ${request.path}`)).toEqual([
+			`GET ${enrollments}`,
+			`POST ${path}`,
+			`GET ${enrollments}`,
+			`POST ${path}`,
+		]);
+	});
 });
 
 describe('Business Events Trigger in n8n-core', () => {
@@ -166,24 +206,5 @@ describe('Business Events Trigger in n8n-core', () => {
 		expect(error.failure).toEqual({ cause: 'credential-invalid' });
 		expect(error.message).toBe('The service rejected the API key or partner ID (401): Invalid or missing API key');
 		expect(JSON.stringify(error)).not.toContain('wrong-key');
-	});
-
-	it("watches an enrollment's businesses and event types", async () => {
-		const ids = businessIds(300, 3);
-		const created = await fetch(`${sandbox.url}/v1/businesses/events/enrollments`, {
-			method: 'POST',
-			headers: { api_key: sandbox.apiKey, 'content-type': 'application/json' },
-			body: JSON.stringify({ enrollment_key: 'engine-watch', business_ids: ids, event_types: ['new_office'] }),
-		}).then(async (response) => (await response.json()) as { enrollment_id: string });
-		const node = triggerNode({ source: 'enrollment', enrollment: { __rl: true, mode: 'list', value: created.enrollment_id } });
-		sandbox.clearRequests();
-
-		const { staticData } = await poll(node, { mode: 'trigger' });
-		expect(bodyOf(0)).toMatchObject({ business_ids: ids, event_types: ['new_office'] });
-		const office = addEvent(ids[1], { event_name: 'new_office' });
-		addEvent(ids[1], { event_name: 'new_product' });
-		const { events } = await poll(node, { mode: 'trigger', staticData });
-		expect(idsOf(events)).toEqual([office.event_id]);
-		expect(sandbox.requests.filter((r) => r.path.endsWith('/enrollments')).map((r) => r.method)).toEqual(['GET', 'GET']);
 	});
 });

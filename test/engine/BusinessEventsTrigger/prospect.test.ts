@@ -2,14 +2,15 @@
  * The Business Events Trigger watching prospects (Prospect IDs, Prospect Enrollment), polled
  * through n8n-core against the sandbox: prospect ids 40 per request to /v1/prospects/events, each
  * new event fired exactly once across polls (the floor and memory the business source uses), and
- * a prospect enrollment created by the Manage Enrollment node as the source. Set-up and helpers:
- * setup.ts.
+ * a prospect enrollment created by the Manage Enrollment node as the source, on both API versions
+ * (the trigger lists enrollments on its own version). Set-up and helpers: setup.ts.
  */
 import type { IDataObject, NodeOperationError } from 'n8n-workflow';
 
 import { DEFAULT_PROSPECT_EVENT_TYPES } from '../../../nodes/shared/eventTypes';
 import { LIMITS } from '../../../nodes/shared/limits';
 import { itemsNode, linearWorkflow, manualTriggerNode, runWorkflow } from '../harness';
+import { API_VERSIONS, pathOn, typeVersionFor } from '../harness/apiVersions';
 import { chronological, credentials, idsOf, poll, sandbox, setUpSandbox, triggerNode } from './setup';
 
 const EVENTS_PATH = '/v1/prospects/events';
@@ -90,8 +91,21 @@ describe('Business Events Trigger watching prospects', () => {
 		);
 		expect(sandbox.requests).toHaveLength(0);
 	});
+});
 
-	it('watches a prospect enrollment that the Manage Enrollment node created', async () => {
+describe.each(API_VERSIONS)('Business Events Trigger watching a prospect enrollment, API %s', (api) => {
+	const enrollments = pathOn(api, ENROLLMENTS_PATH);
+	const events = pathOn(api, EVENTS_PATH);
+
+	it('watches a prospect enrollment that the Manage Enrollment node created, listed on the same version', async () => {
+		// v2 binds the enrollment to the account's only webhook (Webhook ID left empty)
+		if (api === 'v2') {
+			await fetch(`${sandbox.url}/v2/webhooks`, {
+				method: 'POST',
+				headers: { api_key: sandbox.apiKey, 'content-type': 'application/json' },
+				body: JSON.stringify({ name: 'receiver', webhook_url: 'http://127.0.0.1:9/receiver' }),
+			});
+		}
 		const ids = prospectIds(200, 3);
 		const created = await runWorkflow(
 			linearWorkflow([
@@ -100,11 +114,11 @@ describe('Business Events Trigger watching prospects', () => {
 				{
 					name: 'Manage Enrollment',
 					type: 'n8n-nodes-business-prospect-data.manageEnrollment',
-					typeVersion: 1,
+					typeVersion: typeVersionFor('manageEnrollment', api),
 					parameters: {
 						resource: 'prospectEnrollment',
 						operation: 'create',
-						enrollmentKey: 'job-movers',
+						enrollmentKey: `job-movers-${api}`,
 						eventTypes: ['prospect_changed_company'],
 					},
 				},
@@ -115,21 +129,36 @@ describe('Business Events Trigger watching prospects', () => {
 		const enrollmentId = String(created.json('Manage Enrollment')[0].enrollment_id);
 		sandbox.clearRequests();
 
-		const node = triggerNode({ source: 'prospectEnrollment', prospectEnrollment: { __rl: true, mode: 'list', value: enrollmentId } });
+		const node = triggerNode(
+			{ source: 'prospectEnrollment', prospectEnrollment: { __rl: true, mode: 'list', value: enrollmentId } },
+			typeVersionFor('businessEventsTrigger', api),
+		);
 		const { staticData } = await poll(node, { mode: 'trigger' });
-		expect(bodyOf(0)).toMatchObject({ prospect_ids: ids, event_types: ['prospect_changed_company'] });
+		const sent = sandbox.requests.filter((request) => request.path === events);
+		expect(sent[0].body).toMatchObject({ prospect_ids: ids, event_types: ['prospect_changed_company'] });
 		const moved = sandbox.addProspectEvent({ prospect_id: ids[2], event_name: 'prospect_changed_company' });
 		sandbox.addProspectEvent({ prospect_id: ids[2], event_name: 'prospect_changed_role' });
-		const { events } = await poll(node, { mode: 'trigger', staticData });
-		expect(idsOf(events)).toEqual([moved.event_id]);
-		// the enrollment is read again on every poll
-		expect(sandbox.requests.filter((r) => r.path === ENROLLMENTS_PATH).map((r) => r.method)).toEqual(['GET', 'GET']);
+		const second = await poll(node, { mode: 'trigger', staticData });
+		expect(idsOf(second.events)).toEqual([moved.event_id]);
+		// the enrollment is read again on every poll, from the poll's version only
+		expect(sandbox.requests.map((request) => `${request.method} ${request.path}`)).toEqual([
+			`GET ${enrollments}`,
+			`POST ${events}`,
+			`GET ${enrollments}`,
+			`POST ${events}`,
+		]);
 	});
 
-	it('says so when the prospect enrollment does not exist', async () => {
-		const node = triggerNode({ source: 'prospectEnrollment', prospectEnrollment: { __rl: true, mode: 'id', value: 'no-such-enrollment' } });
+	it('says so when the prospect enrollment does not exist (on v2: that it lists only v2 enrollments)', async () => {
+		const node = triggerNode(
+			{ source: 'prospectEnrollment', prospectEnrollment: { __rl: true, mode: 'id', value: 'no-such-enrollment' } },
+			typeVersionFor('businessEventsTrigger', api),
+		);
 		const error = (await poll(node, { mode: 'trigger' }).catch((e: unknown) => e)) as NodeOperationError;
 		expect(error.message).toBe('The prospect enrollment "no-such-enrollment" does not exist (or is no longer active)');
-		expect(eventRequests()).toHaveLength(0);
+		expect(error.description).toBe(
+			`Pick an existing enrollment from the list, or create one with the Manage Enrollment node.${api === 'v2' ? ' API v2 lists only enrollments made on API v2.' : ''}`,
+		);
+		expect(sandbox.requests.map((request) => `${request.method} ${request.path}`)).toEqual([`GET ${enrollments}`]);
 	});
 });

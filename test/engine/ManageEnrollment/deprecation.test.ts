@@ -24,8 +24,8 @@ test('three v1 answers with the headers: one warning hint, with the dates and th
 	expect(requestsTo(BUSINESS_PATH).map((request) => request.method)).toEqual(['GET', 'POST', 'POST']);
 	expect(result.runData[NODE][0].hints).toEqual([
 		{
-			// Manage Enrollment has no v2 version yet: nothing the user does moves it
-			message: `The service has deprecated API v1 (since 2026-09-02) and will stop serving it on ${SUNSET_DAY}. ${SWITCH_ADVICE.notYet}`,
+			// node version 1 at Per Node Version: the credential, or the node's v2 version, moves it
+			message: `The service has deprecated API v1 (since 2026-09-02) and will stop serving it on ${SUNSET_DAY}. ${SWITCH_ADVICE.olderNode}`,
 			type: 'warning',
 			location: 'outputPane',
 		},

@@ -6,7 +6,9 @@
  */
 import type { IDataObject, INodeParameters, IPairedItemData } from 'n8n-workflow';
 
-import type { Sandbox } from '../../sandbox';
+import type { ApiVersion } from '../../../nodes/shared/catalog';
+import { V2_ENDPOINTS } from '../../../nodes/shared/catalog';
+import { type Sandbox, sandboxClient } from '../../sandbox';
 import {
 	type BusinessProspectDataCredentials,
 	onItems,
@@ -16,6 +18,7 @@ import {
 	useSandbox,
 	type WorkflowNode,
 } from '../harness';
+import { typeVersionFor } from '../harness/apiVersions';
 
 export const NODE = 'Manage Enrollment';
 export const BUSINESS_PATH = '/v1/businesses/events/enrollments';
@@ -30,6 +33,10 @@ export function setUpSandbox(): void {
 		started.configure({ faults: {}, partnerId: undefined });
 		started.enrollments.businesses.clear();
 		started.enrollments.prospects.clear();
+		started.enrollments.businessesV2.clear();
+		started.enrollments.prospectsV2.clear();
+		started.webhooks.tenant.clear();
+		started.webhooks.unregister();
 	});
 }
 
@@ -40,13 +47,31 @@ function enrollmentNode(parameters: INodeParameters, settings: Partial<WorkflowN
 export async function run(
 	items: IDataObject[],
 	parameters: INodeParameters,
-	options: { settings?: Partial<WorkflowNode>; credentials?: Partial<BusinessProspectDataCredentials> } = {},
+	options: {
+		/** the node version that speaks this API version at Per Node Version (else version 1, or settings.typeVersion) */
+		api?: ApiVersion;
+		settings?: Partial<WorkflowNode>;
+		credentials?: Partial<BusinessProspectDataCredentials>;
+	} = {},
 ) {
-	const workflow = onItems(items, enrollmentNode(parameters, options.settings));
+	const typeVersion = options.api ? { typeVersion: typeVersionFor('manageEnrollment', options.api) } : {};
+	const workflow = onItems(items, enrollmentNode(parameters, { ...typeVersion, ...options.settings }));
 	return await runWorkflow(workflow, {
 		credentials: sandboxCredentials(sandbox, options.credentials),
 	});
 }
+
+/** A v2 webhook of the tenant, made over HTTP as Manage Webhook would (its request is left out of the log). */
+export async function registerV2Webhook(name: string, status: 'active' | 'disabled' = 'active'): Promise<string> {
+	const client = sandboxClient(sandbox, V2_ENDPOINTS);
+	const webhookId = String((await client.call('registerWebhook', { name, webhook_url: `http://127.0.0.1:9/${name}` })).body.webhook_id);
+	if (status === 'disabled') await client.raw('PATCH', `/v2/webhooks/${webhookId}`, JSON.stringify({ status }));
+	sandbox.clearRequests();
+	return webhookId;
+}
+
+/** A resource locator's value as n8n stores it. */
+export const byId = (value: string) => ({ __rl: true, mode: 'id', value });
 
 export const requestsTo = (path: string, method?: string) =>
 	sandbox.requests.filter((request) => request.path === path && (method === undefined || request.method === method));

@@ -2,56 +2,38 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n
 
 import type { ItemError } from '../../../shared/batching/items';
 import { itemValidationError } from '../../../shared/batching/validate';
-import { readText } from '../../../shared/inputRules';
+import type { ApiVersion } from '../../../shared/catalog';
 import { LIMITS } from '../../../shared/limits';
 import { fetchBusinessEnrollments } from '../../../shared/methods';
-import { enrollmentKeyField, eventTypesField, idsField, optionsField, showFor } from '../../helpers/fields';
+import { apiVersionOf } from '../../../shared/transport/apiVersion';
+import { enrollmentKeyField, eventTypesField, idsField, optionsField, webhookIdField } from '../../helpers/fields';
 import { BUSINESS } from '../../helpers/kinds';
 import { updateEnrollments } from '../../helpers/operations';
 import type { ItemRead } from '../../helpers/plan';
+import { readWebhookId } from '../../helpers/webhookBinding';
+import { enrollmentField, readEnrollment } from './enrollment';
 
-export const description: INodeProperties[] = [
-	{
-		displayName: 'Enrollment',
-		name: 'enrollment',
-		type: 'resourceLocator',
-		required: true,
-		default: { mode: 'list', value: '' },
-		description: 'The business enrollment to change',
-		modes: [
-			{
-				displayName: 'From List',
-				name: 'list',
-				type: 'list',
-				typeOptions: { searchListMethod: 'searchBusinessEnrollments', searchable: true },
-			},
-			{
-				displayName: 'By ID',
-				name: 'id',
-				type: 'string',
-				placeholder: 'e.g. 7d0c2a4e-1b2f-4c3d-9e8f-0a1b2c3d4e5f',
-			},
-		],
-		displayOptions: showFor(BUSINESS, 'update'),
-	},
+export const descriptionFor = (api: ApiVersion): Array<INodeProperties | undefined> => [
+	enrollmentField('update', 'The business enrollment to change'),
 	enrollmentKeyField(BUSINESS, 'update', { required: false, splits: false }),
 	{
 		...idsField(BUSINESS, 'update'),
 		hint: 'IDs of all input items that update the same enrollment are combined into one update; those items must set the same key and event types',
 	},
 	eventTypesField(BUSINESS, 'update'),
+	api === 'v2' ? webhookIdField(BUSINESS, 'update') : undefined,
 	optionsField(BUSINESS, 'update'),
 ];
 
 /**
- * Keeps the current key and event types of enrollments where they were left empty (one list
- * request per run, only when needed).
+ * v1: keeps the current key and event types of enrollments where they were left empty (one list
+ * request per run, only when needed). v2's update is partial, so it needs no list.
  */
 async function fillCurrent(ctx: IExecuteFunctions, reads: ItemRead[]): Promise<Map<number, ItemError>> {
 	const unfilled = new Map<number, ItemError>();
 	const missing = reads.filter((read) => read.shared.enrollment_key === undefined || read.shared.event_types === undefined);
 	if (missing.length === 0) return unfilled;
-	const enrollments = new Map((await fetchBusinessEnrollments(ctx)).map((entry) => [entry.enrollment_id, entry]));
+	const enrollments = new Map((await fetchBusinessEnrollments(ctx, 'v1')).map((entry) => [entry.enrollment_id, entry]));
 	for (const read of missing) {
 		const id = String(read.shared.enrollment_id);
 		const current = enrollments.get(id);
@@ -81,12 +63,11 @@ async function fillCurrent(ctx: IExecuteFunctions, reads: ItemRead[]): Promise<M
 }
 
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
+	const version = await apiVersionOf(this);
 	return await updateEnrollments(this, BUSINESS, {
-		enrollmentId: (itemIndex) => {
-			const text = readText(this.getNodeParameter('enrollment', itemIndex, '', { extractValue: true }));
-			if (!text.ok) throw itemValidationError(this.getNode(), itemIndex, `Enrollment ${text.problem}`);
-			return text.value;
-		},
+		enrollmentId: (itemIndex) => readEnrollment(this, itemIndex),
+		version,
+		webhookId: (itemIndex) => readWebhookId(this, itemIndex),
 		keepCurrent: true,
 		fillCurrent: async (reads) => await fillCurrent(this, reads),
 	});

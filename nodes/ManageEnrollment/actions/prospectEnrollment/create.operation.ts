@@ -1,5 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
+import type { ApiVersion } from '../../../shared/catalog';
+import { apiVersionOf } from '../../../shared/transport/apiVersion';
 import {
 	combineField,
 	enrollmentKeyField,
@@ -7,18 +9,23 @@ import {
 	idsField,
 	optionsField,
 	ttlDaysOption,
+	webhookIdField,
 } from '../../helpers/fields';
 import { PROSPECT } from '../../helpers/kinds';
 import { createEnrollments } from '../../helpers/operations';
+import { createWebhookIds } from '../../helpers/webhookBinding';
 
-export const description: INodeProperties[] = [
-	enrollmentKeyField(PROSPECT, 'create', { required: true, splits: true }),
+/** v2 enrollments have no expiry: Expire After is offered at the v1 node version only. */
+export const descriptionFor = (api: ApiVersion): Array<INodeProperties | undefined> => [
+	enrollmentKeyField(PROSPECT, 'create', { required: true, splits: true }, api),
 	idsField(PROSPECT, 'create'),
 	eventTypesField(PROSPECT, 'create'),
+	api === 'v2' ? webhookIdField(PROSPECT, 'create') : undefined,
 	combineField(PROSPECT, 'create'),
-	optionsField(PROSPECT, 'create', [ttlDaysOption]),
+	optionsField(PROSPECT, 'create', api === 'v2' ? [] : [ttlDaysOption]),
 ];
 
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
-	return await createEnrollments(this, PROSPECT);
+	const version = await apiVersionOf(this);
+	return await createEnrollments(this, PROSPECT, { version, webhookId: await createWebhookIds(this, version) });
 }

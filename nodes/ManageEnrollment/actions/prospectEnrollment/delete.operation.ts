@@ -1,12 +1,14 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
+import type { ApiVersion } from '../../../shared/catalog';
+import { apiVersionOf } from '../../../shared/transport/apiVersion';
 import { PROSPECT } from '../../helpers/kinds';
 import { deleteEnrollments } from '../../helpers/remove';
 import { enrollmentIdField, readEnrollmentId } from './enrollmentId';
 
-export const description: INodeProperties[] = [enrollmentIdField('delete')];
+export const descriptionFor = (api: ApiVersion): Array<INodeProperties | undefined> => [enrollmentIdField('delete', api)];
 
 /** Deletes each named enrollment once, however many items name it. */
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
-	return await deleteEnrollments(this, PROSPECT, (itemIndex) => readEnrollmentId(this, itemIndex));
+	return await deleteEnrollments(this, PROSPECT, (itemIndex) => readEnrollmentId(this, itemIndex), await apiVersionOf(this));
 }

@@ -2,13 +2,17 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { itemValidationError } from '../../../shared/batching/validate';
 import { readText } from '../../../shared/inputRules';
+import type { ApiVersion } from '../../../shared/catalog';
 import { readParameter } from '../../../shared/parameters';
 
 import { showFor } from '../../helpers/fields';
 import { PROSPECT } from '../../helpers/kinds';
 
-/** The service cannot list prospect enrollments: the id comes from the item that created it. */
-export function enrollmentIdField(operation: string): INodeProperties {
+/**
+ * The prospect enrollment by id, by default from the item (v1 cannot list prospect enrollments,
+ * so the id comes from the item that created it; v2 lists them with Get Many).
+ */
+export function enrollmentIdField(operation: string, api: ApiVersion = 'v1'): INodeProperties {
 	return {
 		displayName: 'Enrollment ID',
 		name: 'enrollmentId',
@@ -16,7 +20,9 @@ export function enrollmentIdField(operation: string): INodeProperties {
 		required: true,
 		default: '={{ $json.enrollment_id }}',
 		description:
-			'The ID the service gave the enrollment when it was created. By default the enrollment_id field of each input item.',
+			api === 'v2'
+				? 'The ID the service gave the enrollment when it was created, as Create and Get Many output it. By default the enrollment_id field of each input item.'
+				: 'The ID the service gave the enrollment when it was created. By default the enrollment_id field of each input item.',
 		displayOptions: showFor(PROSPECT, operation),
 	};
 }

@@ -1,0 +1,106 @@
+/**
+ * The webhook a created enrollment delivers to on API v2, which binds every enrollment to one.
+ * An item's Webhook ID wins. Left empty (always so at node version 1, which has no such
+ * parameter: a credential switched to v2 must not break it), the account's only webhook is used:
+ * with exactly one, the enrollment goes where v1's would have gone, to the one receiver there is.
+ * With none or several, or the only one disabled, no guess is safe: those items fail before any
+ * enrollment is sent, naming the rule and the webhooks. One list request per run, only when an
+ * item needs it (docs/v2-migration.md, "Built: Manage Enrollment on v2").
+ *
+ * v1's partner webhook, listed on v2 as `legacy`, is never chosen: only v1 enrollments deliver to
+ * it ([I] the sandbox refuses binding a v2 enrollment to it, research §9 asks for "an active v2
+ * webhook"). Counting it would also fail the usual migration, where it sits beside the webhook
+ * the Business Events Webhook Trigger registered on v2.
+ */
+import type { IExecuteFunctions } from 'n8n-workflow';
+
+import { type ItemError, toItemError } from '../../shared/batching/items';
+import { itemValidationError } from '../../shared/batching/validate';
+import type { ApiVersion } from '../../shared/catalog';
+import { readText } from '../../shared/inputRules';
+import { ApiClient } from '../../shared/transport/apiClient';
+import { isV2NodeVersion } from '../../shared/transport/apiVersion';
+import type { Registration } from '../../shared/webhooks/registrationModel';
+import { V2Registration } from '../../shared/webhooks/registrationV2';
+
+/** The item's Webhook ID as text ('' when empty or at a node version without the parameter). */
+export function readWebhookId(ctx: IExecuteFunctions, itemIndex: number): string {
+	// n8n refuses to read a resource locator the node version does not declare ("Could not find property")
+	if (!isV2NodeVersion(ctx.getNode())) return '';
+	const raw = ctx.getNodeParameter('webhookId', itemIndex, '', { extractValue: true });
+	const text = readText(raw === undefined || raw === null ? '' : raw);
+	if (!text.ok) throw itemValidationError(ctx.getNode(), itemIndex, `Webhook ID ${text.problem}`);
+	return text.value;
+}
+
+const shown = (webhook: Registration) =>
+	`${webhook.webhookId ?? '?'}${webhook.name ? ` "${webhook.name}"` : ''} (${webhook.status ?? 'active'})`;
+
+const isActive = (webhook: Registration) => (webhook.status ?? 'active') === 'active';
+
+/** The webhook to use, or the problem and its fix when there is no single active one. */
+export function onlyWebhook(
+	webhooks: Registration[],
+	nodeHasParameter: boolean,
+): { webhookId: string } | { problem: string; fix: string } {
+	const own = webhooks.filter((webhook) => !webhook.legacy && webhook.webhookId !== undefined);
+	if (own.length === 1 && isActive(own[0])) return { webhookId: own[0].webhookId as string };
+	const setIt = nodeHasParameter
+		? 'set Webhook ID to the webhook that should receive the events'
+		: 'add the Manage Enrollment node again (its new version has a Webhook ID parameter) and set Webhook ID there';
+	const rule = 'On API v2 every enrollment delivers to a webhook; an empty Webhook ID uses the account\'s webhook only when it has exactly one, and it is active';
+	if (own.length === 0) {
+		const legacy = webhooks.some((webhook) => webhook.legacy)
+			? " v1's webhook (listed as legacy) receives only enrollments made on API v1."
+			: '';
+		return {
+			problem: `Webhook ID is empty and the account has no API v2 webhook. ${rule}`,
+			fix: `Publish a workflow with the Business Events Webhook Trigger on API v2 (it registers a webhook of its own), or create a webhook with the Manage Webhook node, then run again.${legacy}`,
+		};
+	}
+	if (own.length === 1) {
+		return {
+			problem: `Webhook ID is empty and the account's only API v2 webhook, ${shown(own[0])}, is not active. ${rule}`,
+			fix: `Publish the workflow of its Business Events Webhook Trigger again (that makes it active), or ${setIt}.`,
+		};
+	}
+	return {
+		problem: `Webhook ID is empty and the account has ${own.length} API v2 webhooks. ${rule}`,
+		fix: `To choose one, ${setIt}. The account's webhooks: ${own.map(shown).join(', ')}.`,
+	};
+}
+
+/**
+ * Each item's webhook_id for a create on v2 (undefined on v1, which binds nothing): the item's
+ * own, else the account's only webhook, listed once; where there is none to use, reading the
+ * item throws its error (a validation error, or the list's failure), so it is an error item
+ * under Continue on Fail and nothing is sent for it.
+ */
+export async function createWebhookIds(ctx: IExecuteFunctions, version: ApiVersion): Promise<((itemIndex: number) => string) | undefined> {
+	if (version === 'v1') return undefined;
+	const count = ctx.getInputData().length;
+	const empty = (itemIndex: number) => {
+		try {
+			return readWebhookId(ctx, itemIndex) === '';
+		} catch {
+			return false; // its own error is thrown when the item is read
+		}
+	};
+	const first = Array.from({ length: count }, (_, itemIndex) => itemIndex).find(empty);
+	if (first === undefined) return (itemIndex) => readWebhookId(ctx, itemIndex);
+
+	let fallback: { webhookId: string } | { problem: string; fix: string } | { failed: ItemError };
+	try {
+		const webhooks = await new V2Registration(await ApiClient.of(ctx, 'v2'), ctx.getNode(), first).list();
+		fallback = onlyWebhook(webhooks, isV2NodeVersion(ctx.getNode()));
+	} catch (caught) {
+		fallback = { failed: toItemError(ctx, caught, first) };
+	}
+	return (itemIndex) => {
+		const given = readWebhookId(ctx, itemIndex);
+		if (given !== '') return given;
+		if ('webhookId' in fallback) return fallback.webhookId;
+		if ('failed' in fallback) throw fallback.failed;
+		throw itemValidationError(ctx.getNode(), itemIndex, fallback.problem, fallback.fix);
+	};
+}
