@@ -29,7 +29,7 @@ export const jobOptions: INodeProperties[] = [
 		typeOptions: { minValue: 1, numberPrecision: 0 },
 		displayOptions: fromJobVersion,
 		default: DEFAULT_JOB_THRESHOLD,
-		description: `From this many distinct IDs, run the service's async job (up to ${LIMITS_V2.jobRecords.toLocaleString('en-US')} IDs a job) instead of one request per ${LIMITS.businessEnrichIds} IDs. API v2 only: on API v1 every run sends requests.`,
+		description: `From this many unique IDs, run the service's async job (up to ${LIMITS_V2.jobRecords.toLocaleString('en-US')} IDs a job) instead of one request per ${LIMITS.businessEnrichIds} IDs. API v2 only: on API v1 every run sends requests.`,
 	},
 	{
 		displayName: 'Job Time Limit (Minutes)',
@@ -80,7 +80,8 @@ export function jobsHint(runs: ReadonlyArray<Extract<EnrichmentRun, { via: 'job'
 	const credits = runs.reduce((sum, run) => sum + run.creditUsage.total_credits, 0);
 	const results = runs.reduce((sum, run) => sum + run.creditUsage.total_results, 0);
 	const label = jobs.length === 1 ? 'Async job' : 'Async jobs';
-	return `${label} ${jobs.map((job) => job.job_id).join(', ')}: ${credits} credits, ${results} results`;
+	const count = (n: number) => n.toLocaleString('en-US');
+	return `${label} ${jobs.map((job) => job.job_id).join(', ')}: ${count(credits)} credits, ${count(results)} results`;
 }
 
 /**
@@ -91,5 +92,5 @@ export function noJobOnV1Hint(version: ApiVersion, settings: JobSettings, reques
 	if (version !== 'v1' || settings.threshold === undefined) return undefined;
 	const ids = distinctIds(requests);
 	if (ids < settings.threshold) return undefined;
-	return `No async job ran for these ${ids} IDs: async jobs need API v2, and the credential's API Version is v1, so they were sent ${LIMITS.businessEnrichIds} a request.`;
+	return `No async job ran for these ${ids.toLocaleString('en-US')} IDs: async jobs need API v2, and the credential's API Version is v1, so they were sent ${LIMITS.businessEnrichIds} a request.`;
 }

@@ -203,7 +203,7 @@ describe('every enrichment in real n8n', () => {
 		const withData = items.slice(0, KNOWN_IDS).filter(({ json }) => json.firmographics !== null).length;
 		expect(withData).toBeGreaterThan(0);
 		expect(result.run.data.resultData.runData.Enrich[0].hints).toEqual([
-			{ message: `Async job ${jobId}: ${withData} credits, ${withData} results`, location: 'outputPane' },
+			{ message: `Async job ${jobId}: ${withData.toLocaleString('en-US')} credits, ${withData.toLocaleString('en-US')} results`, location: 'outputPane' },
 		]);
 	});
 });

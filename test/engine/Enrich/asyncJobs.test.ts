@@ -252,7 +252,7 @@ describe('Enrich and the API version: jobs only on API v2 at Enrich 2', () => {
 		expect(lines()).toEqual(Array(20).fill(`POST ${pathOf('firmographics', 'v1')}`));
 		expect(result.hints).toEqual([
 			{
-				message: 'No async job ran for these 1000 IDs: async jobs need API v2, and the credential\'s API Version is v1, so they were sent 50 a request.',
+				message: 'No async job ran for these 1,000 IDs: async jobs need API v2, and the credential\'s API Version is v1, so they were sent 50 a request.',
 				location: 'outputPane',
 			},
 		]);
