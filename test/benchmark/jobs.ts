@@ -10,6 +10,8 @@
  * The job's processing time is the sandbox's setting (stated in the section): the service
  * publishes none, so the job path's wall time here is the polling schedule around that setting.
  */
+import os from 'node:os';
+
 import type { IDataObject } from 'n8n-workflow';
 
 import { DEFAULT_CONCURRENCY } from '../../nodes/shared/batching/engine';
@@ -45,6 +47,8 @@ export interface PathRun {
 	refused: number;
 	outcomes: string;
 	status: string;
+	/** the machine's 1-minute load average at the run's end (2 cores: above 2, processes wait for a core) */
+	load: number;
 }
 
 export interface JobsResult {
@@ -106,6 +110,7 @@ async function runPath(sandbox: Sandbox, bench: BenchN8n, path: PathRun['path'],
 		refused: sandbox.requests.filter((request) => request.status === 429).length,
 		outcomes: `${found.toLocaleString('en-US')} of ${IDS.toLocaleString('en-US')} items enriched`,
 		status: run.status === 'success' ? 'success' : `${run.status}: ${run.error ?? ''}`,
+		load: os.loadavg()[0],
 	};
 	return { result, items };
 }
@@ -116,7 +121,7 @@ export async function jobsBenchmark(log: (message: string) => void): Promise<Job
 	const show = (run: PathRun) =>
 		log(
 			`  ${run.path}, ${run.enrichments} enrichment(s): ${run.requests} requests (${run.breakdown}), Enrich ${(run.nodeMs / 1000).toFixed(1)} s, ` +
-				`execution ${(run.executionMs / 1000).toFixed(1)} s, ${run.refused} x 429, ${run.outcomes}, ${run.status}`,
+				`execution ${(run.executionMs / 1000).toFixed(1)} s, ${run.refused} x 429, ${run.outcomes}, ${run.status}, load ${run.load.toFixed(1)}`,
 		);
 	let equal = true;
 	const measure = async (rateLimited: boolean, enrichments: string[]): Promise<PathRun[]> => {
@@ -151,10 +156,11 @@ const row = (run: PathRun): string[] => [
 	`${(run.executionMs / 1000).toFixed(1)} s`,
 	`${Math.round((run.requests / LIMITS.rateLimit.requests) * 100)} %`,
 	String(run.refused),
+	run.load.toFixed(1),
 ];
 
 export function jobsSection(result: JobsResult, date: string): string {
-	const header = ['path', 'requests', 'of which', 'in the Enrich node', 'execution', 'share of a minute\'s budget', '429s'];
+	const header = ['path', 'requests', 'of which', 'in the Enrich node', 'execution', 'share of a minute\'s budget', '429s', 'machine load'];
 	const pollSchedule = `first wait ${JOB_DEFAULTS.firstPollMs / 1000} s, each later one half as long again, at most ${JOB_DEFAULTS.maxPollMs / 1000} s`;
 	return [
 		JOBS_HEADING,
@@ -163,7 +169,8 @@ export function jobsSection(result: JobsResult, date: string): string {
 		'(the package installed from `npm pack`, `n8n start`, a Webhook whose body carries the rows, Split Out, Enrich). The same',
 		`workflow twice: Async Job Threshold 1 (the job path) and ${(IDS + 1).toLocaleString('en-US')} (\`/enrich\`). Times are n8n's executionTime of`,
 		'the Enrich node and the execution\'s start to stop, read from the stored execution; requests are what the sandbox answered.',
-		`Written by \`npm run benchmark:jobs\` on ${date}, on a shared 2-core machine (single runs).`,
+		`Written by \`npm run benchmark:jobs\` on ${date}, on a 2-core machine shared with other work (single runs; "machine load" is`,
+		"the 1-minute load average at the run's end: above 2, processes wait for a core, and the wall times grow with it).",
 		'',
 		'Sandbox settings: a universe of 12,000 businesses (the 10,000 ids all exist), every answer after',
 		`${LATENCY_MS} ms, a job queued 0 s and running ${JOB_RUNNING_MS / 1000} s whatever its size ([I]: the service publishes no processing`,
