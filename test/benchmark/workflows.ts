@@ -116,6 +116,24 @@ export function rowsOnly(id: string): WorkflowJson {
 
 // ---- Match -> Enrich --------------------------------------------------------------------------
 
+/**
+ * Enrich at its API v2 version (the credential at "Per Node Version") on the rows' business_id:
+ * the async job path from `jobThreshold` distinct ids on, `/enrich` below (test/benchmark/jobs.ts).
+ */
+export function enrichV2(id: string, enrichments: string[], jobThreshold: number): WorkflowJson {
+	const enrich: NodeSpec = {
+		name: 'Enrich',
+		type: `${PACKAGE}.enrich`,
+		typeVersion: FIRST_V2_NODE_VERSION.enrich,
+		parameters: { resource: 'business', businessEnrichments: enrichments, options: { jobThreshold } },
+		credentials: CREDENTIALS,
+	};
+	return workflow(id, `Benchmark: Enrich on API v2, async job from ${jobThreshold} ids`, [...start(id), enrich], [
+		['Webhook', 'Rows'],
+		['Rows', 'Enrich'],
+	]);
+}
+
 export function matchEnrichOurs(id: string, concurrency?: number): WorkflowJson {
 	const options = concurrency === undefined ? {} : { options: { concurrency } };
 	return workflow(

@@ -18,6 +18,7 @@ import { MatchProspects } from '../../nodes/MatchProspects/MatchProspects.node';
 import { SearchBusinesses } from '../../nodes/SearchBusinesses/SearchBusinesses.node';
 import { PROSPECT_FILTERS_FOR_MODEL, PROSPECT_FILTERS_FOR_MODEL_V2 } from '../../nodes/SearchProspects/actions/searchTool';
 import { SearchProspects } from '../../nodes/SearchProspects/SearchProspects.node';
+import { DEFAULT_JOB_THRESHOLD } from '../../nodes/shared/jobs';
 import { LIMITS, LIMITS_V2 } from '../../nodes/shared/limits';
 import { apiVersionFor, FIRST_V2_NODE_VERSION } from '../../nodes/shared/transport/apiVersion';
 
@@ -156,5 +157,27 @@ describe('Search Prospects version 3 (API v2)', () => {
 		expect(PROSPECT_FILTERS_FOR_MODEL_V2).toContain('has_contact_details holds {"value": "email"}');
 		expect(PROSPECT_FILTERS_FOR_MODEL_V2).not.toContain('has_email');
 		expect(PROSPECT_FILTERS_FOR_MODEL).toContain('has_email');
+	});
+});
+
+describe('Enrich version 2 (API v2): the async job options', () => {
+	const description = new Enrich().description;
+	/** the Options collection's entries n8n shows at a typeVersion (the editor filters them like parameters) */
+	const optionNames = (typeVersion: number) => {
+		const node = { name: 'N', type: description.name, typeVersion, parameters: {} } as unknown as INode;
+		const [options] = viewOf(description, typeVersion).shown({ resource: 'business' }, 'options');
+		return (options.options as INodeProperties[])
+			.filter((option) => NodeHelpers.displayParameter({} as never, option, node, description))
+			.map((option) => option.name);
+	};
+
+	test('Async Job Threshold and Job Time Limit (Minutes) from version 2 on, with the catalog\'s bounds', () => {
+		expect(optionNames(2)).toEqual(['concurrency', 'parameters', 'includeInputFields', 'jobThreshold', 'jobTimeLimit']);
+		expect(optionNames(1)).toEqual(['concurrency', 'parameters', 'includeInputFields']);
+		const [options] = viewOf(description, 2).shown({ resource: 'business' }, 'options');
+		const option = (name: string) => (options.options as INodeProperties[]).find((entry) => entry.name === name);
+		expect(option('jobThreshold')).toMatchObject({ default: DEFAULT_JOB_THRESHOLD, typeOptions: { minValue: 1 } });
+		expect(option('jobTimeLimit')).toMatchObject({ default: 60, typeOptions: { minValue: 1, maxValue: LIMITS_V2.jobMaxRunMs / 60_000 } });
+		expect(LIMITS_V2.jobMaxRunMs / 60_000).toBe(1_440);
 	});
 });

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INode, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { type ItemOutcome, type ItemRequest, runBatched } from '../../shared/batching/engine';
+import type { ItemOutcome, ItemRequest } from '../../shared/batching/engine';
 import { assembleOutput, prepareItems } from '../../shared/batching/items';
 import { itemValidationError, parseJsonParameter } from '../../shared/batching/validate';
 import { concurrencyOption, optionsCollection } from '../../shared/descriptions';
@@ -15,6 +15,8 @@ import { type EnrichmentResults, enrichedItems, type PostsOutput, skippedItem } 
 import type { ItemError } from '../../shared/batching/items';
 import { apiVersionOf } from '../../shared/transport/apiVersion';
 import { removedFieldsNotice } from '../removedFields';
+import { type EnrichmentRun, runEnrichment } from '../../shared/jobs';
+import { jobOptions, jobsHint, noJobOnV1Hint, readJobSettings, reportJobProgress } from '../asyncJobs';
 
 const enrichmentOptions = (resource: EnrichResource) =>
 	RESOURCES[resource].enrichments.map(({ name, value, description }) => ({ name, value, description }));
@@ -131,6 +133,7 @@ export const description: INodeProperties[] = [
 				description:
 					'Whether to keep the input item\'s own fields next to the enrichments, so the next node still sees the whole row',
 			},
+			...jobOptions,
 		],
 	},
 ];
@@ -139,6 +142,8 @@ interface EnrichOptions {
 	concurrency?: number;
 	parameters?: unknown;
 	includeInputFields?: boolean;
+	jobThreshold?: unknown;
+	jobTimeLimit?: unknown;
 }
 
 /**
@@ -196,6 +201,7 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 			: 'list';
 	const options = this.getNodeParameter('options', 0, {}) as EnrichOptions;
 	const includeInputFields = options.includeInputFields ?? true;
+	const jobSettings = readJobSettings(this, options);
 	const idParameter = resourceName === 'prospect' ? 'prospectId' : 'businessId';
 
 	// 1. read and validate every item (id and the parameters of each enrichment) before anything is sent;
@@ -215,14 +221,17 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 		return { itemIndex, id, parameters };
 	});
 
-	// 2. one batched run per enrichment: ids de-duplicated, chunked to the limit, joined back by id;
-	//    items share a request only when their parameters for it are equal. A failed enrichment
-	//    fails only its own key of the item: the other enrichments are still asked for.
+	// 2. one run per enrichment: ids de-duplicated, chunked to the limit (or, on v2 from the job
+	//    threshold on, one async job), joined back by id; items share a request (a job) only when
+	//    their parameters for it are equal. A failed enrichment fails only its own key of the item:
+	//    the other enrichments are still asked for.
 	const results = new Map<number, EnrichmentResults>();
 	const version = prepared.requests.length > 0 ? await apiVersionOf(this) : 'v1';
 	const shared = { concurrency: options.concurrency, continueOnFail: true, version };
 	const removed = version === 'v2' ? removedFieldsNotice(selected) : undefined;
 	if (removed) this.addExecutionHints({ message: removed, location: 'outputPane' });
+	const job = { timeoutMs: jobSettings.timeoutMs, onProgress: reportJobProgress(this) };
+	const jobRuns: Array<Extract<EnrichmentRun, { via: 'job' }>> = [];
 	let stopped: ItemError | undefined;
 	for (const enrichment of selected) {
 		if (prepared.requests.length === 0) break;
@@ -230,7 +239,14 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 			const sent = parameters.get(enrichment);
 			return { itemIndex, entries: [id], shared: sent ? { parameters: sent } : undefined };
 		});
-		const outcomes = await runBatched(this, enrichment.endpoint, requests, shared);
+		const run = await runEnrichment(this, enrichment.endpoint, requests, {
+			version,
+			jobThreshold: jobSettings.threshold,
+			batch: shared,
+			job,
+		});
+		if (run.via === 'job') jobRuns.push(run);
+		const outcomes = run.outcomes;
 		for (const outcome of outcomes) {
 			const perItem: EnrichmentResults = results.get(outcome.itemIndex) ?? new Map();
 			results.set(outcome.itemIndex, perItem);
@@ -249,6 +265,9 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 		}
 		if (stopped) break;
 	}
+	const noJob = noJobOnV1Hint(version, jobSettings, prepared.requests.map(({ itemIndex, id }) => ({ itemIndex, entries: [id] })));
+	const jobs = jobsHint(jobRuns);
+	for (const message of [noJob, jobs]) if (message) this.addExecutionHints({ message, location: 'outputPane' });
 
 	// an item for which every selected enrichment failed has failed (the first failure is its error)
 	const failures = new Map<number, ItemError>();

@@ -3,7 +3,7 @@
  * request) or, on API v2 from `jobThreshold` distinct ids on, one async job per 10,000 ids. Both
  * give the same outcomes, so the node's output does not depend on the path; the job path adds
  * the credits it used. The node passes the version its node version or credential chose and the
- * threshold the user set (docs/v2-migration.md, "Async jobs: the node step").
+ * threshold the user set (docs/v2-migration.md, "Built: async jobs in Enrich").
  */
 import type { IExecuteFunctions, IPollFunctions } from 'n8n-workflow';
 

@@ -3,7 +3,7 @@
  * server uses, with this package's nodes loaded from source.
  */
 import { ExecutionLifecycleHooks, WorkflowExecute } from 'n8n-core';
-import type { IDataObject, INodeExecutionData, IWorkflowBase, Workflow } from 'n8n-workflow';
+import type { IDataObject, INodeExecutionData, IWorkflowBase, IWorkflowExecuteAdditionalData, Workflow } from 'n8n-workflow';
 import { createRunExecutionData, NodeHelpers, UnexpectedError } from 'n8n-workflow';
 
 import { createAdditionalData } from './additionalData';
@@ -16,6 +16,8 @@ export interface RunOptions extends EngineOptions {
 	 * testing in the editor); any other start node receives them as its input.
 	 */
 	inputItems?: IDataObject[];
+	/** receives what the nodes send to the editor (`sendMessageToUI` of a manual run: 'sendConsoleMessage') */
+	sendDataToUI?: IWorkflowExecuteAdditionalData['sendDataToUI'];
 }
 
 let executionCount = 0;
@@ -55,6 +57,7 @@ export async function runWorkflow(json: WorkflowJson, options: RunOptions = {}):
 		resultData: { pinData },
 	});
 	const additionalData = createAdditionalData({ credentialsHelper, hooks, executionId });
+	if (options.sendDataToUI) additionalData.sendDataToUI = options.sendDataToUI;
 	const run = await new WorkflowExecute(additionalData, mode, runExecutionData).processRunExecutionData(workflow);
 	return new EngineRun(run, workflow.staticData, executedNodes, credentialsHelper.decryptions);
 }
