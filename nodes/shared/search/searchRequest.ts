@@ -9,6 +9,8 @@ import { LIMITS, LIMITS_V2 } from '../limits';
 import { businessStatsBody, searchBusinessesBody } from '../schemas';
 import { BUSINESS_FILTERS, type FilterSet } from './filterFields.description';
 import { businessFiltersOn } from './operatingLocations';
+import { businessFiltersFromFields } from './signalFilters';
+import { eventNamesOn, filtersOnOtherVersionOnly } from './versionFilters';
 import { closestFilter, filterFieldName, filtersFromFields, unknownFilters, withoutEmptyFilters } from './filterValues';
 
 /** A short valid value of "Filters (JSON)", shown in its hint and in errors. */
@@ -60,6 +62,7 @@ export const BUSINESS_SEARCH: SearchKind = {
 	maxSize: LIMITS.searchSize.max,
 	exclude: { kind: 'business', max: LIMITS.searchExclude, parameter: 'Exclude Business IDs' },
 	filters: BUSINESS_FILTERS,
+	fromFields: businessFiltersFromFields,
 	forApiVersion: businessFiltersOn,
 	jsonExample: FILTERS_JSON_EXAMPLE,
 };
@@ -201,10 +204,16 @@ function filterNamesOn(version: ApiVersion, kind: SearchKind): readonly string[]
  */
 function readFilters(ctx: IExecuteFunctions, itemIndex: number, kind: SearchKind, filterSource: string, version: ApiVersion): IDataObject {
 	const inVersion = (filters: IDataObject, parameters: string[]) => {
-		if (!kind.forApiVersion) return filters;
-		const read: ParameterReader = (name, fallback) => ctx.getNodeParameter(name, itemIndex, fallback);
-		const translated = kind.forApiVersion(filters, version, read);
+		let translated = { filters: eventNamesOn(filters, version), problems: [] as string[] };
+		if (kind.forApiVersion) {
+			const read: ParameterReader = (name, fallback) => ctx.getNodeParameter(name, itemIndex, fallback);
+			translated = kind.forApiVersion(translated.filters, version, read);
+		}
 		if (translated.problems.length) throw invalid(ctx, itemIndex, translated.problems, parameters);
+		const label = (filter: string) => (filterSource === 'json' ? filter : filterFieldName(filter, kind.filters));
+		const names = { own: filterNamesOn(version, kind), other: filterNamesOn(version === 'v1' ? 'v2' : 'v1', kind) };
+		const elsewhere = filtersOnOtherVersionOnly(translated.filters, version, names, label);
+		if (elsewhere.length) throw invalid(ctx, itemIndex, elsewhere, parameters);
 		return translated.filters;
 	};
 	if (filterSource === 'json') {
