@@ -6,9 +6,9 @@ import { includeOperatingLocations } from '../../shared/search/operatingLocation
 import { executeSearchNode, searchProperties, type SearchTexts } from '../../shared/search/searchNode';
 import { BUSINESS_SEARCH, FILTERS_JSON_EXAMPLE, type SearchKind } from '../../shared/search/searchRequest';
 import { BUSINESS_SEARCH_V2, businessSearchOf } from '../versions';
-import { FILTERS_FOR_MODEL, SEARCH_TOOL_DESCRIPTION, TOOL_SEARCH_LIMIT } from './searchTool';
+import { FILTERS_FOR_MODEL, FILTERS_FOR_MODEL_V2, SEARCH_TOOL_DESCRIPTION, TOOL_SEARCH_LIMIT } from './searchTool';
 
-const texts = (sizeHint: string, afterFilters?: INodeProperties, fields = filterFields): SearchTexts => ({
+const texts = (sizeHint: string, afterFilters?: INodeProperties, fields = filterFields, filtersForModel = FILTERS_FOR_MODEL): SearchTexts => ({
 	record: 'business',
 	records: 'businesses',
 	Records: 'Businesses',
@@ -35,7 +35,7 @@ const texts = (sizeHint: string, afterFilters?: INodeProperties, fields = filter
 		'An object keyed by filter name, each with a "values" list, exactly as the service expects. Only one of websearch_category, profnet_category and naics_category may be used.',
 	tool: {
 		description: SEARCH_TOOL_DESCRIPTION,
-		filtersForModel: FILTERS_FOR_MODEL,
+		filtersForModel,
 		limit: TOOL_SEARCH_LIMIT,
 		maxParameter: 'maxBusinesses',
 	},
@@ -58,6 +58,7 @@ export const description: INodeProperties[] = propertiesByVersion([
 				`At most ${most(BUSINESS_SEARCH_V2)} businesses per search. Tens of thousands of items make a large execution: see Large searches in the package's docs.`,
 				includeOperatingLocations,
 				filterFieldsV2,
+				FILTERS_FOR_MODEL_V2,
 			),
 			'v2',
 		),
