@@ -243,7 +243,10 @@ export interface FilterSet {
 	fields: Record<string, { filter: string; kind: ValueKind; picker?: true }>;
 	properties: INodeProperties[];
 	names: readonly string[];
-	/** how errors name the filters of fields that are not list fields: `{ events: 'Recent Events' }` */
+	/**
+	 * how errors name the filters of fields that are not list fields (`{ events: 'Recent Events' }`),
+	 * and parts of a filter that a field of their own sets (`'events.last_occurrence'`)
+	 */
 	labels?: Record<string, string>;
 }
 

@@ -127,6 +127,12 @@ function describeIssues(issues: ZodIssue[], filters: IDataObject, filterSource: 
 			problems.push('Categories: only one Category Type can be used per search');
 			continue;
 		}
+		// a part of a filter that a field of its own sets: "Recent Events Within (Days) must be ..."
+		const part = `${String(filter)}.${String(values)}`;
+		if (root === 'filters' && set.labels && Object.hasOwn(set.labels, part)) {
+			problems.push(`${set.labels[part]} ${issue.message}`);
+			continue;
+		}
 		if (root !== 'filters' || values !== 'values' || typeof index !== 'number') {
 			problems.push(describeIssue(issue));
 			continue;

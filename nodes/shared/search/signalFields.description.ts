@@ -96,11 +96,16 @@ export const SIGNAL_FIELD_FILTERS: Record<string, string> = {
 	[PUBLIC_COMPANY]: 'is_public_company',
 };
 
-/** How the filters these fields fill are named in errors. */
+/** How the filters these fields fill, and their parts, are named in errors. */
 export const SIGNAL_LABELS: Record<string, string> = {
 	events: 'Recent Events',
 	business_intent_topics: 'Intent Topics',
 	has_website: 'Has Website',
 	is_public_company: 'Public Company',
 	city_region: 'Cities Without Country',
+	// parts of a filter set by a field of their own
+	'events.values': 'Recent Events',
+	'events.last_occurrence': 'Recent Events Within (Days)',
+	'business_intent_topics.topics': 'Intent Topics',
+	'business_intent_topics.topic_intent_level': 'Intent Level',
 };

@@ -152,7 +152,7 @@ describe.each(API_VERSIONS)('API %s', (api) => {
 		[
 			'Recent Events Within (Days) above the window',
 			{ recentEvents: ['new_product'], recentEventsWithinDays: 120 },
-			'Item 0: filters.events.last_occurrence must be a whole number of days from 1 to 90',
+			'Item 0: Recent Events Within (Days) must be a whole number of days from 1 to 90',
 		],
 		[
 			'Recent Events Within (Days) without Recent Events',
@@ -164,9 +164,15 @@ describe.each(API_VERSIONS)('API %s', (api) => {
 			{ intentLevel: 'very_high_intent' },
 			'Item 0: Intent Level needs Intent Topics: add the topics, or remove it',
 		],
+		[
+			'an event type longer than any',
+			{ recentEvents: ['x'.repeat(101)] },
+			'Item 0: Recent Events must be at most 100 characters',
+		],
 	])('%s: refused before sending', async (_name, filters, message) => {
 		const run = await on(api, { limit: 5, filters });
 		expect(run.error?.message).toBe(message);
+		expect(run.error?.description).toMatch(/^Check "Filters( > Recent Events)?"\./);
 		expect(sandbox.requests).toHaveLength(0);
 	});
 });
