@@ -16,9 +16,11 @@ import {
 	COMMAS_OR_LINES,
 	earlierForm,
 	type FilterSet,
+	textList,
 	type ValueKind,
 } from '../shared/search/filterFields.description';
 import { filtersFromFields } from '../shared/search/filterValues';
+import { PUBLIC_COMPANY, publicCompanyField } from '../shared/search/signalFields.description';
 import type { SearchKind } from '../shared/search/searchRequest';
 import { describeType } from '../shared/inputRules';
 import { JOB_DEPARTMENTS, JOB_LEVELS } from '../shared/vocabulary';
@@ -49,6 +51,8 @@ const LIST_FIELDS: Record<string, { filter: string; kind: ValueKind; picker?: tr
 	companySize: { filter: 'company_size', kind: 'bracket' },
 	revenue: { filter: 'company_revenue', kind: 'bracket' },
 	businessIds: { filter: 'business_id', kind: 'code' },
+	skills: { filter: 'skills', kind: 'list' },
+	interests: { filter: 'interests', kind: 'list' },
 };
 
 /** Yes/no filters: the field, and the filter it sends as `{ value }`. */
@@ -56,6 +60,7 @@ const PRESENCE_FIELDS: Record<string, string> = {
 	hasEmail: 'has_email',
 	hasPhoneNumber: 'has_phone_number',
 	hasWebsite: 'has_website',
+	[PUBLIC_COMPANY]: 'is_public_company',
 };
 
 /** Month ranges: the fields of each bound, and the filter they send as `{ gte, lte }`. */
@@ -177,21 +182,47 @@ export const prospectFilterFields: INodeProperties[] = [
 	months('Total Experience Min (Months)', 'totalExperienceMin', 'At least this many months of work experience in all'),
 ];
 
+/** The filters API v2 adds that the Filters collection offers (v2 only: the node version built for v2). */
+const V2_ONLY_FIELDS: Record<string, INodeProperties> = {
+	interests: textList(
+		'Interests',
+		'interests',
+		'list',
+		'Prospects with any of these interests (API v2 only)',
+		'e.g. Artificial Intelligence',
+	),
+	[PUBLIC_COMPANY]: publicCompanyField('the prospect’s company'),
+	skills: textList('Skills', 'skills', 'list', 'Prospects with any of these skills (API v2 only)', 'e.g. Python, Negotiation'),
+};
+
+/** Where each v2-only field goes: after the field named here, keeping the alphabetical order. */
+const V2_FIELDS_AFTER: Record<string, string[]> = {
+	[RELATED_TITLES]: ['interests'],
+	jobTitles: [PUBLIC_COMPANY],
+	regions: ['skills'],
+};
+
 /**
  * The Filters collection of the node version built for API v2: Contact Details (has_contact_details)
- * in place of Has Email and Has Phone Number, at its place in the alphabetical order.
+ * in place of Has Email and Has Phone Number, and Interests, Public Company and Skills, at their
+ * places in the alphabetical order.
  */
 export const prospectFilterFieldsV2: INodeProperties[] = prospectFilterFields
 	.filter((property) => property.name !== 'hasEmail' && property.name !== 'hasPhoneNumber')
-	.flatMap((property) => (property.name === 'countries' ? [contactDetailsField, property] : [property]));
+	.flatMap((property) => [
+		...(property.name === 'countries' ? [contactDetailsField] : []),
+		property,
+		...(V2_FIELDS_AFTER[property.name] ?? []).map((name) => V2_ONLY_FIELDS[name]),
+	]);
 
 export const PROSPECT_FILTERS: FilterSet = {
 	fields: LIST_FIELDS,
-	properties: prospectFilterFields,
+	properties: [...prospectFilterFields, ...Object.values(V2_ONLY_FIELDS)],
 	names: PROSPECT_FILTER_NAMES,
+	labels: { has_website: 'Has Website', is_public_company: 'Public Company', has_email: 'Has Email', has_phone_number: 'Has Phone Number' },
 };
 
-const displayName = (name: string) => prospectFilterFields.find((property) => property.name === name)?.displayName ?? name;
+const displayName = (name: string) => PROSPECT_FILTERS.properties.find((property) => property.name === name)?.displayName ?? name;
 
 /** A month bound: a whole number of at least 0, or text holding one (from an expression). */
 function readMonths(raw: unknown): { value?: number; problem?: string } {

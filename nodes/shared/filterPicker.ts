@@ -54,6 +54,13 @@ export const FILTER_PICKERS = {
 		searchListMethod: 'searchCityValues',
 		placeholder: 'e.g. Austin, Texas, us',
 	},
+	cityRegions: {
+		displayName: 'Cities Without Country',
+		name: 'cityRegionList',
+		itemName: 'City',
+		searchListMethod: 'searchCityRegionValues',
+		placeholder: 'e.g. Austin, Texas',
+	},
 	companyNames: {
 		displayName: 'Company Names',
 		name: 'companyNameList',

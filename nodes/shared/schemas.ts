@@ -7,7 +7,7 @@
 import { z } from 'zod';
 
 import { LIMITS } from './limits';
-import { JOB_DEPARTMENTS, JOB_LEVELS } from './vocabulary';
+import { INTENT_LEVELS, JOB_DEPARTMENTS, JOB_LEVELS } from './vocabulary';
 
 export const BUSINESS_ID_PATTERN = /^[0-9a-f]{32}$/;
 export const FULL_NAME_PATTERN = /^[\p{L} .-]+$/u;
@@ -121,6 +121,8 @@ export const filterValues = valueList(z.string().trim().min(1, 'must not be empt
 
 export const BRACKET_FILTERS = ['company_size', 'company_revenue', 'company_age', 'number_of_locations'] as const;
 export const CATEGORY_FILTERS = ['websearch_category', 'profnet_category', 'naics_category'] as const;
+/** The business filters beyond the contract's list (beyond-contract.md §7), on both API versions. */
+export const SIGNAL_FILTERS = ['city_region', 'has_website', 'events', 'business_intent_topics'] as const;
 export const FILTER_NAMES = [
 	'country_code',
 	'region_country_code',
@@ -131,12 +133,15 @@ export const FILTER_NAMES = [
 	'company_tech_stack_tech',
 	'company_name',
 	'website_keywords',
+	...SIGNAL_FILTERS,
 ] as const;
 export type FilterName = (typeof FILTER_NAMES)[number];
 
 export const COUNTRY_CODE_PATTERN = /^[a-z]{2}$/;
 export const REGION_CODE_PATTERN = /^[a-z]{2}-[a-z0-9]{1,3}$/;
 export const CITY_PATTERN = /^[^,]+, [^,]+, [a-z]{2}$/i;
+/** city_region: a city and its region without the country, as the autocomplete suggests them [I]. */
+export const CITY_REGION_PATTERN = /^[^,]+, [^,]+$/;
 
 export const patterned = (pattern: RegExp, rule: string) => valueList(z.string().regex(pattern, rule));
 
@@ -146,6 +151,52 @@ export const patterned = (pattern: RegExp, rule: string) => valueList(z.string()
  */
 export const BRACKET_PATTERN = /^\d+(?:\.\d+)?[KMBT]?(?:-\d+(?:\.\d+)?[KMBT]?|\+)?$/;
 export const bracketValues = patterned(BRACKET_PATTERN, 'must be brackets such as "1-10", "500K-1M" or "10001+"');
+
+/** `{ value: true }`: has_website, has_email, has_phone_number, is_public_company, include_operating_locations. */
+export const presence = z.object({ value: z.boolean({ invalid_type_error: 'must be true or false' }) }).strict();
+
+/** An event type in a filter: open text, as the event nodes take it (the service adds types). */
+const eventTypeValue = z
+	.string()
+	.trim()
+	.min(1, 'must not be empty')
+	.max(LIMITS.eventTypeLength, `must be at most ${LIMITS.eventTypeLength} characters`);
+
+export const LAST_OCCURRENCE_RULE = `must be a whole number of days from 1 to ${LIMITS.eventWindowDays}`;
+
+/**
+ * events: businesses with an event of any of these types, within the last `last_occurrence` days
+ * (beyond-contract.md §7; the days are [I], docs/v2-migration.md). `eventType` is the version's
+ * rule for one type name (v2 refuses v1's names of renamed types).
+ */
+export const eventsFilter = (eventType: z.ZodTypeAny = eventTypeValue) =>
+	z
+		.object({
+			values: z
+				.array(eventType)
+				.min(1, 'must hold at least 1 event type')
+				.max(LIMITS.eventTypes, `must hold at most ${LIMITS.eventTypes} event types`),
+			last_occurrence: z
+				.number({ invalid_type_error: LAST_OCCURRENCE_RULE })
+				.int(LAST_OCCURRENCE_RULE)
+				.min(1, LAST_OCCURRENCE_RULE)
+				.max(LIMITS.eventWindowDays, LAST_OCCURRENCE_RULE)
+				.optional(),
+		})
+		.strict();
+
+export const INTENT_LEVEL_RULE = `must be one of ${INTENT_LEVELS.join(', ')}`;
+
+/** business_intent_topics: businesses showing intent for any of the topics, at the level or above [I]. */
+export const intentTopicsFilter = z
+	.object({
+		topics: z
+			.array(z.string().trim().min(1, 'must not be empty').max(LIMITS.filterValueLength, `must be at most ${LIMITS.filterValueLength} characters`))
+			.min(1, 'must hold at least 1 topic')
+			.max(LIMITS.filterValues, `must hold at most ${LIMITS.filterValues} topics`),
+		topic_intent_level: z.enum(INTENT_LEVELS, { errorMap: () => ({ message: INTENT_LEVEL_RULE }) }).optional(),
+	})
+	.strict();
 
 /** The business search filters, before the rules that join them (v2 extends these). */
 export const businessFilterShape = {
@@ -166,6 +217,10 @@ export const businessFilterShape = {
 	company_tech_stack_tech: filterValues,
 	company_name: filterValues,
 	website_keywords: filterValues,
+	city_region: patterned(CITY_REGION_PATTERN, 'must be "<City>, <Region>" strings, without the country'),
+	has_website: presence,
+	events: eventsFilter(),
+	business_intent_topics: intentTopicsFilter,
 };
 
 /** The service takes one category filter per request, whichever version. */
@@ -378,8 +433,6 @@ export const getProspectEventsBody = z.object({
 });
 // ---------------------------------------------------------------- prospect search and statistics (beyond the contract)
 
-/** `{ value: true }`: has_email, has_phone_number, has_website. */
-export const presence = z.object({ value: z.boolean({ invalid_type_error: 'must be true or false' }) }).strict();
 
 const months = z.number().int('must be a whole number of months').min(0, 'must be at least 0');
 /** `{ gte?, lte? }` in months: at least one bound, the lower not above the upper. */

@@ -52,6 +52,12 @@ export const PROSPECT_EVENT_TYPES = [
 	'prospect_job_start_anniversary',
 ] as const;
 
+/**
+ * Levels of buying intent, lowest first: the search filter business_intent_topics takes one as
+ * `topic_intent_level` (beyond-contract.md §7), the intent enrichment answers them as `level_of_intent`.
+ */
+export const INTENT_LEVELS = ['emerging_intent', 'high_intent', 'very_high_intent'] as const;
+
 /** Known bracket values of the search filters (free values are accepted too). */
 export const FILTER_BRACKETS = {
 	company_size: ['1-10', '11-50', '51-200', '201-500', '501-1000', '1001-5000', '5001-10000', '10001+'],

@@ -104,6 +104,7 @@ describe('the pickers\' list searches (Search Businesses, From List)', () => {
 	test('every value picked from a list selects businesses when searched', async () => {
 		const cases: Array<[string, string, string]> = [
 			['searchCityValues', 'cityList', 'city_region_country'],
+			['searchCityRegionValues', 'cityRegionList', 'city_region'],
 			['searchRegionValues', 'regionList', 'region_country_code'],
 			['searchTechnologyValues', 'technologyList', 'company_tech_stack_tech'],
 			['searchTechnologyCategoryValues', 'techCategoryList', 'company_tech_stack_category'],

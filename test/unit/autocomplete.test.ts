@@ -197,7 +197,9 @@ describe('filter pickers', () => {
 		expect(pickers.map((field) => field.displayName)).toEqual([
 			'Categories',
 			'Cities',
+			'Cities Without Country',
 			'Company Names',
+			'Intent Topics',
 			'Regions',
 			'Technologies',
 			'Technology Categories',

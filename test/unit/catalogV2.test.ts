@@ -4,7 +4,8 @@
  */
 import { API_VERSIONS, catalogFor, ENDPOINTS, isJobOperation, V1_ENDPOINTS, V2_ENDPOINTS } from '../../nodes/shared/catalog';
 import { LIMITS, LIMITS_V2 } from '../../nodes/shared/limits';
-import { prospectFiltersV2, searchBusinessesBodyV2 } from '../../nodes/shared/schemasV2';
+import { filtersSchema, prospectFiltersSchema } from '../../nodes/shared/schemas';
+import { businessFiltersV2, prospectFiltersV2, searchBusinessesBodyV2 } from '../../nodes/shared/schemasV2';
 import { BUSINESS_EVENT_TYPES } from '../../nodes/shared/vocabulary';
 import { BUSINESS_EVENT_TYPES_V2, v2EventType } from '../../nodes/shared/vocabularyV2';
 import { NOBODY_BUSINESS, NOBODY_PROSPECT, VALID_V2_BODIES } from './support/v2Bodies';
@@ -161,6 +162,45 @@ describe('the v2 request schemas', () => {
 				path: ['has_contact_details', 'value'],
 				message: "Invalid enum value. Expected 'email' | 'phone' | 'email_and_phone' | 'email_or_phone', received 'fax'",
 			},
+		]);
+	});
+
+	it('take the filters of issue 21 in their shapes; events in v2 names, last_occurrence in days within the event window', () => {
+		const filters = {
+			events: { values: ['executive_joined_company', 'new_office'], last_occurrence: 30 },
+			business_intent_topics: { topics: ['Cybersecurity'], topic_intent_level: 'high_intent' },
+			city_region: { values: ['Austin, Texas'] },
+			has_website: { value: true },
+			is_public_company: { value: false },
+		};
+		expect(issues(businessFiltersV2.safeParse(filters))).toEqual([]);
+		const { is_public_company: _v2Only, ...onBoth } = filters;
+		expect(issues(filtersSchema.safeParse(onBoth))).toEqual([]);
+		expect(issues(filtersSchema.safeParse({ is_public_company: { value: true } }))).toEqual([
+			{ code: 'unrecognized_keys', path: [], message: "Unrecognized key(s) in object: 'is_public_company'", keys: ['is_public_company'] },
+		]);
+		expect(
+			issues(
+				businessFiltersV2.safeParse({
+					events: { values: ['employee_joined_company'], last_occurrence: LIMITS.eventWindowDays + 1 },
+					business_intent_topics: { topics: [], topic_intent_level: 'hot' },
+					city_region: { values: ['Austin, Texas, us'] },
+				}),
+			),
+		).toEqual([
+			{ code: 'invalid_string', path: ['city_region', 'values', 0], message: 'must be "<City>, <Region>" strings, without the country' },
+			{ code: 'custom', path: ['events', 'values', 0], message: 'is named executive_joined_company on API v2' },
+			{ code: 'too_big', path: ['events', 'last_occurrence'], message: 'must be a whole number of days from 1 to 90' },
+			{ code: 'too_small', path: ['business_intent_topics', 'topics'], message: 'must hold at least 1 topic' },
+			{
+				code: 'invalid_enum_value',
+				path: ['business_intent_topics', 'topic_intent_level'],
+				message: 'must be one of emerging_intent, high_intent, very_high_intent',
+			},
+		]);
+		expect(issues(prospectFiltersV2.safeParse({ skills: { values: ['Python'] }, interests: { values: ['Cycling'] } }))).toEqual([]);
+		expect(issues(prospectFiltersSchema.safeParse({ skills: { values: ['Python'] } }))).toEqual([
+			{ code: 'unrecognized_keys', path: [], message: "Unrecognized key(s) in object: 'skills'", keys: ['skills'] },
 		]);
 	});
 

@@ -142,15 +142,17 @@ describe('Search Prospects version 3 (API v2)', () => {
 		return (filters.options as INodeProperties[]).map((option) => option.name);
 	};
 
-	test('Contact Details in place of Has Email and Has Phone Number', () => {
+	test('Contact Details in place of Has Email and Has Phone Number; Interests, Public Company and Skills (v2 only) besides', () => {
 		expect(fieldsOf(3)).toContain('contactDetails');
 		expect(fieldsOf(3)).not.toEqual(expect.arrayContaining(['hasEmail']));
 		expect(fieldsOf(3)).not.toEqual(expect.arrayContaining(['hasPhoneNumber']));
 		expect(fieldsOf(2)).toEqual(expect.arrayContaining(['hasEmail', 'hasPhoneNumber']));
 		expect(fieldsOf(2)).not.toContain('contactDetails');
-		expect(fieldsOf(3).filter((name) => name !== 'contactDetails')).toEqual(
+		const v2Only = ['contactDetails', 'interests', 'publicCompany', 'skills'];
+		expect(fieldsOf(3).filter((name) => !v2Only.includes(name))).toEqual(
 			fieldsOf(2).filter((name) => name !== 'hasEmail' && name !== 'hasPhoneNumber'),
 		);
+		for (const name of v2Only) expect([name, fieldsOf(2).includes(name), fieldsOf(3).includes(name)]).toEqual([name, false, true]);
 	});
 
 	test('the model is told has_contact_details on version 3', () => {

@@ -181,8 +181,8 @@ describe('the v2 search body', () => {
 		],
 		[
 			'a filter v2 does not have, named among v2\'s filters',
-			{ filterSource: 'json', filtersJson: { skills: { values: ['sql'] } } },
-			`Item 0: filters has unknown filter "skills": the filters of API v2 are ${PROSPECT_V2_NAMES}`,
+			{ filterSource: 'json', filtersJson: { favourite_colour: { values: ['blue'] } } },
+			`Item 0: filters has unknown filter "favourite_colour": the filters of API v2 are ${PROSPECT_V2_NAMES}`,
 			'Check "Filters (JSON)". Nothing was sent to the service for this item.',
 		],
 	])('refuses %s before sending anything', (_name, overrides: IDataObject, message, description) => {

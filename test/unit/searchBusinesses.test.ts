@@ -15,7 +15,9 @@ import {
 	EARLIER_FIELDS,
 	FILTER_FIELDS,
 	filterFields,
+	filterFieldsV2,
 } from '../../nodes/shared/search/filterFields.description';
+import { SIGNAL_FIELD_FILTERS } from '../../nodes/shared/search/signalFields.description';
 import { closestFilter, filtersFromFields, toValueList, withoutEmptyFilters } from '../../nodes/shared/search/filterValues';
 import { fetchAllPages } from '../../nodes/shared/search/paginate';
 import { DEFAULT_CONCURRENCY } from '../../nodes/shared/batching/engine';
@@ -54,15 +56,20 @@ function errorOf(parameters: IDataObject, itemIndex = 0): { message: string; des
 describe('Search Businesses: the parameter surface', () => {
 	const property = (name: string) => searchProperties.find((p) => p.name === name)!;
 
-	it('reaches all 14 filters of the contract, each once (the earlier text fields of the pickers aside)', () => {
+	it('reaches all 18 filters of API v1, each once (the earlier text fields of the pickers aside); the v2 form adds is_public_company', () => {
 		const hidden = EARLIER_FIELDS;
-		const reachable = [
+		const reachable = (fields: typeof filterFields) => [
 			...Object.entries(FILTER_FIELDS)
 				.filter(([name]) => !hidden.has(name))
 				.map(([, f]) => f.filter),
 			...CATEGORY_TYPES.map((c) => c.value),
+			...Object.entries(SIGNAL_FIELD_FILTERS)
+				.filter(([name]) => fields.some((field) => field.name === name))
+				.map(([, filter]) => filter),
 		];
-		expect([...reachable].sort()).toEqual([...FILTER_NAMES].sort());
+		expect(FILTER_NAMES).toHaveLength(18);
+		expect([...reachable(filterFields)].sort()).toEqual([...FILTER_NAMES].sort());
+		expect([...reachable(filterFieldsV2)].sort()).toEqual([...FILTER_NAMES, 'is_public_company'].sort());
 		expect(CATEGORY_TYPES.map((c) => c.value).sort()).toEqual([...CATEGORY_FILTERS].sort());
 		for (const name of Object.keys(FILTER_FIELDS)) expect(filterFields.some((f) => f.name === name)).toBe(true);
 	});

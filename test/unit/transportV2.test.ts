@@ -100,6 +100,21 @@ describe('wireNames: v2 names turned into v1 names, in one place', () => {
 		expect(body.event_types[0]).toBe('employee_joined_company');
 	});
 
+	it('sends a search\'s events filter under v2 names too, keeping its other keys and filters', () => {
+		const filters = {
+			events: { values: ['employee_joined_company', 'new_office'], last_occurrence: 30 },
+			country_code: { values: ['us'] },
+		};
+		const body = { mode: 'preview', page_size: 10, filters };
+		expect(toWire('v2', body)).toEqual({
+			mode: 'preview',
+			page_size: 10,
+			filters: { events: { values: ['executive_joined_company', 'new_office'], last_occurrence: 30 }, country_code: { values: ['us'] } },
+		});
+		expect(filters.events.values[0]).toBe('employee_joined_company');
+		expect(toWire('v1', body)).toBe(body);
+	});
+
 	it('reads v2 answers in v1 names at any depth, keeping key order, and copies nothing without a rename', () => {
 		const answer = {
 			response_context: { correlation_id: 'c', request_status: 'success', time_taken_in_seconds: 0.2 },

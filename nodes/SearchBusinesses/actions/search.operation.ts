@@ -1,14 +1,14 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import { propertiesByVersion } from '../../shared/nodeVersions';
-import { filterFields } from '../../shared/search/filterFields.description';
+import { filterFields, filterFieldsV2 } from '../../shared/search/filterFields.description';
 import { includeOperatingLocations } from '../../shared/search/operatingLocations';
 import { executeSearchNode, searchProperties, type SearchTexts } from '../../shared/search/searchNode';
 import { BUSINESS_SEARCH, FILTERS_JSON_EXAMPLE, type SearchKind } from '../../shared/search/searchRequest';
 import { BUSINESS_SEARCH_V2, businessSearchOf } from '../versions';
-import { FILTERS_FOR_MODEL, SEARCH_TOOL_DESCRIPTION, TOOL_SEARCH_LIMIT } from './searchTool';
+import { FILTERS_FOR_MODEL, FILTERS_FOR_MODEL_V2, SEARCH_TOOL_DESCRIPTION, TOOL_SEARCH_LIMIT } from './searchTool';
 
-const texts = (sizeHint: string, afterFilters?: INodeProperties): SearchTexts => ({
+const texts = (sizeHint: string, afterFilters?: INodeProperties, fields = filterFields, filtersForModel = FILTERS_FOR_MODEL): SearchTexts => ({
 	record: 'business',
 	records: 'businesses',
 	Records: 'Businesses',
@@ -28,14 +28,14 @@ const texts = (sizeHint: string, afterFilters?: INodeProperties): SearchTexts =>
 			description: 'The complete record: location, employees, revenue, industry codes, description and more',
 		},
 	],
-	filterFields,
+	filterFields: fields,
 	excludePlaceholder: 'e.g. 8adce3ca1cef0c986b22310e369a0793, 3c6f1f0f2a8d4e1b9c7a5d3e1f0b2c4d',
 	jsonExample: FILTERS_JSON_EXAMPLE,
 	jsonDescription:
 		'An object keyed by filter name, each with a "values" list, exactly as the service expects. Only one of websearch_category, profnet_category and naics_category may be used.',
 	tool: {
 		description: SEARCH_TOOL_DESCRIPTION,
-		filtersForModel: FILTERS_FOR_MODEL,
+		filtersForModel,
 		limit: TOOL_SEARCH_LIMIT,
 		maxParameter: 'maxBusinesses',
 	},
@@ -57,6 +57,8 @@ export const description: INodeProperties[] = propertiesByVersion([
 			texts(
 				`At most ${most(BUSINESS_SEARCH_V2)} businesses per search. Tens of thousands of items make a large execution: see Large searches in the package's docs.`,
 				includeOperatingLocations,
+				filterFieldsV2,
+				FILTERS_FOR_MODEL_V2,
 			),
 			'v2',
 		),

@@ -2,7 +2,7 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { executeSearchTool } from '../../shared/search/searchTool';
-import { FILTER_BRACKETS } from '../../shared/vocabulary';
+import { FILTER_BRACKETS, INTENT_LEVELS } from '../../shared/vocabulary';
 import { businessSearchOf } from '../versions';
 
 /** Businesses one tool call returns unless the workflow's builder raises Limit. */
@@ -22,6 +22,19 @@ export const FILTERS_FOR_MODEL = [
 	'and at most one of naics_category (e.g. "5112"), profnet_category (e.g. "Software Development") or websearch_category (e.g. "Software Company").',
 	'Example: { "country_code": { "values": ["us"] }, "company_size": { "values": ["51-200"] } }',
 ].join(' ');
+
+/**
+ * The same for the node version built for API v2, with the filters beyond the list above (the
+ * version-1 text stays as it was: it is its tool parameter's default).
+ */
+export const FILTERS_FOR_MODEL_V2 = FILTERS_FOR_MODEL.replace(
+	'Example:',
+	[
+		'Also: city_region ("City, Region", e.g. "Austin, Texas"); events {"values": [event types such as "new_funding_round", "new_product"], "last_occurrence": days from 1 to 90};',
+		`business_intent_topics {"topics": [...], "topic_intent_level": one of ${INTENT_LEVELS.join(', ')}}; has_website, is_public_company and include_operating_locations {"value": true}.`,
+		'Example:',
+	].join(' '),
+);
 
 /** One answer per call: `{ total_found, returned, businesses }` (see executeSearchTool). */
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {

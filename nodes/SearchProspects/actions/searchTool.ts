@@ -25,7 +25,7 @@ export const PROSPECT_FILTERS_FOR_MODEL = [
 /** The same for the node version built for API v2: its contact filter is has_contact_details. */
 export const PROSPECT_FILTERS_FOR_MODEL_V2 = PROSPECT_FILTERS_FOR_MODEL.replace(
 	'has_email, has_phone_number and has_website hold {"value": true};',
-	'has_contact_details holds {"value": "email"} (or "phone", "email_and_phone", "email_or_phone"); has_website holds {"value": true};',
+	'has_contact_details holds {"value": "email"} (or "phone", "email_and_phone", "email_or_phone"); has_website and is_public_company hold {"value": true}; skills and interests hold {"values": [...]};',
 ).replace('"has_email": { "value": true }', '"has_contact_details": { "value": "email" }');
 
 /** One answer per call: `{ total_found, returned, prospects }` (see executeSearchTool). */

@@ -79,6 +79,8 @@ export const searchRegionValues = searchFor('businesses', 'region_country_code')
 export const searchTechnologyValues = searchFor('businesses', 'company_tech_stack_tech');
 export const searchTechnologyCategoryValues = searchFor('businesses', 'company_tech_stack_categories');
 export const searchCompanyNameValues = searchFor('businesses', 'company_name');
+export const searchCityRegionValues = searchFor('businesses', 'city_region');
+export const searchIntentTopicValues = searchFor('businesses', 'business_intent_topics');
 /** prospect filters: looked up on the prospects endpoint */
 export const searchJobTitleValues = searchFor('prospects', 'job_title');
 export const searchJobDepartmentValues = searchFor('prospects', 'job_department');
@@ -92,6 +94,8 @@ export const filterValueSearches = {
 	searchTechnologyValues,
 	searchTechnologyCategoryValues,
 	searchCompanyNameValues,
+	searchCityRegionValues,
+	searchIntentTopicValues,
 	searchJobTitleValues,
 	searchJobDepartmentValues,
 	searchJobLevelValues,

@@ -11,6 +11,8 @@ import {
 	BUSINESS_ID_RULE,
 	bracketValues,
 	businessFilterShape,
+	eventsFilter,
+	filterValues,
 	idArray,
 	oneCategoryFilter,
 	patterned,
@@ -18,6 +20,7 @@ import {
 	prospectFilterShape,
 	requestContext,
 } from '../schemas';
+import { V2_EVENT_TYPE_RENAMES } from '../vocabularyV2';
 
 export const PROSPECT_ID_PATTERN = /^[0-9a-f]{40}$/;
 export const PROSPECT_ID_RULE = 'must be 40 lowercase hexadecimal characters';
@@ -25,15 +28,22 @@ export const PROSPECT_ID_RULE = 'must be 40 lowercase hexadecimal characters';
 /** has_contact_details replaces has_email and has_phone_number (research §11). */
 export const CONTACT_DETAILS = ['email', 'phone', 'email_and_phone', 'email_or_phone'] as const;
 
-/**
- * V2BusinessesFetchFilters as far as the sandbox can honour them. Not yet here (so refused like
- * any unknown key): city_region, business_intent_topics and events.
- */
+/** An event type in v2's words: a type v2 renamed is refused under its v1 name (research §4). */
+const eventTypeV2 = z
+	.string()
+	.trim()
+	.min(1, 'must not be empty')
+	.max(LIMITS.eventTypeLength, `must be at most ${LIMITS.eventTypeLength} characters`)
+	.refine((type) => !Object.hasOwn(V2_EVENT_TYPE_RENAMES, type), (type) => ({
+		message: `is named ${V2_EVENT_TYPE_RENAMES[type]} on API v2`,
+	}));
+
+/** V2BusinessesFetchFilters (research §4): v1's, events in v2's names, and what v2 adds. */
 export const businessFiltersV2 = z
 	.object({
 		...businessFilterShape,
+		events: eventsFilter(eventTypeV2),
 		business_id: patterned(BUSINESS_ID_PATTERN, BUSINESS_ID_RULE),
-		has_website: presence,
 		is_public_company: presence,
 		// v2 changed the default to false (research §4): only an explicit value includes them
 		include_operating_locations: presence,
@@ -42,7 +52,7 @@ export const businessFiltersV2 = z
 	.strict()
 	.refine(...oneCategoryFilter);
 
-/** V2ProspectsFetchFilters as far as the sandbox can honour them (not yet: skills, interests). */
+/** V2ProspectsFetchFilters (research §11): v1's without has_email and has_phone_number, and what v2 adds. */
 export const prospectFiltersV2 = z
 	.object(prospectFilterShape)
 	.omit({ has_email: true, has_phone_number: true })
@@ -52,6 +62,8 @@ export const prospectFiltersV2 = z
 		company_age: bracketValues,
 		company_number_of_locations: bracketValues,
 		is_public_company: presence,
+		skills: filterValues,
+		interests: filterValues,
 	})
 	.partial()
 	.strict()

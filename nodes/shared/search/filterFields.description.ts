@@ -1,6 +1,7 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { FILTER_PICKERS, filterPicker } from '../filterPicker';
+import { hasWebsiteField, intentFields, publicCompanyField, recentEventsFields, SIGNAL_LABELS } from './signalFields.description';
 import { FILTER_BRACKETS } from '../vocabulary';
 import { type CATEGORY_FILTERS, FILTER_NAMES, type FilterName } from '../schemas';
 
@@ -34,6 +35,7 @@ export type ValueKind =
 export const FILTER_FIELDS: Record<string, { filter: FilterName; kind: ValueKind; picker?: true }> = {
 	[FILTER_PICKERS.regions.name]: { filter: 'region_country_code', kind: 'code', picker: true },
 	[FILTER_PICKERS.cities.name]: { filter: 'city_region_country', kind: 'entry', picker: true },
+	[FILTER_PICKERS.cityRegions.name]: { filter: 'city_region', kind: 'entry', picker: true },
 	[FILTER_PICKERS.techCategories.name]: { filter: 'company_tech_stack_category', kind: 'entry', picker: true },
 	[FILTER_PICKERS.technologies.name]: { filter: 'company_tech_stack_tech', kind: 'list', picker: true },
 	[FILTER_PICKERS.companyNames.name]: { filter: 'company_name', kind: 'entry', picker: true },
@@ -168,6 +170,10 @@ export const filterFields: INodeProperties[] = [
 		'Headquarters city, written as "City, Region, Country code". Businesses in any of these cities match; typed cities may be separated by semicolons',
 	),
 	earlierForm('Cities', 'cities'),
+	filterPicker(
+		'cityRegions',
+		'Headquarters city written as "City, Region", without the country (such as Austin, Texas); typed cities may be separated by semicolons',
+	),
 	{
 		displayName: 'Company Age (Years)',
 		name: 'companyAge',
@@ -198,6 +204,8 @@ export const filterFields: INodeProperties[] = [
 		placeholder: 'e.g. us, United Kingdom, DEU',
 		description: `Headquarters country: names, two-letter or three-letter codes. Businesses in any of these countries match. ${COMMAS_OR_LINES}.`,
 	},
+	hasWebsiteField,
+	...intentFields,
 	{
 		displayName: 'Number of Locations',
 		name: 'numberOfLocations',
@@ -206,6 +214,7 @@ export const filterFields: INodeProperties[] = [
 		default: [],
 		description: `How many office locations the business has. ${BRACKET_HINT}.`,
 	},
+	...recentEventsFields,
 	filterPicker('regions', 'Headquarters region as ISO 3166-2 codes (country-subdivision); typed codes may be separated by commas'),
 	earlierForm('Regions', 'regions'),
 	filterPicker('technologies', 'Businesses using any of these technologies match; typed names may be separated by commas'),
@@ -234,9 +243,27 @@ export interface FilterSet {
 	fields: Record<string, { filter: string; kind: ValueKind; picker?: true }>;
 	properties: INodeProperties[];
 	names: readonly string[];
+	/**
+	 * how errors name the filters of fields that are not list fields (`{ events: 'Recent Events' }`),
+	 * and parts of a filter that a field of their own sets (`'events.last_occurrence'`)
+	 */
+	labels?: Record<string, string>;
 }
 
-export const BUSINESS_FILTERS: FilterSet = { fields: FILTER_FIELDS, properties: filterFields, names: FILTER_NAMES };
+/**
+ * The Filters collection of Search Businesses' node version built for API v2: Public Company
+ * (is_public_company, v2 only) besides the filters both versions take.
+ */
+export const filterFieldsV2: INodeProperties[] = filterFields.flatMap((property) =>
+	property.name === 'numberOfLocations' ? [property, publicCompanyField('the business')] : [property],
+);
+
+export const BUSINESS_FILTERS: FilterSet = {
+	fields: FILTER_FIELDS,
+	properties: filterFieldsV2,
+	names: FILTER_NAMES,
+	labels: SIGNAL_LABELS,
+};
 
 /** A field of the business Filters collection, for a search that filters on the same thing. */
 export function businessFilterField(name: string, changes: Partial<INodeProperties> = {}): INodeProperties {

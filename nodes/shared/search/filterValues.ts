@@ -82,6 +82,7 @@ export function toCountryCodes(values: string[]): Read<string[]> {
 
 /** The Filters field a user sees for a contract filter: "Countries", "Categories". */
 export function filterFieldName(filter: string, set: FilterSet = BUSINESS_FILTERS): string {
+	if (set.labels && Object.hasOwn(set.labels, filter)) return set.labels[filter];
 	if ((CATEGORY_TYPES as Array<{ value: string }>).some((option) => option.value === filter)) return 'Categories';
 	const field = Object.entries(set.fields).find(([, entry]) => entry.filter === filter)?.[0];
 	return set.properties.find((property) => property.name === field)?.displayName ?? filter;

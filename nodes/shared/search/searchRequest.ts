@@ -9,6 +9,8 @@ import { LIMITS, LIMITS_V2 } from '../limits';
 import { businessStatsBody, searchBusinessesBody } from '../schemas';
 import { BUSINESS_FILTERS, type FilterSet } from './filterFields.description';
 import { businessFiltersOn } from './operatingLocations';
+import { businessFiltersFromFields } from './signalFilters';
+import { eventNamesOn, filtersOnOtherVersionOnly } from './versionFilters';
 import { closestFilter, filterFieldName, filtersFromFields, unknownFilters, withoutEmptyFilters } from './filterValues';
 
 /** A short valid value of "Filters (JSON)", shown in its hint and in errors. */
@@ -60,6 +62,7 @@ export const BUSINESS_SEARCH: SearchKind = {
 	maxSize: LIMITS.searchSize.max,
 	exclude: { kind: 'business', max: LIMITS.searchExclude, parameter: 'Exclude Business IDs' },
 	filters: BUSINESS_FILTERS,
+	fromFields: businessFiltersFromFields,
 	forApiVersion: businessFiltersOn,
 	jsonExample: FILTERS_JSON_EXAMPLE,
 };
@@ -122,6 +125,12 @@ function describeIssues(issues: ZodIssue[], filters: IDataObject, filterSource: 
 		if (root === 'filters' && issue.path.length === 1 && issue.code === 'custom') {
 			// the one-category rule: only a workflow saved with the earlier Category field and the new ones reaches it
 			problems.push('Categories: only one Category Type can be used per search');
+			continue;
+		}
+		// a part of a filter that a field of its own sets: "Recent Events Within (Days) must be ..."
+		const part = `${String(filter)}.${String(values)}`;
+		if (root === 'filters' && set.labels && Object.hasOwn(set.labels, part)) {
+			problems.push(`${set.labels[part]} ${issue.message}`);
 			continue;
 		}
 		if (root !== 'filters' || values !== 'values' || typeof index !== 'number') {
@@ -201,10 +210,16 @@ function filterNamesOn(version: ApiVersion, kind: SearchKind): readonly string[]
  */
 function readFilters(ctx: IExecuteFunctions, itemIndex: number, kind: SearchKind, filterSource: string, version: ApiVersion): IDataObject {
 	const inVersion = (filters: IDataObject, parameters: string[]) => {
-		if (!kind.forApiVersion) return filters;
-		const read: ParameterReader = (name, fallback) => ctx.getNodeParameter(name, itemIndex, fallback);
-		const translated = kind.forApiVersion(filters, version, read);
+		let translated = { filters: eventNamesOn(filters, version), problems: [] as string[] };
+		if (kind.forApiVersion) {
+			const read: ParameterReader = (name, fallback) => ctx.getNodeParameter(name, itemIndex, fallback);
+			translated = kind.forApiVersion(translated.filters, version, read);
+		}
 		if (translated.problems.length) throw invalid(ctx, itemIndex, translated.problems, parameters);
+		const label = (filter: string) => (filterSource === 'json' ? filter : filterFieldName(filter, kind.filters));
+		const names = { own: filterNamesOn(version, kind), other: filterNamesOn(version === 'v1' ? 'v2' : 'v1', kind) };
+		const elsewhere = filtersOnOtherVersionOnly(translated.filters, version, names, label);
+		if (elsewhere.length) throw invalid(ctx, itemIndex, elsewhere, parameters);
 		return translated.filters;
 	};
 	if (filterSource === 'json') {

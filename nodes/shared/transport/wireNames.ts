@@ -30,13 +30,20 @@ const isObject = (value: unknown): value is IDataObject => typeof value === 'obj
 
 /**
  * A request body in the version's words: on v2, event types under their v2 names, in `event_types`
- * (fetches, enrollments) and in a check_connectivity `simulation.event_name`.
+ * (fetches, enrollments), a search's `filters.events.values` and a check_connectivity
+ * `simulation.event_name`.
  */
 export function toWire(version: ApiVersion, body: IDataObject | undefined): IDataObject | undefined {
 	if (version === 'v1' || !body) return body;
 	let wire = body;
 	if (Array.isArray(body.event_types)) {
 		wire = { ...wire, event_types: body.event_types.map((type) => (typeof type === 'string' ? v2EventType(type) : type)) };
+	}
+	// a search's events filter names event types too (research §4)
+	const filters = body.filters;
+	if (isObject(filters) && isObject(filters.events) && Array.isArray(filters.events.values)) {
+		const values = filters.events.values.map((type) => (typeof type === 'string' ? v2EventType(type) : type));
+		wire = { ...wire, filters: { ...filters, events: { ...filters.events, values } } };
 	}
 	const simulation = body.simulation;
 	if (isObject(simulation) && typeof simulation.event_name === 'string') {

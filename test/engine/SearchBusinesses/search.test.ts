@@ -7,9 +7,10 @@
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { FILTER_NAMES, type FilterName } from '../../../nodes/shared/schemas';
+import { FILTER_NAMES, SIGNAL_FILTERS } from '../../../nodes/shared/schemas';
 import { RETRY_POLICY } from '../../../nodes/shared/transport/retryPolicy';
 import type { RecordedRequest, SandboxBusiness } from '../../sandbox';
+import type { FacetFilterName } from '../../sandbox/universe/filters';
 import { NODE, sandbox, search, setUpSandbox } from './setup';
 
 const SEARCH_PATH = '/v1/businesses';
@@ -26,13 +27,13 @@ const businesses = () => sandbox.universe.businesses;
 function where(test: (business: SandboxBusiness) => boolean): SandboxBusiness[] {
 	return businesses().filter(test);
 }
-const facetIn = (filter: Exclude<FilterName, 'company_name'>, values: string[]) => (business: SandboxBusiness) => {
+const facetIn = (filter: Exclude<FacetFilterName, 'company_name'>, values: string[]) => (business: SandboxBusiness) => {
 	const facet = business.facets[filter];
 	return (Array.isArray(facet) ? facet : [facet]).some((value) => values.includes(value));
 };
 
 /** The two least common values of a facet that select at least `min` businesses each. */
-function rareValues(filter: Exclude<FilterName, 'company_name'>, min = 5): string[] {
+function rareValues(filter: Exclude<FacetFilterName, 'company_name'>, min = 5): string[] {
 	const counts = new Map<string, number>();
 	for (const business of businesses()) {
 		const facet = business.facets[filter];
@@ -150,7 +151,7 @@ describe('paging', () => {
 
 describe('each filter really filters', () => {
 	/** The node's UI parameters that set one filter to `values`. */
-	const UI: Record<Exclude<FilterName, 'websearch_category' | 'profnet_category' | 'naics_category'>, string> = {
+	const UI: Record<Exclude<FacetFilterName, 'websearch_category' | 'profnet_category' | 'naics_category'>, string> = {
 		country_code: 'countries',
 		region_country_code: 'regions',
 		city_region_country: 'cities',
@@ -164,7 +165,7 @@ describe('each filter really filters', () => {
 		website_keywords: 'websiteKeywords',
 	};
 
-	const uiFilters = (filter: FilterName, values: string[]): INodeParameters => {
+	const uiFilters = (filter: FacetFilterName, values: string[]): INodeParameters => {
 		if (filter === 'websearch_category' || filter === 'profnet_category' || filter === 'naics_category') {
 			return { categoryType: filter, categories: values.join('\n') };
 		}
@@ -173,7 +174,11 @@ describe('each filter really filters', () => {
 		return { [name]: name === 'countries' || name === 'regions' ? values.join(', ') : values.join('\n') };
 	};
 
-	const cases = FILTER_NAMES.filter((name) => name !== 'company_name').map((name) => [name] as const);
+	// the signal filters (events, intent, city and region, website) have their own file: signalFilters.test.ts
+	const cases = FILTER_NAMES.filter(
+		(name): name is Exclude<FacetFilterName, 'company_name'> =>
+			name !== 'company_name' && !(SIGNAL_FILTERS as readonly string[]).includes(name),
+	).map((name) => [name] as const);
 
 	test.each(cases)('%s: values OR', async (filter) => {
 		const values = rareValues(filter);

@@ -30,7 +30,7 @@ export function searchProspects(body: SearchBody, ctx: HandlerContext): Reply {
 }
 
 export function businessStats(body: z.infer<typeof businessStatsBody>, ctx: HandlerContext): Reply {
-	return { body: { response_context: responseContext(ctx), ...ctx.universe.businessStats(body.filters) } };
+	return { body: { response_context: responseContext(ctx), ...ctx.universe.businessStats(body.filters, ctx.now.getTime()) } };
 }
 
 export function prospectStats(body: z.infer<typeof prospectStatsBody>, ctx: HandlerContext): Reply {

@@ -31,7 +31,7 @@ export function searchBusinesses(body: SearchBody, ctx: HandlerContext): Reply {
 		throw validationError([invalid([], "'size' must be greater than or equal to 'page_size'")]);
 	}
 	// `size` caps the records the whole search yields; pages are cut from that.
-	const selected = ctx.universe.searchBusinesses(body.filters, body.exclude);
+	const selected = ctx.universe.searchBusinesses(body.filters, body.exclude, ctx.now.getTime());
 	const { records, total, page } = servePage(selected, body, ctx.searchShift);
 	return {
 		body: {

@@ -3,11 +3,15 @@
  * contract's filters really filters, so a client that sends a filter wrongly gets a visibly wrong
  * answer instead of the whole universe.
  */
-import { BRACKET_FILTERS, type FilterName } from '../../../nodes/shared/schemas';
+import { BRACKET_FILTERS, type FilterName, type SIGNAL_FILTERS } from '../../../nodes/shared/schemas';
 import type { Random } from '../random';
+import type { SignalFilters } from './signalFilters';
 import type { BusinessMetrics, SandboxBusiness } from './types';
 
-export type SearchFilters = Partial<Record<FilterName, { values: string[] }>>;
+/** The filters the business's facets answer; the signal filters need the universe (signalFilters.ts). */
+export type FacetFilterName = Exclude<FilterName, (typeof SIGNAL_FILTERS)[number]>;
+export type FacetFilters = Partial<Record<FacetFilterName, { values: string[] }>>;
+export type SearchFilters = FacetFilters & SignalFilters;
 
 type BracketFilter = (typeof BRACKET_FILTERS)[number];
 
@@ -49,10 +53,10 @@ export function numberInBracket(bracket: string, random: Random): number {
 	return range.max;
 }
 
-const isBracketFilter = (name: FilterName): name is BracketFilter =>
+const isBracketFilter = (name: FacetFilterName): name is BracketFilter =>
 	(BRACKET_FILTERS as readonly string[]).includes(name);
 
-function valueMatches(business: SandboxBusiness, name: FilterName, value: string): boolean {
+function valueMatches(business: SandboxBusiness, name: FacetFilterName, value: string): boolean {
 	if (isBracketFilter(name)) {
 		const range = parseBracket(value);
 		const metric = business.metrics[BRACKET_METRIC[name]];
@@ -66,8 +70,8 @@ function valueMatches(business: SandboxBusiness, name: FilterName, value: string
 	return candidates.some((candidate) => candidate.toLowerCase() === wanted);
 }
 
-export function matchesFilters(business: SandboxBusiness, filters: SearchFilters): boolean {
-	return (Object.keys(filters) as FilterName[]).every((name) => {
+export function matchesFilters(business: SandboxBusiness, filters: FacetFilters): boolean {
+	return (Object.keys(filters) as FacetFilterName[]).every((name) => {
 		const filter = filters[name];
 		return filter === undefined || filter.values.some((value) => valueMatches(business, name, value));
 	});
@@ -76,7 +80,7 @@ export function matchesFilters(business: SandboxBusiness, filters: SearchFilters
 /** The businesses a search selects, in the universe's (stable) order. */
 export function selectBusinesses(
 	businesses: readonly SandboxBusiness[],
-	filters: SearchFilters = {},
+	filters: FacetFilters = {},
 	exclude: readonly string[] = [],
 ): SandboxBusiness[] {
 	const excluded = new Set(exclude);

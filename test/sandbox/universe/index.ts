@@ -9,6 +9,7 @@ import { contactFor, ProspectDirectory, unknownContact } from './contacts';
 import { type BusinessEnrichmentKind, businessEnrichment } from './enrichment';
 import { dateEvents, type EventSeed, EventStore, generateEventSeeds } from './events';
 import { type SearchFilters, selectBusinesses } from './filters';
+import { matchesSignals, splitSignals } from './signalFilters';
 import { generateProspectEvents, ProspectEventStore } from './prospectEvents';
 import { generatePosts, generateProspects, PROSPECT_COUNT, type ProspectBase } from './prospects';
 import type { BusinessEvent, Fetcher, MatchInput, ProspectEvent, SandboxBusiness, SandboxProspect } from './types';
@@ -43,7 +44,7 @@ export interface SandboxUniverse {
 	business(businessId: string): SandboxBusiness | undefined;
 	prospect(prospectId: string): SandboxProspect | undefined;
 	/** every business a search with these filters selects, in served order (before paging and size) */
-	searchBusinesses(filters?: SearchFilters, exclude?: readonly string[]): SandboxBusiness[];
+	searchBusinesses(filters?: SearchFilters, exclude?: readonly string[], nowMs?: number): SandboxBusiness[];
 	/** the prospect match returns for one input, or undefined for a miss */
 	matchProspect(input: MatchInput): SandboxProspect | undefined;
 	/** an input naming the prospect by one fetcher: a hit exactly when `prospect.matchable` */
@@ -60,7 +61,7 @@ export interface SandboxUniverse {
 	/** every prospect a prospect search with these filters selects, in served order (before paging and size) */
 	searchProspects(filters?: ProspectSearchFilters, exclude?: readonly string[]): SearchableProspect[];
 	/** what POST /v1/businesses/stats answers for these filters (without response_context) */
-	businessStats(filters?: SearchFilters): { total_results: number; stats: Record<string, unknown> };
+	businessStats(filters?: SearchFilters, nowMs?: number): { total_results: number; stats: Record<string, unknown> };
 	/** what POST /v1/prospects/stats answers for these filters (without response_context) */
 	prospectStats(filters?: ProspectSearchFilters): { total_results: number; stats: Record<string, unknown> };
 }
@@ -152,8 +153,11 @@ export class Universe implements SandboxUniverse {
 		return this.directory.get(prospectId);
 	}
 
-	searchBusinesses(filters?: SearchFilters, exclude?: readonly string[]) {
-		return selectBusinesses(this.businesses, filters, exclude);
+	/** `nowMs`: the sandbox clock, which the events filter counts back from (the sandbox's start by default) */
+	searchBusinesses(filters: SearchFilters = {}, exclude?: readonly string[], nowMs = this.anchor.getTime()) {
+		const { signals, rest } = splitSignals(filters);
+		const world = { seed: this.seed, events: this.eventStore, nowMs };
+		return selectBusinesses(this.businesses, rest, exclude).filter((business) => matchesSignals(business, signals, world));
 	}
 
 	matchProspect(input: MatchInput) {
@@ -196,8 +200,8 @@ export class Universe implements SandboxUniverse {
 		return this.lastSelection.selected.slice();
 	}
 
-	businessStats(filters?: SearchFilters) {
-		return businessStats(this.searchBusinesses(filters), filters);
+	businessStats(filters?: SearchFilters, nowMs?: number) {
+		return businessStats(this.searchBusinesses(filters, undefined, nowMs), filters);
 	}
 
 	prospectStats(filters?: ProspectSearchFilters) {

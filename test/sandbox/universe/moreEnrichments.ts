@@ -231,9 +231,18 @@ function traffic(random: Random, world: EnrichmentWorld, business: SandboxBusine
 
 export const intentLevel = (score: number) => (score >= 90 ? 'very_high_intent' : score >= 75 ? 'high_intent' : 'emerging_intent');
 
-function intent(random: Random, business: SandboxBusiness, topics: readonly string[] | undefined, minScore: number) {
+/**
+ * The intent score of each of a business's topics: the same for the enrichment, whatever its
+ * parameters, and for the search filter business_intent_topics (universe/signalFilters.ts).
+ */
+export function intentScores(seed: number, business: SandboxBusiness): Array<{ topic: string; score: number }> {
+	const random = Random.derive(seed, 'intent', business.business_id);
+	return business.business_intent_topics.map((topic) => ({ topic, score: random.int(60, 100) }));
+}
+
+function intent(seed: number, business: SandboxBusiness, topics: readonly string[] | undefined, minScore: number) {
 	const wanted = topics?.map((topic) => topic.toLowerCase());
-	const scored = business.business_intent_topics.map((topic) => ({ topic, score: random.int(60, 100) }));
+	const scored = intentScores(seed, business);
 	const kept = scored.filter(({ topic, score }) => score >= minScore && (!wanted || wanted.includes(topic.toLowerCase())));
 	if (kept.length === 0) return undefined;
 	const best = Math.max(...kept.map(({ score }) => score));
@@ -286,7 +295,7 @@ export function moreBusinessEnrichment(
 			// the same score for a topic whatever the filter: derived without the parameters
 			return one(
 				intent(
-					Random.derive(world.seed, kind, business.business_id),
+					world.seed,
 					business,
 					parameters.topics as string[] | undefined,
 					(parameters.min_score as number | undefined) ?? 60,

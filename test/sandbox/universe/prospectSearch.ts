@@ -12,7 +12,7 @@ import { createHash } from 'node:crypto';
 import { JOB_DEPARTMENTS, JOB_LEVELS } from '../../../nodes/shared/vocabulary';
 import type { ProspectFilterName } from '../../../nodes/shared/schemas';
 import { Random } from '../random';
-import { matchesFilters, type SearchFilters } from './filters';
+import { type FacetFilterName, type FacetFilters, matchesFilters, type SearchFilters } from './filters';
 import type { ProspectBase } from './prospects';
 import type { SandboxBusiness, SandboxProspect } from './types';
 import { COUNTRIES } from './vocabulary/places';
@@ -36,6 +36,30 @@ const SKILLS = [
 	'Recruiting',
 	'Digital Marketing',
 ];
+
+/** Interests a prospect may have (v2's interests filter). */
+export const INTERESTS = [
+	'Artificial Intelligence',
+	'Climate',
+	'Cycling',
+	'Entrepreneurship',
+	'Mentoring',
+	'Open Source',
+	'Photography',
+	'Public Speaking',
+	'Running',
+	'Travel',
+];
+
+/**
+ * A prospect's interests: 1 to 3, derived from the seed and the id alone, so adding them drew
+ * nothing from the generator the other facets come from (the universe stays as it was). Not
+ * served: the prospect record has no interests field in either version.
+ */
+export function interestsOf(seed: number, prospectId: string): string[] {
+	const random = Random.derive(seed, 'interests', prospectId);
+	return random.sample(INTERESTS, random.int(1, 3));
+}
 
 /** What the prospect filters see of one prospect, besides its company. Not served as such. */
 export interface ProspectFacets {
@@ -185,7 +209,7 @@ const inRange = (value: number, range: { gte?: number; lte?: number }) =>
 	(range.gte === undefined || value >= range.gte) && (range.lte === undefined || value <= range.lte);
 
 /** The company filters, as the business search names them. */
-const COMPANY_FILTERS: Partial<Record<ProspectFilterName, keyof SearchFilters>> = {
+const COMPANY_FILTERS: Partial<Record<ProspectFilterName, FacetFilterName>> = {
 	company_country_code: 'country_code',
 	company_region_country_code: 'region_country_code',
 	company_name: 'company_name',
@@ -199,7 +223,7 @@ const COMPANY_FILTERS: Partial<Record<ProspectFilterName, keyof SearchFilters>> 
 /** Whether one prospect passes every filter (values OR, filters AND). */
 export function prospectMatches(entry: SearchableProspect, filters: ProspectSearchFilters): boolean {
 	const { prospect, facets, business } = entry;
-	const companyFilters: SearchFilters = {};
+	const companyFilters: FacetFilters = {};
 	for (const [name, filter] of Object.entries(filters) as Array<[ProspectFilterName, unknown]>) {
 		if (filter === undefined) continue;
 		const company = COMPANY_FILTERS[name];

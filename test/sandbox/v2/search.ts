@@ -18,7 +18,9 @@ import type { HandlerContext, Reply } from '../handlers/context';
 // the record forms are v1's: both versions reference the same Business schema (research §4)
 import { full as businessFull, preview as businessPreview } from '../handlers/search';
 import { prospectPreview, prospectRecord, type SearchableProspect, type SearchFilters } from '../universe';
-import { matchesFilters } from '../universe/filters';
+import { type FacetFilters, matchesFilters } from '../universe/filters';
+import { interestsOf } from '../universe/prospectSearch';
+import { v1EventType } from '../../../nodes/shared/vocabularyV2';
 import { businessStats, prospectStats, type ProspectSearchFilters } from '../universe/prospectSearch';
 import { responseContextV2 } from './context';
 import { serveCursorPage } from './cursor';
@@ -27,26 +29,29 @@ type BusinessFilters = z.infer<typeof businessFiltersV2>;
 type ProspectFilters = z.infer<typeof prospectFiltersV2>;
 
 /**
- * The businesses v2 selects. include_operating_locations is accepted and changes nothing: the
- * sandbox's businesses have one location each, their headquarters.
+ * The businesses v2 selects: v1's selection (the events filter's types read in v1's names, as the
+ * universe's event log holds them), narrowed by what v2 adds. include_operating_locations is
+ * accepted and changes nothing: the sandbox's businesses have one location each, their headquarters.
  */
 export function selectBusinessesV2(ctx: HandlerContext, filters: BusinessFilters = {}, exclude?: readonly string[]) {
-	const {
-		business_id: ids,
-		has_website: website,
-		is_public_company: isPublic,
-		include_operating_locations: _locations,
-		...v1Filters
-	} = filters;
+	const { business_id: ids, is_public_company: isPublic, include_operating_locations: _locations, ...v1Filters } = filters;
+	const shared = (
+		v1Filters.events ? { ...v1Filters, events: { ...v1Filters.events, values: v1Filters.events.values.map(v1EventType) } } : v1Filters
+	) as SearchFilters;
 	return ctx.universe
-		.searchBusinesses(v1Filters as SearchFilters, exclude)
+		.searchBusinesses(shared, exclude, ctx.now.getTime())
 		.filter(
 			(business) =>
 				(ids === undefined || ids.values.includes(business.business_id)) &&
-				(website === undefined || (business.website !== '') === website.value) &&
 				(isPublic === undefined || business.public_company === isPublic.value),
 		);
 }
+
+/** Whether any wanted value is among a prospect's (case aside). */
+const anyOf = (wanted: readonly string[], own: readonly string[]) => {
+	const lower = own.map((value) => value.toLowerCase());
+	return wanted.some((value) => lower.includes(value.trim().toLowerCase()));
+};
 
 const CONTACT_RULES = {
 	email: (email: boolean) => email,
@@ -63,9 +68,11 @@ export function selectProspectsV2(ctx: HandlerContext, filters: ProspectFilters 
 		company_age: age,
 		company_number_of_locations: locations,
 		is_public_company: isPublic,
+		skills,
+		interests,
 		...v1Filters
 	} = filters;
-	const company: SearchFilters = { ...(age && { company_age: age }), ...(locations && { number_of_locations: locations }) };
+	const company: FacetFilters = { ...(age && { company_age: age }), ...(locations && { number_of_locations: locations }) };
 	return ctx.universe
 		.searchProspects(v1Filters as ProspectSearchFilters, exclude)
 		.filter(
@@ -73,6 +80,8 @@ export function selectProspectsV2(ctx: HandlerContext, filters: ProspectFilters 
 				(ids === undefined || ids.values.includes(entry.prospect.prospect_id)) &&
 				(contact === undefined || CONTACT_RULES[contact.value](entry.facets.has_email, entry.facets.has_phone_number)) &&
 				(isPublic === undefined || entry.business.public_company === isPublic.value) &&
+				(skills === undefined || anyOf(skills.values, entry.facets.skills)) &&
+				(interests === undefined || anyOf(interests.values, interestsOf(ctx.universe.seed, entry.prospect.prospect_id))) &&
 				matchesFilters(entry.business, company),
 		);
 }
