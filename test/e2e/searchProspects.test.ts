@@ -121,7 +121,8 @@ describe('Search Prospects and statistics in real n8n', () => {
 		prepareAfterStart: true,
 		prepare: async (instance) => {
 			await instance.importCredentials([
-				{ ...CREDENTIAL, data: { apiKey: sandbox.apiKey, baseUrl: sandbox.url } },
+				// API v1 named: the examples are at their API v2 node versions (apiVersionSwitch.test.ts runs them on both)
+				{ ...CREDENTIAL, data: { apiKey: sandbox.apiKey, baseUrl: sandbox.url, apiVersion: 'v1' } },
 				{ ...LARGE_CREDENTIAL, data: { apiKey: large.apiKey, baseUrl: large.url, maxRequestsPerMinute: 1_000_000 } },
 			]);
 			await instance.importWorkflows([searchOnly(), statisticsWorkflow(), returnAllWorkflow()]);
