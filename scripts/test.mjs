@@ -73,7 +73,9 @@ runSuite('unit', ['--selectProjects', 'unit', '--maxWorkers=2']);
 runSuite('engine', ['--selectProjects', 'engine', '--maxWorkers=2']);
 if (n8nProvision) {
 	const installed = await n8nProvision;
-	// Two files at once: the longest ones mostly wait on the service's rate limit or on polls.
+	// Two files at once: the longest ones mostly wait on the service's rate limit or on polls. A
+	// third was measured on 2 cores (docs/development.md, "Tests"): n8n starts, the browser and the
+	// queue-mode timings then ran out of CPU.
 	if (installed) runSuite('e2e', ['--selectProjects', 'e2e', '--maxWorkers=2']);
 	else {
 		failed += 1;

@@ -91,7 +91,8 @@ describe('Get Events in real n8n', () => {
 		shared: true,
 		prepare: async (instance) => {
 			contacts = contactTable(sandbox.universe, 100);
-			await instance.importCredential({ ...CREDENTIAL, data: { apiKey: sandbox.apiKey, baseUrl: sandbox.url } });
+			// API v1 named: the examples are at their API v2 node versions (apiVersionSwitch.test.ts runs them on both)
+			await instance.importCredential({ ...CREDENTIAL, data: { apiKey: sandbox.apiKey, baseUrl: sandbox.url, apiVersion: 'v1' } });
 			await instance.importWorkflows([
 				EXAMPLE,
 				variant('exEventsTooOld01', { since: fourMonthsAgo }),
@@ -242,7 +243,8 @@ describe('the example on its schedule (published, n8n start)', () => {
 				event_types: ['prospect_changed_company', 'prospect_job_start_anniversary'],
 			});
 			enrollment = { enrollment_id: String(created.body.enrollment_id), prospect_ids };
-			await instance.importCredential({ ...CREDENTIAL, data: { apiKey: sandbox.apiKey, baseUrl: sandbox.url } });
+			// API v1 named: the examples are at their API v2 node versions (apiVersionSwitch.test.ts runs them on both)
+			await instance.importCredential({ ...CREDENTIAL, data: { apiKey: sandbox.apiKey, baseUrl: sandbox.url, apiVersion: 'v1' } });
 			await instance.importWorkflows([scheduled, prospectTrigger(enrollment.enrollment_id)]);
 			// publishing in a running n8n activates moments later: the activation poll is recorded from here
 			sandbox.clearRequests();

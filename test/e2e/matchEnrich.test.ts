@@ -70,7 +70,8 @@ describe('Match Prospects -> Enrich in real n8n', () => {
 	const n8n = useN8n({
 		shared: true,
 		prepare: async (instance) => {
-			await instance.importCredential({ ...CREDENTIAL, data: { apiKey: sandbox.apiKey, baseUrl: sandbox.url } });
+			// API v1 named: the examples are at their API v2 node versions (apiVersionSwitch.test.ts runs them on both)
+			await instance.importCredential({ ...CREDENTIAL, data: { apiKey: sandbox.apiKey, baseUrl: sandbox.url, apiVersion: 'v1' } });
 			await instance.importWorkflows([example, chainWorkflow(contacts)]);
 		},
 	});

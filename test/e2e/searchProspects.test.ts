@@ -121,7 +121,8 @@ describe('Search Prospects and statistics in real n8n', () => {
 		prepareAfterStart: true,
 		prepare: async (instance) => {
 			await instance.importCredentials([
-				{ ...CREDENTIAL, data: { apiKey: sandbox.apiKey, baseUrl: sandbox.url } },
+				// API v1 named: the examples are at their API v2 node versions (apiVersionSwitch.test.ts runs them on both)
+				{ ...CREDENTIAL, data: { apiKey: sandbox.apiKey, baseUrl: sandbox.url, apiVersion: 'v1' } },
 				{ ...LARGE_CREDENTIAL, data: { apiKey: large.apiKey, baseUrl: large.url, maxRequestsPerMinute: 1_000_000 } },
 			]);
 			await instance.importWorkflows([searchOnly(), statisticsWorkflow(), returnAllWorkflow()]);
@@ -142,7 +143,9 @@ describe('Search Prospects and statistics in real n8n', () => {
 
 		expect({ status: result.status, error: result.describeError() }).toEqual({ status: 'success', error: '' });
 		expect(sandbox.requests.map((r) => [r.method, r.path, r.status])).toEqual([['POST', '/v1/prospects', 200]]);
-		expect(sandbox.requests[0].body).toEqual({ mode: 'full', size: 10_000, page_size: 100, page: 1, filters });
+		// Include Total asks v1 to count up to the node version's most: the example's version 3 (as
+		// version 2) searches up to the service's 60,000 (version 1 asked 10,000)
+		expect(sandbox.requests[0].body).toEqual({ mode: 'full', size: MOST, page_size: 100, page: 1, filters });
 		const out = result.output(NODE);
 		expect(out.map((item) => item.json.prospect_id)).toEqual(expected.slice(0, 100).map((entry) => entry.prospect.prospect_id));
 		for (const item of out) {

@@ -133,7 +133,8 @@ describe('Business Events Trigger through SIGKILLs of n8n', () => {
 	beforeAll(async () => {
 		sandbox = await startSandbox();
 		n8n = await N8nInstance.create({ log: (message) => process.stderr.write(`[e2e] ${message}\n`) });
-		await n8n.importCredential({ id: 'sandbox-credential', name: 'Business Prospect Data (sandbox)', data: { apiKey: sandbox.apiKey, baseUrl: sandbox.url } });
+		// API v1 named: the examples are at their API v2 node versions (apiVersionSwitch.test.ts runs them on both)
+		await n8n.importCredential({ id: 'sandbox-credential', name: 'Business Prospect Data (sandbox)', data: { apiKey: sandbox.apiKey, baseUrl: sandbox.url, apiVersion: 'v1' } });
 		await n8n.start();
 		await n8n.setupOwner();
 		await n8n.importWorkflows([workflow]);

@@ -51,6 +51,8 @@ export interface CredentialData {
 	baseUrl: string;
 	partnerId?: string;
 	maxRequestsPerMinute?: number;
+	/** the credential's API Version; absent = its default, Per Node Version (`auto`) */
+	apiVersion?: 'auto' | 'v1' | 'v2';
 }
 
 export interface CredentialImport {
@@ -232,16 +234,19 @@ export class N8nInstance {
 	}
 
 	/**
-	 * Runs a workflow to completion (its start node must be a Manual Trigger). On a running n8n
+	 * Runs a workflow to completion (from its Manual Trigger, unless `startFrom` says otherwise). On a running n8n
 	 * whose REST API keeps workflow ids, as the editor's "Execute workflow" does, in a fraction of a
 	 * second; otherwise, or with `via: 'cli'`, with `n8n execute --rawOutput`, a cold start of n8n
 	 * (about 6 s on 2 cores). A node failure is a normal result (status 'error'); only a run that
 	 * produced no result at all throws, with n8n's output in the message. The result's diagnostics
 	 * hold what n8n printed meanwhile (the command's output, or the server's).
+	 * `startFrom` names another trigger to run from, on a running n8n: a polling trigger then polls
+	 * once in manual mode, as the editor's "Execute workflow" (or "Fetch Test Event") does.
 	 */
-	async execute(workflowId: string, options: { timeoutMs?: number; via?: 'cli' } = {}): Promise<ExecutionResult> {
+	async execute(workflowId: string, options: { timeoutMs?: number; via?: 'cli'; startFrom?: string } = {}): Promise<ExecutionResult> {
 		const timeoutMs = options.timeoutMs ?? CLI_TIMEOUT_MS;
-		if (this.isRunning && this.install.line.restKeepsWorkflowIds && options.via !== 'cli') return await this.executeOnServer(workflowId, timeoutMs);
+		if (this.isRunning && this.install.line.restKeepsWorkflowIds && options.via !== 'cli') return await this.executeOnServer(workflowId, timeoutMs, options.startFrom);
+		if (options.startFrom) throw new Error(`Starting from ${options.startFrom} needs a running n8n whose REST API keeps workflow ids`);
 		const result = await this.cli(['execute', `--id=${workflowId}`, '--rawOutput'], timeoutMs);
 		if (result.timedOut) throw new Error(`n8n execute --id=${workflowId} did not finish within ${timeoutMs} ms.\n${outputOf(result)}`);
 		const run = parseExecuteOutput(result.stdout);
@@ -509,11 +514,11 @@ export class N8nInstance {
 	// ---- internals -------------------------------------------------------------------------
 
 	/** A manual run over the REST API (POST /rest/workflows/:id/run), read back once it has ended. */
-	private async executeOnServer(workflowId: string, timeoutMs: number): Promise<ExecutionResult> {
+	private async executeOnServer(workflowId: string, timeoutMs: number, startFrom?: string): Promise<ExecutionResult> {
 		const printedBefore = this.printed().length;
 		const workflow = await this.rest<{ nodes: Array<{ name: string; type: string }> }>('GET', `/workflows/${workflowId}`);
-		const trigger = workflow.nodes.find((node) => node.type === MANUAL_TRIGGER);
-		if (!trigger) throw new Error(`Workflow ${workflowId} has no Manual Trigger to run it from`);
+		const trigger = workflow.nodes.find((node) => (startFrom === undefined ? node.type === MANUAL_TRIGGER : node.name === startFrom));
+		if (!trigger) throw new Error(`Workflow ${workflowId} has no ${startFrom ?? 'Manual Trigger'} to run it from`);
 		const started = await this.rest<{ executionId?: string }>('POST', `/workflows/${workflowId}/run`, {
 			triggerToStartFrom: { name: trigger.name },
 		});
