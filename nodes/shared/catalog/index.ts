@@ -4,8 +4,8 @@
  * each id of an id-joined endpoint once, which also meets the contract's uniqueness rules),
  * validation reads the schemas, and the sandbox serves exactly these routes.
  *
- * The nodes still speak v1 only: ENDPOINTS and EndpointName are v1's until the credential
- * chooses a version.
+ * Each node run picks its catalog by its API version (transport/apiVersion.ts). ENDPOINTS and
+ * EndpointName are v1's, for the code that only v1 has (the partner webhook of Manage Webhook 1).
  */
 import { V1_ENDPOINTS, type V1EndpointName } from './v1';
 import { V2_ENDPOINTS, type V2EndpointName } from './v2';
