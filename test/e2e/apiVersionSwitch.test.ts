@@ -15,8 +15,6 @@
  */
 import { readdirSync } from 'node:fs';
 
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 
 import type { IDataObject } from 'n8n-workflow';
 
@@ -28,7 +26,7 @@ import { FIRST_V2_NODE_VERSION } from '../../nodes/shared/transport/apiVersion';
 import { sandboxClient, startSandbox, type Sandbox } from '../sandbox';
 import { EXAMPLES_DIR, loadExampleWorkflows } from './harness/exampleWorkflows';
 import { useN8n } from './harness/jest';
-import { waitFor } from './harness/processes';
+import { connectMcpClient } from './support/mcpClient';
 import { CREDENTIAL_TYPE, PACKAGE_NAME, type WorkflowJson } from './harness/n8nInstance';
 import type { ExecutionResult } from './harness/executionResult';
 
@@ -340,22 +338,7 @@ describe('switching the credential from API v1 to v2: every example gives the sa
 	}
 
 	async function callMcpTools(): Promise<McpAnswer[]> {
-		const url = new URL(`${n8n().baseUrl}/mcp/${String(mcpTrigger.parameters.path)}`);
-		// the readiness check can answer before the published workflow's webhooks are registered
-		const client = await waitFor(
-			'the MCP server to accept a connection',
-			async () => {
-				const candidate = new Client({ name: 'e2e-switch-client', version: '1.0.0' });
-				try {
-					await candidate.connect(new StreamableHTTPClientTransport(url));
-					return candidate;
-				} catch {
-					await candidate.close().catch(() => undefined);
-					return undefined;
-				}
-			},
-			{ timeoutMs: 30_000, intervalMs: 500 },
-		);
+		const client = await connectMcpClient(n8n().baseUrl, String(mcpTrigger.parameters.path), 'e2e-switch-client');
 		try {
 			const answers: McpAnswer[] = [];
 			for (const [name, args] of MCP_CALLS) {

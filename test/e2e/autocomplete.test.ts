@@ -5,8 +5,7 @@
  * and searches with them (a looked-up list in a picker's By Value, a value from the list); the
  * node's tool variant answers an MCP client through an MCP Server Trigger.
  */
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { IDataObject } from 'n8n-workflow';
 
 import { TOOL_DESCRIPTION } from '../../nodes/LookUpFilterValues/actions/lookUp.operation';
@@ -14,7 +13,7 @@ import { startSandbox, type Sandbox } from '../sandbox';
 import { suggest } from '../sandbox/handlers/autocomplete';
 import { useN8n } from './harness/jest';
 import type { WorkflowJson } from './harness/n8nInstance';
-import { waitFor } from './harness/processes';
+import { connectMcpClient } from './support/mcpClient';
 
 const CREDENTIAL = { id: 'autocompleteCred01', name: 'Business Prospect Data (sandbox)' };
 const PACKAGE = 'n8n-nodes-business-prospect-data';
@@ -194,22 +193,7 @@ describe('Look Up Filter Values as an MCP tool in real n8n', () => {
 
 	let client: Client;
 	beforeAll(async () => {
-		const url = new URL(`${n8n().baseUrl}/mcp/${MCP_PATH}`);
-		// the readiness check can answer before the published workflow's webhooks are registered
-		client = await waitFor(
-			'the MCP server to accept a connection',
-			async () => {
-				const candidate = new Client({ name: 'e2e-lookup-client', version: '1.0.0' });
-				try {
-					await candidate.connect(new StreamableHTTPClientTransport(url));
-					return candidate;
-				} catch {
-					await candidate.close().catch(() => undefined);
-					return undefined;
-				}
-			},
-			{ timeoutMs: 30_000, intervalMs: 500 },
-		);
+		client = await connectMcpClient(n8n().baseUrl, MCP_PATH, 'e2e-lookup-client');
 	});
 	afterAll(async () => {
 		await client?.close();

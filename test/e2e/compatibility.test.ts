@@ -11,8 +11,6 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:f
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { IDataObject } from 'n8n-workflow';
 
 import { BUSINESS_EVENT_TYPES } from '../../nodes/shared/vocabulary';
@@ -25,6 +23,7 @@ import { CREDENTIAL_TYPE, type N8nInstance, type WorkflowJson } from './harness/
 import { ensureN8nInstalled, N8N_LINES, PREVIOUS_LINE } from './harness/n8nInstall';
 import { packPackage } from './harness/packPackage';
 import { waitFor } from './harness/processes';
+import { connectMcpClient } from './support/mcpClient';
 import { MCP_SERVER_TOOLS } from './support/mcpServerExample';
 import { expectedCredentialTypes, expectedNodeTypes, readManifest } from './support/packageManifest';
 
@@ -213,20 +212,7 @@ describe.each(N8N_LINES.map((line) => [`${line.name} (n8n ${line.version} on Nod
 
 		test('an MCP Server Trigger lists the tool variants and runs them', async () => {
 			const path = String(nodesOf(mcpServer).find((node) => node.type === '@n8n/n8n-nodes-langchain.mcpTrigger')!.parameters.path);
-			const client = await waitFor(
-				'the MCP server to accept a connection',
-				async () => {
-					const candidate = new Client({ name: 'e2e-compatibility', version: '1.0.0' });
-					try {
-						await candidate.connect(new StreamableHTTPClientTransport(new URL(`${n8n().baseUrl}/mcp/${path}`)));
-						return candidate;
-					} catch {
-						await candidate.close().catch(() => undefined);
-						return undefined;
-					}
-				},
-				{ timeoutMs: 30_000, intervalMs: 500 },
-			);
+			const client = await connectMcpClient(n8n().baseUrl, path, 'e2e-compatibility');
 			try {
 				const { tools } = await client.listTools();
 				expect(tools.map((tool) => tool.name).sort()).toEqual(MCP_SERVER_TOOLS);

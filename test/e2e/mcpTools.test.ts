@@ -10,8 +10,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { IDataObject } from 'n8n-workflow';
 
 import { BUSINESS_IDS_FOR_MODEL, GET_EVENTS_TOOL_DESCRIPTION, SINCE_FOR_MODEL } from '../../nodes/GetEvents/toolText';
@@ -19,12 +18,12 @@ import { ENRICH_TOOL_DESCRIPTION, PROSPECT_ID_FOR_MODEL } from '../../nodes/Enri
 import { ENROLLMENT_TOOL_DESCRIPTIONS } from '../../nodes/ManageEnrollment/toolMode';
 import { MATCH_BUSINESSES_ARGUMENTS, MATCH_BUSINESSES_TOOL_DESCRIPTION } from '../../nodes/MatchBusinesses/toolText';
 import { MATCH_ARGUMENTS, MATCH_TOOL_DESCRIPTION } from '../../nodes/MatchProspects/toolText';
-import { FILTERS_FOR_MODEL, SEARCH_TOOL_DESCRIPTION } from '../../nodes/SearchBusinesses/actions/searchTool';
+import { FILTERS_FOR_MODEL_V2, SEARCH_TOOL_DESCRIPTION } from '../../nodes/SearchBusinesses/actions/searchTool';
 import { DEFAULT_BUSINESS_EVENT_TYPES } from '../../nodes/shared/eventTypes';
 import { startSandbox, type Sandbox } from '../sandbox';
 import { useN8n } from './harness/jest';
 import { CREDENTIAL_TYPE, PACKAGE_NAME, type WorkflowJson } from './harness/n8nInstance';
-import { waitFor } from './harness/processes';
+import { connectMcpClient } from './support/mcpClient';
 import { MCP_SERVER_TOOLS } from './support/mcpServerExample';
 
 const EXAMPLE = path.resolve(__dirname, '../../examples/mcp-server.json');
@@ -68,22 +67,7 @@ describe('the action nodes as MCP tools in real n8n (examples/mcp-server.json)',
 
 	let client: Client;
 	beforeAll(async () => {
-		const url = new URL(`${n8n().baseUrl}/mcp/${String(trigger.parameters.path)}`);
-		// the readiness check can answer before the published workflow's webhooks are registered
-		client = await waitFor(
-			'the MCP server to accept a connection',
-			async () => {
-				const candidate = new Client({ name: 'e2e-mcp-client', version: '1.0.0' });
-				try {
-					await candidate.connect(new StreamableHTTPClientTransport(url));
-					return candidate;
-				} catch {
-					await candidate.close().catch(() => undefined);
-					return undefined;
-				}
-			},
-			{ timeoutMs: 30_000, intervalMs: 500 },
-		);
+		client = await connectMcpClient(n8n().baseUrl, String(trigger.parameters.path), 'e2e-mcp-client');
 	});
 	afterAll(async () => {
 		await client?.close();
@@ -122,7 +106,8 @@ describe('the action nodes as MCP tools in real n8n (examples/mcp-server.json)',
 			Object.fromEntries(Object.entries(schema(name).properties ?? {}).map(([key, property]) => [key, property.description]));
 
 		expect(byName.Search_Businesses.description).toBe(SEARCH_TOOL_DESCRIPTION);
-		expect(described('Search_Businesses')).toEqual({ filters: FILTERS_FOR_MODEL });
+		// the example's Search Businesses is version 2 (what new nodes get): its filters text names v2's filters too
+		expect(described('Search_Businesses')).toEqual({ filters: FILTERS_FOR_MODEL_V2 });
 		expect(schema('Search_Businesses').required).toEqual(['filters']);
 
 		expect(byName.Get_Events.description).toBe(GET_EVENTS_TOOL_DESCRIPTION);
@@ -290,7 +275,7 @@ describe('the action nodes as MCP tools in real n8n (examples/mcp-server.json)',
 			],
 			// n8n checks the arguments against the input schema before the node runs
 			['Search_Businesses', 'filters that are not an object', { filters: 'us companies' }, /did not match expected schema[\s\S]*at filters/],
-			['Search_Businesses', 'an unknown filter', { filters: { color: { values: ['blue'] } } }, /^NodeOperationError: filters has unknown filter "color": the filters are country_code, region_country_code, .*, website_keywords\. Check filters\.$/],
+			['Search_Businesses', 'an unknown filter', { filters: { color: { values: ['blue'] } } }, /^NodeOperationError: filters has unknown filter "color": the filters are country_code, region_country_code, .*, website_keywords, city_region, has_website, events, business_intent_topics\. Check filters\.$/],
 			['Search_Businesses', 'a misspelt filter', { filters: { country: { values: ['us'] } } }, /^NodeOperationError: filters has unknown filter "country" \(did you mean "country_code" for "country"\?\): the filters are /],
 			['Enrich_Prospect', 'an empty prospect ID', { prospect_id: '' }, /^NodeOperationError: prospect_id is empty: pass the prospect_id that Match Prospects returned\.$/],
 			[
