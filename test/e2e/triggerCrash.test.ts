@@ -6,7 +6,9 @@
  * (a) right after a poll's request: the sandbox's answer hook watches n8n's database from the
  *     moment the answer with new events is sent, and kills n8n the moment the trigger's memory
  *     holding them is saved: n8n saves static data without waiting and only then creates the
- *     execution, so this is the window in which the previous release lost those events;
+ *     execution, so this is the window in which the previous release lost those events. The
+ *     window is a few ms wide, so a database trigger holds n8n's insert of that execution for
+ *     seconds (it would commit unchanged, only later) while the kill lands;
  * (b) between polls, after a poll that found nothing new;
  * (c) right after a poll's execution was stored.
  *
@@ -117,7 +119,8 @@ describe('Business Events Trigger through SIGKILLs of n8n', () => {
 				...extra,
 			};
 			kills.push(kill);
-			log(`kill ${JSON.stringify(kill)}`);
+			const statuses = db.executions(WORKFLOW_ID, added).map(({ id, status, holds }) => `${id} ${status} (${holds.length} events)`);
+			log(`kill ${JSON.stringify(kill)}; executions at the kill: ${statuses.join(', ')}`);
 			return kill;
 		} finally {
 			db.close();
@@ -153,8 +156,14 @@ describe('Business Events Trigger through SIGKILLs of n8n', () => {
 		await untilFired(before);
 
 		// (a) right after a poll's request: kill the moment the memory holding the new events is saved
-		const batchA = [addEvent(), addEvent()];
 		const db = new N8nDatabase(n8n.databaseFile);
+		// Without the hold, n8n created the execution a few ms after the save, and a kill that landed
+		// after it (11 ms after the answer in a failing run) found it running: n8n marked it crashed on
+		// restart, and (a) had not tested the window at all. The hold only delays the insert (n8n
+		// does not wait for it, as it does not wait for the save), so the kill finds what a crash
+		// between the two writes leaves: the memory saved, no execution.
+		const releaseHold = db.holdExecutionInserts(WORKFLOW_ID);
+		const batchA = [addEvent(), addEvent()];
 		let timer: NodeJS.Timeout | undefined;
 		const killedA = new Promise<{ measured: Partial<Kill>; exited: Promise<void> }>((resolve, reject) => {
 			timer = setTimeout(() => reject(new Error(`No poll answered ${batchA.join(', ')} within ${FIRE_TIMEOUT_MS} ms`)), FIRE_TIMEOUT_MS);
@@ -174,12 +183,13 @@ describe('Business Events Trigger through SIGKILLs of n8n', () => {
 		let killedAt: { measured: Partial<Kill>; exited: Promise<void> };
 		try {
 			killedAt = await killedA;
+			await killedAt.exited;
 		} finally {
 			clearTimeout(timer);
 			sandbox.afterAnswer(undefined);
+			releaseHold();
 			db.close();
 		}
-		await killedAt.exited;
 		const killA = readSaved('a: right after a poll request', killedAt.measured);
 		const downA = [addEvent()];
 		await restart();
@@ -232,12 +242,14 @@ describe('Business Events Trigger through SIGKILLs of n8n', () => {
 		const occurrences = new Map<string, IDataObject[]>(added.map((id) => [id, []]));
 		for (const execution of all) for (const event of execution.events) occurrences.get(event.event_id as string)?.push(event);
 		expect(added.filter((id) => occurrences.get(id)!.length === 0)).toEqual([]);
-		expect(all.map((execution) => execution.status)).toEqual(all.map(() => 'success'));
 
 		// (a) landed where the previous release lost events: the memory saved, no execution yet
+		// (checked before the statuses: a kill after the execution's insert leaves it crashed)
 		expect(killA.sawSave).toBe(true);
 		expect(killA.unconfirmed.sort()).toEqual([...batchA].sort());
 		expect(batchA.filter((id) => killA.inExecutions.includes(id))).toEqual([]);
+		// no execution was running at a kill: (a) before the insert, (b) between polls, (c) after the store
+		expect(all.map((execution) => execution.status)).toEqual(all.map(() => 'success'));
 		// (b) and (c): the last emitted batch was saved unconfirmed, and its execution was stored
 		for (const [kill, batch] of [[killB, batchB], [killC, batchC]] as const) {
 			expect(kill.unconfirmed.sort()).toEqual([...batch].sort());
