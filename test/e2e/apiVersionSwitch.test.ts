@@ -6,9 +6,9 @@
  * The sandbox serves both versions from one universe; each round starts from the same service
  * state (no enrollments). Request counts are asserted on each version, computed from the catalog.
  *
- * v2's enrollments deliver to a webhook: before the v2 round the account gets one v2 webhook, as
- * publishing events-webhook.json's Business Events Webhook Trigger 2 makes (the Manage Enrollment
- * nodes, Webhook ID empty, bind to the account's only webhook). What v2 adds to an output (the
+ * v2's enrollments deliver to a webhook: before the v2 round events-webhook.json is published, as
+ * its notes tell the user, and its Business Events Webhook Trigger 2 registers a webhook of its own
+ * (the Manage Enrollment nodes, Webhook ID empty, bind to the account's only webhook). What v2 adds to an output (the
  * enrollment's webhook and status) is listed in ADDED_IN_V2 and checked, then left out.
  *
  * What cannot run headless is said in PLANS, and covered as said there.
@@ -26,6 +26,7 @@ import { FIRST_V2_NODE_VERSION } from '../../nodes/shared/transport/apiVersion';
 import { sandboxClient, startSandbox, type Sandbox } from '../sandbox';
 import { EXAMPLES_DIR, loadExampleWorkflows } from './harness/exampleWorkflows';
 import { useN8n } from './harness/jest';
+import { waitFor } from './harness/processes';
 import { connectMcpClient } from './support/mcpClient';
 import { CREDENTIAL_TYPE, PACKAGE_NAME, type WorkflowJson } from './harness/n8nInstance';
 import type { ExecutionResult } from './harness/executionResult';
@@ -395,19 +396,28 @@ describe('switching the credential from API v1 to v2: every example gives the sa
 	let v2WebhookId = '';
 
 	test('round 2: the same workflows on v2 (nodes without a v2 version still on v1)', async () => {
-		// the webhook a published Business Events Webhook Trigger 2 registers (events-webhook.json):
-		// v2's enrollments deliver to one, and an empty Webhook ID binds to the account's only one
-		const registered = await sandboxClient(sandbox, V2_ENDPOINTS).call('registerWebhook', {
-			name: 'n8n: Business events by webhook / Business Events Webhook Trigger',
-			webhook_url: `${n8n().baseUrl}/webhook/switch-test-events`,
-		});
-		v2WebhookId = String(registered.body.webhook_id);
+		// v2's enrollments deliver to a webhook: publish events-webhook.json first, as its notes say;
+		// its trigger registers a webhook of its own, and an empty Webhook ID binds to the only one
+		const pushExample = example('events-webhook.json').workflow;
+		await n8n().publish(idOf(pushExample.id));
+		const webhooks = await waitFor(
+			'the published Business Events Webhook Trigger 2 to register its webhook',
+			async () => {
+				const listed = (await sandboxClient(sandbox, V2_ENDPOINTS).call('listWebhooks', {})).body.webhooks as IDataObject[];
+				return listed.length > 0 ? listed : undefined;
+			},
+			{ timeoutMs: 30_000, intervalMs: 250 },
+		);
+		expect(webhooks.map((webhook) => ({ name: webhook.name, legacy: webhook.legacy ?? false, status: webhook.status }))).toEqual([
+			{ name: `n8n: ${String(pushExample.name)} / Business Events Webhook Trigger`, legacy: false, status: 'active' },
+		]);
+		v2WebhookId = String(webhooks[0].webhook_id);
 		await round('v2');
 		for (const [file, { requests }] of rounds.v2) {
 			const { workflow } = example(file);
-			const expected = new Set(nodesOf(workflow).filter(ours).map((node) => speaks(node, 'v2')));
-			const sent = new Set(Object.keys(requests).map((key) => key.split(':')[0]));
-			for (const version of sent) expect({ file, version, expected: expected.has(version as ApiVersion) }).toEqual({ file, version, expected: true });
+			const expected = [...new Set(nodesOf(workflow).filter(ours).map((node) => speaks(node, 'v2')))].sort();
+			// every example sends requests, and only on the versions its nodes speak (all v2 now)
+			expect({ file, versions: [...new Set(Object.keys(requests).map((key) => key.split(':')[0]))].sort() }).toEqual({ file, versions: expected });
 			expect(Object.keys(requests).filter((key) => key.startsWith('unknown:'))).toEqual([]);
 		}
 		expect(mcpRounds.v2.requests).toEqual(mcpRequests('v2'));
@@ -419,6 +429,18 @@ describe('switching the credential from API v1 to v2: every example gives the sa
 			const v2 = rounds.v2.get(file)!;
 			expect(v1 && v2).toBeTruthy();
 			expect(v2.result.executedNodes).toEqual(v1.result.executedNodes);
+			// equal but empty proves nothing: each of our nodes gave items, and no enrichment failed
+			const { workflow } = example(file);
+			const ran = nodesOf(workflow).filter((node) => ours(node) && v1.result.executedNodes.includes(node.name));
+			expect(ran.length).toBeGreaterThan(0);
+			for (const node of ran) {
+				for (const [version, round] of [['v1', v1], ['v2', v2]] as const) {
+					const items = round.result.items(node.name);
+					expect({ version, node: node.name, hasItems: items.length > 0 }).toEqual({ version, node: node.name, hasItems: true });
+					const failed = items.filter((item) => item.enrichment_status === 'failed' || item.enrichment_status === 'partial' || item.error !== undefined);
+					expect({ version, node: node.name, failed }).toEqual({ version, node: node.name, failed: [] });
+				}
+			}
 			const before = comparable(file, outputsOf(v1.result), v1.created, 'v1');
 			const after = comparable(file, outputsOf(v2.result), v2.created, 'v2');
 			for (const node of v1.result.executedNodes) {
