@@ -56,7 +56,7 @@ export class BusinessProspectDataApi implements ICredentialType {
 			placeholder: 'https://api.example.com',
 			hint: BASE_URL_HINT,
 			description:
-				'The service address, such as https://api.example.com (a trailing /v1 is removed for you). It must start with https:// so the API key travels encrypted: plain http is refused except for a server on this machine (localhost or 127.0.0.1). No query string.',
+				'The service address, such as https://api.example.com (a trailing /v1 or /v2 is removed for you). It must start with https:// so the API key travels encrypted: plain http is refused except for a server on this machine (localhost or 127.0.0.1). No query string.',
 		},
 		{
 			displayName: 'API Version',
@@ -68,8 +68,12 @@ export class BusinessProspectDataApi implements ICredentialType {
 					value: 'auto',
 					description: 'Nodes added from now on use v2; nodes already in workflows keep v1',
 				},
-				{ name: 'v1', value: 'v1', description: 'Every node uses v1, new ones too' },
-				{ name: 'v2', value: 'v2', description: 'Every node uses v2, including nodes in saved workflows' },
+				{ name: 'v1', value: 'v1', description: 'Every node uses v1, new ones too (Manage Webhook 2 then fails: it needs v2)' },
+				{
+					name: 'v2',
+					value: 'v2',
+					description: 'Every node uses v2, including nodes in saved workflows (Manage Webhook 1 can then only get the registration)',
+				},
 			],
 			default: 'auto',
 			description:
@@ -81,7 +85,7 @@ export class BusinessProspectDataApi implements ICredentialType {
 			type: 'string',
 			default: '',
 			description:
-				'Only needed when your account manages several partners. Sent when listing business enrollments; when empty, the service infers the partner from the API key.',
+				'Your partner ID, issued with the API key. Needed for webhooks on API v1 (Business Events Webhook Trigger 1 and Manage Webhook 1), and when a version 1 webhook trigger moves to API v2, so the events of your v1 enrollments keep being verified. Also sent when listing business enrollments.',
 		},
 		{
 			displayName: 'Max Requests per Minute',

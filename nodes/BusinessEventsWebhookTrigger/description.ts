@@ -12,7 +12,7 @@ const FILTER_EVENT_TYPES = [...new Set([...BUSINESS_EVENT_TYPES, ...PROSPECT_EVE
 /** Version 1's notice: v1 keeps one webhook per partner. */
 const partnerWebhookNotice: INodeProperties = {
 	displayName:
-		"Publishing registers this workflow's production URL as your partner's webhook. The service keeps one webhook per partner: let one workflow receive every event and route on enrollment_key. Behind a proxy, set n8n's WEBHOOK_URL so the URL is reachable from the internet.",
+		"Publishing registers this workflow's production URL as your partner's webhook. The service keeps one webhook per partner: let one workflow receive every event and route on enrollment_key. Behind a proxy, set n8n's WEBHOOK_URL so the URL is reachable from the internet. With the credential's API Version set to v2, publishing creates a webhook of this trigger's own instead, and keeps verifying the deliveries of the partner webhook when it points at this workflow.",
 	name: 'registrationNotice',
 	type: 'notice',
 	default: '',

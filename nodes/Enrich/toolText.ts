@@ -1,7 +1,7 @@
 /** What a model reads about Enrich as a tool. */
 export const ENRICH_TOOL_DESCRIPTION = {
 	prospect:
-		"Get more about a person: their professional profile (job title, company, experience, education), contact information (emails with their validity, phone numbers) or recent social posts, as set up for this tool. Returns them with enrichment_status ('not_found' when there is nothing); needs the prospect ID that Match Prospects returns.",
+		"Get more about a person: their professional profile (job title, company, experience, education), contact information (professional email and phone numbers; on API v1 also emails with their validity) or recent social posts, as set up for this tool. Returns them with enrichment_status ('not_found' when there is nothing); needs the prospect ID that Match Prospects returns.",
 	business:
 		"Get more about a company, as set up for this tool: its profile (industry, size, location), technologies, employee ratings, financial indicators, workforce trends, competitors, social posts, website keywords, similar companies, parent and subsidiaries, website traffic, buying intent, funding and acquisitions, annual-report insights and challenges, or website changes. Returns each under its own key with enrichment_status ('not_found' when there is nothing, 'partial' when one of them failed); needs the business ID that Search Businesses returns.",
 } as const;

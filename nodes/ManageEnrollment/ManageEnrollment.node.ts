@@ -25,7 +25,7 @@ const propertiesFor = (api: ApiVersion): Array<INodeProperties | undefined> => [
 				description:
 					api === 'v2'
 						? 'Watch businesses for events, delivered to a webhook of the account'
-						: 'Watch businesses for events. The service can create, update and list these, but not delete them.',
+						: 'Watch businesses for events. This version can create, update and list these, but not delete them (add the node again for Delete on API v2).',
 			},
 			{
 				name: 'Prospect Enrollment',
@@ -33,7 +33,7 @@ const propertiesFor = (api: ApiVersion): Array<INodeProperties | undefined> => [
 				description:
 					api === 'v2'
 						? 'Watch prospects for job changes, delivered to a webhook of the account'
-						: 'Watch prospects for job changes. The service can create, update and delete these, but not list them.',
+						: 'Watch prospects for job changes. This version can create, update and delete these, but not list them (add the node again for Get Many on API v2).',
 			},
 		],
 		default: 'businessEnrollment',

@@ -154,7 +154,7 @@ describe('Manage Enrollment version 2 (API v2)', () => {
 			expect(webhook.modes?.[0].typeOptions?.searchListMethod).toBe('searchEnrollmentWebhooks');
 		}
 		expect(field('businessEnrollment', 'create', 'webhookId').description).toBe(
-			'The webhook that receives the events of the enrollment. Leave empty when the account has exactly one webhook: it is used.',
+			"The webhook that receives the events of the enrollment. Leave empty to use the account's only active webhook for API v2, such as the one a published Business Events Webhook Trigger created.",
 		);
 		expect(field('businessEnrollment', 'update', 'webhookId').description).toContain('Leave empty to keep the current one.');
 	});

@@ -112,7 +112,7 @@ export function webhookIdField(kind: EnrollmentKind, operation: 'create' | 'upda
 		default: { mode: 'list', value: '' },
 		description:
 			operation === 'create'
-				? 'The webhook that receives the events of the enrollment. Leave empty when the account has exactly one webhook: it is used.'
+				? "The webhook that receives the events of the enrollment. Leave empty to use the account's only active webhook for API v2, such as the one a published Business Events Webhook Trigger created."
 				: 'The webhook that receives the events from now on. Leave empty to keep the current one. Another webhook also resumes a paused enrollment.',
 		modes: [
 			{

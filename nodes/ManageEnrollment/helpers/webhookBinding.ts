@@ -48,7 +48,7 @@ export function onlyWebhook(
 	const setIt = nodeHasParameter
 		? 'set Webhook ID to the webhook that should receive the events'
 		: 'add the Manage Enrollment node again (its new version has a Webhook ID parameter) and set Webhook ID there';
-	const rule = 'On API v2 every enrollment delivers to a webhook; an empty Webhook ID uses the account\'s webhook only when it has exactly one, and it is active';
+	const rule = "On API v2 every enrollment delivers to a webhook. With Webhook ID empty, the node uses the account's webhook only if there is exactly one and it is active";
 	if (own.length === 0) {
 		const legacy = webhooks.some((webhook) => webhook.legacy)
 			? " v1's webhook (listed as legacy) receives only enrollments made on API v1."

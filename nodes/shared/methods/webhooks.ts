@@ -44,7 +44,7 @@ const asResults = (webhooks: Registration[]): INodeListSearchResult => ({
 /** listSearch method of Manage Webhook: every webhook of the tenant, the legacy one included. */
 export async function searchWebhooks(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
 	if ((await apiVersionOf(this)) !== 'v2') {
-		throw new NodeOperationError(this.getNode(), "Webhooks by ID are API v2's, and the credential's API Version is v1", {
+		throw new NodeOperationError(this.getNode(), "Listing webhooks needs API v2, and the credential's API Version is v1", {
 			description: 'Set API Version to Per Node Version or v2 in the Business Prospect Data API credential.',
 		});
 	}

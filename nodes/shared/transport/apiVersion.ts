@@ -60,8 +60,11 @@ export async function apiVersionOf(ctx: ApiContext): Promise<ApiVersion> {
 
 /** Advice in the v1 deprecation warning (deprecation.ts), by why the run speaks v1. */
 export const SWITCH_ADVICE = {
-	/** a node, or an operation inside one, that has no v2 version in this release */
-	notYet: 'This node has no API v2 version for this yet: a later release of the package moves it to v2 before v1 stops. Nothing to change now.',
+	/**
+	 * a v1 call inside a run on v2: every node has a v2 version, so this is the migration's reach
+	 * for v1's partner webhook (the webhook trigger's keepLegacy and its removal)
+	 */
+	notYet: "This request reaches API v1's partner webhook during a migration to v2. Nothing to change now.",
 	/** the credential's API Version is set to v1 */
 	credentialOnV1: 'To switch, set API Version to Per Node Version or v2 in the Business Prospect Data API credential.',
 	/** an older node version at Per Node Version */

@@ -40,7 +40,7 @@ const sent = () => sandbox.requests.map((request) => `${request.method} ${reques
 /** Node version 1 (built for v1, no Webhook ID) with its credential set to API Version v2. */
 const onOldNode = { settings: { typeVersion: 1 }, credentials: { apiVersion: 'v2' } };
 const RULE =
-	"On API v2 every enrollment delivers to a webhook; an empty Webhook ID uses the account's webhook only when it has exactly one, and it is active";
+	"On API v2 every enrollment delivers to a webhook. With Webhook ID empty, the node uses the account's webhook only if there is exactly one and it is active";
 const ADD_AGAIN = 'add the Manage Enrollment node again (its new version has a Webhook ID parameter) and set Webhook ID there';
 
 describe('node version 1 on a credential set to v2: an empty Webhook ID', () => {

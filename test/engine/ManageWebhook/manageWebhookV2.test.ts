@@ -268,7 +268,7 @@ describe('Manage Webhook 2 (API v2, webhooks by ID)', () => {
 			runListSearch(node, 'searchWebhooks', undefined, {
 				credentials: sandboxCredentials(sandbox, { partnerId: SANDBOX_PARTNER_ID, apiVersion: 'v1' }),
 			}),
-		).rejects.toThrow("Webhooks by ID are API v2's, and the credential's API Version is v1");
+		).rejects.toThrow("Listing webhooks needs API v2, and the credential's API Version is v1");
 	});
 });
 
