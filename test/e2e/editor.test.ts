@@ -292,7 +292,9 @@ describe('the editor in a real browser (Debian Chromium)', () => {
 			await page.locator('[data-test-id="project-home-menu-item"]').click();
 			await page.locator('[data-test-id="resources-list-item-workflow"]').getByText(workflow.name, { exact: true }).click();
 		} else {
-			await page.goto(`${n8n().baseUrl}/workflow/${workflow.id}`);
+			// the editor's first load fetches megabytes of scripts: a clean-clone run at load 19 on 2
+			// cores passed 30 s before "load"; the canvas wait below is what proves the page works
+			await page.goto(`${n8n().baseUrl}/workflow/${workflow.id}`, { waitUntil: 'domcontentloaded', timeout: 90_000 });
 		}
 		await page.waitForURL(`**/workflow/${workflow.id}`);
 		// the editor keeps its canvas between workflows: wait until it draws this one, every node
