@@ -8,15 +8,29 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import type { ItemRequest } from '../shared/batching/engine';
 import { itemValidationError } from '../shared/batching/validate';
-import type { ApiVersion } from '../shared/catalog';
-import { DEFAULT_JOB_THRESHOLD, distinctIds, type EnrichmentRun, type JobProgress } from '../shared/jobs';
-import { LIMITS, LIMITS_V2 } from '../shared/limits';
+import { type ApiVersion, catalogFor, type EndpointDefinition, type EndpointName } from '../shared/catalog';
+import { DEFAULT_JOB_THRESHOLD, type EnrichmentRun, type JobProgress, largestGroup } from '../shared/jobs';
+import { LIMITS_V2 } from '../shared/limits';
 import { FIRST_V2_NODE_VERSION } from '../shared/transport/apiVersion';
+import { RESOURCES } from './enrichments';
 
 const MINUTE_MS = 60_000;
 /** The service's 24 h a job may run, in the option's minutes. */
 export const MAX_JOB_MINUTES = LIMITS_V2.jobMaxRunMs / MINUTE_MS;
 export const DEFAULT_JOB_MINUTES = 60;
+
+/** The ids one `/enrich` request of an enrichment takes, from the catalog of the version it is sent on. */
+export function idsPerRequest(endpoint: EndpointName, version: ApiVersion): number {
+	const catalog: Partial<Record<string, EndpointDefinition>> = catalogFor(version);
+	return catalog[endpoint]?.batch?.limit ?? 1;
+}
+
+/** "50 IDs", or "50 business IDs or 40 prospect IDs" should the resources' limits differ. */
+function perRequestText(): string {
+	const limits = Object.entries(RESOURCES).map(([resource, { enrichments }]) => ({ resource, limit: idsPerRequest(enrichments[0].endpoint, 'v2') }));
+	if (new Set(limits.map(({ limit }) => limit)).size === 1) return `${limits[0].limit} IDs`;
+	return limits.map(({ resource, limit }) => `${limit} ${resource} IDs`).join(' or ');
+}
 
 const FIRST_JOB_VERSION = FIRST_V2_NODE_VERSION.enrich;
 const fromJobVersion = { show: { '@version': [{ _cnd: { gte: FIRST_JOB_VERSION } }] } };
@@ -29,7 +43,7 @@ export const jobOptions: INodeProperties[] = [
 		typeOptions: { minValue: 1, numberPrecision: 0 },
 		displayOptions: fromJobVersion,
 		default: DEFAULT_JOB_THRESHOLD,
-		description: `From this many unique IDs, run the service's async job (up to ${LIMITS_V2.jobRecords.toLocaleString('en-US')} IDs a job) instead of one request per ${LIMITS.businessEnrichIds} IDs. API v2 only: on API v1 every run sends requests.`,
+		description: `From this many unique IDs with the same parameters, run the service's async job (up to ${LIMITS_V2.jobRecords.toLocaleString('en-US')} IDs a job) instead of one request per ${perRequestText()}. API v2 only: on API v1 every run sends requests.`,
 	},
 	{
 		displayName: 'Job Time Limit (Minutes)',
@@ -44,7 +58,7 @@ export const jobOptions: INodeProperties[] = [
 ];
 
 export interface JobSettings {
-	/** distinct ids from which a v2 run takes the job path; undefined: never (Enrich 1) */
+	/** distinct ids of one group of equal parameters from which v2 runs a job; undefined: never (Enrich 1) */
 	threshold?: number;
 	timeoutMs: number;
 }
@@ -67,7 +81,9 @@ export function readJobSettings(ctx: IExecuteFunctions, options: { jobThreshold?
 /** The job path's progress: the browser console of a manual run and the server log, in the same words. */
 export function reportJobProgress(ctx: IExecuteFunctions): (progress: JobProgress) => void {
 	return (progress) => {
-		const message = `Enrichment job ${progress.jobId}: ${progress.status} (${progress.polls} poll${progress.polls === 1 ? '' : 's'})`;
+		const position = progress.jobs > 1 ? `, ${progress.job} of ${progress.jobs}` : '';
+		const polls = `${progress.polls} poll${progress.polls === 1 ? '' : 's'}`;
+		const message = `Enrichment job ${progress.jobId} (${progress.enrichment}${position}): ${progress.status} (${polls})`;
 		ctx.sendMessageToUI(message);
 		ctx.logger.info(message);
 	};
@@ -88,9 +104,15 @@ export function jobsHint(runs: ReadonlyArray<Extract<EnrichmentRun, { via: 'job'
  * On a credential set to API v1 the threshold does not apply (v1 has no jobs): said when the run
  * would have taken the job path on v2, so a user who expected a job learns why none ran.
  */
-export function noJobOnV1Hint(version: ApiVersion, settings: JobSettings, requests: ReadonlyArray<ItemRequest<string>>): string | undefined {
+export function noJobOnV1Hint(
+	version: ApiVersion,
+	settings: JobSettings,
+	requests: ReadonlyArray<ItemRequest<string>>,
+	endpoint: EndpointName,
+): string | undefined {
 	if (version !== 'v1' || settings.threshold === undefined) return undefined;
-	const ids = distinctIds(requests);
+	// as on v2: the unique IDs of the largest group of items with the same parameters
+	const ids = largestGroup(requests);
 	if (ids < settings.threshold) return undefined;
-	return `No async job ran for these ${ids.toLocaleString('en-US')} IDs: async jobs need API v2, and the credential's API Version is v1, so they were sent ${LIMITS.businessEnrichIds} a request.`;
+	return `No async job ran for these ${ids.toLocaleString('en-US')} IDs: async jobs need API v2, and the credential's API Version is v1, so they were sent ${idsPerRequest(endpoint, version)} a request.`;
 }

@@ -101,6 +101,15 @@ describe('the pickers\' list searches (Search Businesses, From List)', () => {
 		]);
 	});
 
+	test('Intent Topics are looked up with semantic search, the flag meant for them; other pickers without it', async () => {
+		await listSearch('searchIntentTopicValues', 'cloud');
+		await listSearch('searchCityRegionValues', 'aus');
+		expect(lookups().map((r) => r.query)).toEqual([
+			{ field: 'business_intent_topics', query: 'cloud', semantic_search: 'true' },
+			{ field: 'city_region', query: 'aus' },
+		]);
+	});
+
 	test('every value picked from a list selects businesses when searched', async () => {
 		const cases: Array<[string, string, string]> = [
 			['searchCityValues', 'cityList', 'city_region_country'],

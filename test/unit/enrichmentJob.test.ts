@@ -327,6 +327,18 @@ describe('a result file that holds nothing', () => {
 			`The results of the enrichment job ${jobId} (enrichBusinessFirmographics, 4 ids) could not be read: the file holds no rows, but the job reported 3 results`,
 		);
 	});
+
+	it('still counts the credits the job billed (under Continue on Fail, its items fail)', async () => {
+		const { ctx } = jobContext(sandbox, { continueOnFail: true });
+		const download = ctx.helpers.httpRequest;
+		Object.assign(ctx.helpers, {
+			httpRequest: async (request: IHttpRequestOptions) => ({ ...(await download(request)), body: 'not_the_id\r\nx\r\n' }),
+		});
+		const run = await runEnrichmentJob(ctx, { operation: 'enrichBusinessFirmographics', requests: itemsFor(businessIds(3)) }, { version: 'v2', ...polling() });
+		expect(run.outcomes.map((outcome) => outcome.ok)).toEqual(Array(6).fill(false));
+		expect(run.jobs.map((job) => job.status)).toEqual(['succeeded']);
+		expect(run.creditUsage).toEqual({ total_credits: 3, total_results: 3 });
+	});
 });
 
 describe('choosing the path', () => {
@@ -350,6 +362,42 @@ describe('choosing the path', () => {
 		]);
 		expect(v1.paths).toEqual(['/v1/businesses/firmographics/bulk_enrich']);
 		expect(at.run.outcomes).toEqual(below.run.outcomes);
+	});
+
+	it('decides per group of equal parameters: a large group is a job, small groups go to /enrich, outcomes in item order', async () => {
+		const ids = businessIds(12);
+		const months = ['2025-01', '2025-02', '2025-03'];
+		// items 0, 4 and 8 each have parameters of their own; the other 9 share theirs
+		const requests = ids.map((id, itemIndex): ItemRequest<string> => ({
+			itemIndex,
+			entries: [id],
+			shared: { parameters: { month_period: itemIndex % 4 === 0 ? months[itemIndex / 4] : '2025-04' } },
+		}));
+		const sync = await runBatched(jobContext(sandbox).ctx, 'enrichBusinessWebsiteTraffic', requests, { version: 'v2' });
+		const byPath = async (jobThreshold: number) => {
+			sandbox.clearRequests();
+			const run = await runEnrichment(jobContext(sandbox).ctx, 'enrichBusinessWebsiteTraffic', requests, { version: 'v2', jobThreshold, job: polling() });
+			return { run, lines: lines().map((line) => line.replace(/[0-9a-f-]{36}/, '<id>')) };
+		};
+		// 12 unique ids, but no group of 10: all through /enrich, one request per group
+		const spread = await byPath(10);
+		expect(spread.run.via).toBe('enrich');
+		expect(spread.lines).toEqual(Array(4).fill('POST /v2/businesses/website_traffic/enrich'));
+		// the group of 9 is a job; the three one-id groups are three /enrich requests, not three jobs
+		const mixed = await byPath(9);
+		expect(mixed.run.via).toBe('job');
+		expect(mixed.lines).toEqual([
+			...Array(3).fill('POST /v2/businesses/website_traffic/enrich'),
+			'POST /v2/async/entity-id-datasets/upload',
+			'POST /v2/businesses/website_traffic/job',
+			...Array(4).fill('GET /v2/jobs/status/<id>'),
+			'GET /files/job-results/<id>.csv',
+		]);
+		expect(sandbox.requests.filter((request) => request.path.endsWith('/job')).map((request) => request.body)).toEqual([
+			{ parameters: { month_period: '2025-04' }, list_id: expect.any(String) },
+		]);
+		expect(mixed.run.outcomes).toEqual(sync);
+		expect(mixed.run.outcomes.map((outcome) => outcome.itemIndex)).toEqual(ids.map((_, index) => index));
 	});
 
 	it('refuses the job flow on v1, sending nothing', async () => {

@@ -238,6 +238,14 @@ describe('Search Businesses: filter values', () => {
 			country_code: { values: ['us'] },
 		});
 		expect(bodyOf('{"country_code":{"values":["us"]},"company_name":{"values":[]}}')).toEqual({ country_code: { values: ['us'] } });
+		// an empty list beside another key asks for something: kept, and the schema says why it is refused
+		const events = { values: [], last_occurrence: 30 };
+		expect(withoutEmptyFilters({ events })).toEqual({ events });
+		const refused = errorOf({ filterSource: 'json', filtersJson: JSON.stringify({ events }) });
+		expect([refused.message, refused.description]).toEqual([
+			'Item 0: filters.events.values must hold at least 1 event type',
+			'Check "Filters (JSON)". Nothing was sent to the service for this item.',
+		]);
 		expect(bodyOf({ company_age: { values: ['20+'] } })).toEqual({ company_age: { values: ['20+'] } });
 		expect(bodyOf('  ')).toBeUndefined();
 		expect(bodyOf('{}')).toBeUndefined();

@@ -15,7 +15,7 @@ import { type EnrichmentResults, enrichedItems, type PostsOutput, skippedItem } 
 import type { ItemError } from '../../shared/batching/items';
 import { apiVersionOf } from '../../shared/transport/apiVersion';
 import { removedFieldsNotice } from '../removedFields';
-import { type EnrichmentRun, runEnrichment } from '../../shared/jobs';
+import { type EnrichmentRun, largestGroup, runEnrichment } from '../../shared/jobs';
 import { jobOptions, jobsHint, noJobOnV1Hint, readJobSettings, reportJobProgress } from '../asyncJobs';
 
 const enrichmentOptions = (resource: EnrichResource) =>
@@ -233,17 +233,20 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 	const job = { timeoutMs: jobSettings.timeoutMs, onProgress: reportJobProgress(this) };
 	const jobRuns: Array<Extract<EnrichmentRun, { via: 'job' }>> = [];
 	let stopped: ItemError | undefined;
+	// the requests of the enrichment whose largest group of equal parameters is largest (the v1 hint)
+	let largestRequests: Array<ItemRequest<string>> = [];
 	for (const enrichment of selected) {
 		if (prepared.requests.length === 0) break;
 		const requests = prepared.requests.map(({ itemIndex, id, parameters }): ItemRequest<string> => {
 			const sent = parameters.get(enrichment);
 			return { itemIndex, entries: [id], shared: sent ? { parameters: sent } : undefined };
 		});
+		if (largestGroup(requests) > largestGroup(largestRequests)) largestRequests = requests;
 		const run = await runEnrichment(this, enrichment.endpoint, requests, {
 			version,
 			jobThreshold: jobSettings.threshold,
 			batch: shared,
-			job,
+			job: { ...job, enrichment: enrichment.name },
 		});
 		if (run.via === 'job') jobRuns.push(run);
 		const outcomes = run.outcomes;
@@ -265,7 +268,7 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 		}
 		if (stopped) break;
 	}
-	const noJob = noJobOnV1Hint(version, jobSettings, prepared.requests.map(({ itemIndex, id }) => ({ itemIndex, entries: [id] })));
+	const noJob = noJobOnV1Hint(version, jobSettings, largestRequests, selected[0].endpoint);
 	const jobs = jobsHint(jobRuns);
 	for (const message of [noJob, jobs]) if (message) this.addExecutionHints({ message, location: 'outputPane' });
 

@@ -1,6 +1,7 @@
 /** Search Businesses as a tool: the model sets the filters and gets a compact answer with the total. */
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
+import { LIMITS } from '../../shared/limits';
 import { executeSearchTool } from '../../shared/search/searchTool';
 import { FILTER_BRACKETS, INTENT_LEVELS } from '../../shared/vocabulary';
 import { businessSearchOf } from '../versions';
@@ -30,7 +31,7 @@ export const FILTERS_FOR_MODEL = [
 export const FILTERS_FOR_MODEL_V2 = FILTERS_FOR_MODEL.replace(
 	'Example:',
 	[
-		'Also: city_region ("City, Region", e.g. "Austin, Texas"); events {"values": [event types such as "new_funding_round", "new_product"], "last_occurrence": days from 1 to 90};',
+		`Also: city_region ("City, Region", e.g. "Austin, Texas"); events {"values": [event types such as "new_funding_round", "new_product"], "last_occurrence": days from 1 to ${LIMITS.eventWindowDays}};`,
 		`business_intent_topics {"topics": [...], "topic_intent_level": one of ${INTENT_LEVELS.join(', ')}}; has_website, is_public_company and include_operating_locations {"value": true}.`,
 		'Example:',
 	].join(' '),

@@ -1,6 +1,7 @@
 /**
  * One entry point for an enrichment run on either path: the sync `/enrich` (runBatched, 50 ids a
- * request) or, on API v2 from `jobThreshold` distinct ids on, one async job per 10,000 ids. Both
+ * request) or, on API v2 for each group of items with equal parameters that has `jobThreshold`
+ * distinct ids or more, one async job per 10,000 ids. Both
  * give the same outcomes, so the node's output does not depend on the path; the job path adds
  * the credits it used. The node passes the version its node version or credential chose and the
  * threshold the user set (docs/v2-migration.md, "Built: async jobs in Enrich").
@@ -10,6 +11,7 @@ import type { IExecuteFunctions, IPollFunctions } from 'n8n-workflow';
 import { type BatchOptions, type ItemOutcome, type ItemRequest, runBatched } from '../batching/engine';
 import type { ApiVersion } from '../catalog';
 import type { OperationName } from '../transport/apiClient';
+import { groupIds, groupKey } from './jobGroups';
 import { type CreditUsage, type JobOptions, type JobSummary, runEnrichmentJob } from './runJob';
 
 /**
@@ -21,7 +23,7 @@ export const DEFAULT_JOB_THRESHOLD = 1_000;
 
 export interface EnrichmentOptions {
 	version: ApiVersion;
-	/** distinct ids from which v2 runs a job; undefined: never a job */
+	/** distinct ids of one group of equal parameters from which v2 runs a job; undefined: never a job */
 	jobThreshold?: number;
 	/** the sync path's options (concurrency, continue on fail) */
 	batch?: Omit<BatchOptions, 'version'>;
@@ -33,29 +35,49 @@ export type EnrichmentRun =
 	| { via: 'enrich'; outcomes: Array<ItemOutcome<string>> }
 	| { via: 'job'; outcomes: Array<ItemOutcome<string>>; creditUsage: CreditUsage; jobs: JobSummary[] };
 
-/** The distinct ids the requests ask for, as both paths count them (trimmed). */
-export function distinctIds(requests: ReadonlyArray<ItemRequest<string>>): number {
-	return new Set(requests.flatMap((request) => request.entries.map((id) => String(id).trim()))).size;
+/**
+ * The distinct ids (trimmed, as both paths count them) of the largest group of items with equal
+ * parameters: a job is made per group
+ * (jobGroups.ts), so the threshold is met by a group, never by ids spread over many groups.
+ */
+export function largestGroup(requests: ReadonlyArray<ItemRequest<string>>): number {
+	let largest = 0;
+	for (const group of groupIds(requests).values()) largest = Math.max(largest, group.ids.length);
+	return largest;
 }
 
-/** Whether a run of `requests` takes the job path. */
+/** Whether a run of `requests` takes the job path, for some of its groups at least. */
 export function usesJob(requests: ReadonlyArray<ItemRequest<string>>, options: Pick<EnrichmentOptions, 'version' | 'jobThreshold'>): boolean {
-	return options.version === 'v2' && options.jobThreshold !== undefined && distinctIds(requests) >= options.jobThreshold;
+	return options.version === 'v2' && options.jobThreshold !== undefined && largestGroup(requests) >= options.jobThreshold;
 }
 
+/**
+ * Each group of items with equal parameters takes its own path: one with at least `jobThreshold`
+ * distinct ids a job, the others `/enrich` (1,200 ids with 1,200 different keywords are 1,200
+ * requests, not 1,200 one-id jobs waiting one after another). The outcomes keep the requests' order.
+ */
 export async function runEnrichment(
 	ctx: IExecuteFunctions | IPollFunctions,
 	operation: OperationName,
 	requests: Array<ItemRequest<string>>,
 	options: EnrichmentOptions,
 ): Promise<EnrichmentRun> {
-	if (!usesJob(requests, options)) {
-		return { via: 'enrich', outcomes: await runBatched(ctx, operation, requests, { ...options.batch, version: options.version }) };
-	}
-	const run = await runEnrichmentJob(ctx, { operation, requests }, {
+	const sync = (list: Array<ItemRequest<string>>) => runBatched(ctx, operation, list, { ...options.batch, version: options.version });
+	if (!usesJob(requests, options)) return { via: 'enrich', outcomes: await sync(requests) };
+	const threshold = options.jobThreshold as number;
+	const groups = groupIds(requests);
+	const byJob = (request: ItemRequest<string>) => (groups.get(groupKey(request))?.ids.length ?? 0) >= threshold;
+	const toJob = requests.filter(byJob);
+	const toSync = requests.filter((request) => !byJob(request));
+	const synced = toSync.length > 0 ? await sync(toSync) : [];
+	const run = await runEnrichmentJob(ctx, { operation, requests: toJob }, {
 		continueOnFail: options.batch?.continueOnFail,
 		...options.job,
 		version: options.version,
 	});
-	return { via: 'job', ...run };
+	// each list answers its requests in their order: merged back into the requests' order
+	const fromJob = run.outcomes[Symbol.iterator]();
+	const fromSync = synced[Symbol.iterator]();
+	const outcomes = requests.map((request) => (byJob(request) ? fromJob : fromSync).next().value as ItemOutcome<string>);
+	return { via: 'job', ...run, outcomes };
 }

@@ -7,14 +7,14 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 export interface JobLabel {
 	jobId: string;
-	/** the sync operation the job runs, e.g. enrichBusinessFirmographics */
-	operation: string;
+	/** what the job enriches, in the user's words (e.g. Company Profile; the operation name when none is given) */
+	enrichment: string;
 	ids: number;
 	/** the first input item the job answers, for n8n's item reference */
 	itemIndex?: number;
 }
 
-const what = (job: JobLabel) => `The enrichment job ${job.jobId} (${job.operation}, ${job.ids.toLocaleString('en-US')} ids)`;
+const what = (job: JobLabel) => `The enrichment job ${job.jobId} (${job.enrichment}, ${job.ids.toLocaleString('en-US')} ids)`;
 const AGAIN = 'Run the node again to submit a new job.';
 
 /** The service ended the job `failed`. */

@@ -3,6 +3,8 @@ import type { JobState } from '../schemasV2';
 
 export interface JobProgress {
 	jobId: string;
+	/** what the job enriches: the enrichment's display name, or its operation name */
+	enrichment: string;
 	status: JobState | string;
 	/** status requests so far for this job */
 	polls: number;

@@ -47,6 +47,8 @@ export interface JobSetting {
 	maxPollMs: number;
 	timeoutMs: number;
 	datasetName?: string;
+	/** the enrichment's display name, for messages */
+	enrichment?: string;
 	onProgress?: (progress: JobProgress) => void;
 	/** every submitted job's summary, kept up to date, in submission order */
 	jobs: JobSummary[];
@@ -73,7 +75,7 @@ export async function runOneJob(
 ): Promise<{ rows: Map<string, IDataObject[]>; summary: JobSummary }> {
 	const { client, node } = setting;
 	const itemIndex = chunk.items[0];
-	const label: JobLabel = { jobId: '', operation: setting.operation, ids: chunk.ids.length, itemIndex };
+	const label: JobLabel = { jobId: '', enrichment: setting.enrichment ?? setting.operation, ids: chunk.ids.length, itemIndex };
 	const started = Date.now();
 	let summary: JobSummary | undefined;
 	let cancelTried = false;
@@ -182,7 +184,7 @@ async function resultText(
 		summary.polls++;
 		summary.status = String(status.status);
 		summary.credit_usage = creditUsageOf(status);
-		setting.onProgress?.({ jobId: summary.job_id, status: summary.status, polls: summary.polls, elapsedMs: Date.now() - started, ids: summary.ids, ...position });
+		setting.onProgress?.({ jobId: summary.job_id, enrichment: label.enrichment, status: summary.status, polls: summary.polls, elapsedMs: Date.now() - started, ids: summary.ids, ...position });
 		if (summary.status === 'failed') {
 			const error = status.error as IDataObject | string | null | undefined;
 			throw jobFailed(node, label, typeof error === 'string' ? error : (error?.message as string | undefined), status);

@@ -41,12 +41,17 @@ export interface JobOptions {
 	continueOnFail?: boolean;
 	/** the dataset's name at the service (shown in its app) */
 	datasetName?: string;
+	/** the enrichment's display name, for progress and errors (default: the operation's name) */
+	enrichment?: string;
 }
 
 export interface JobRun {
 	/** per request, in order: each item's results per entry, as runBatched gives them */
 	outcomes: Array<ItemOutcome<string>>;
-	/** the sum over the run's succeeded jobs, from their final status */
+	/**
+	 * the sum over every submitted job, from the last status seen: a job that succeeded and
+	 * billed counts though its results could not be read
+	 */
 	creditUsage: CreditUsage;
 	/** every submitted job, in submission order */
 	jobs: JobSummary[];
@@ -81,6 +86,7 @@ export async function runEnrichmentJob(ctx: IExecuteFunctions | IPollFunctions, 
 		maxPollMs: options.maxPollMs ?? JOB_DEFAULTS.maxPollMs,
 		timeoutMs: options.timeoutMs ?? JOB_DEFAULTS.timeoutMs,
 		datasetName: options.datasetName,
+		enrichment: options.enrichment,
 		onProgress: options.onProgress,
 		jobs,
 	};
@@ -89,21 +95,24 @@ export async function runEnrichmentJob(ctx: IExecuteFunctions | IPollFunctions, 
 	const chunks = jobChunks(groups.values());
 	const rowsByGroup = new Map<JobGroup, Map<string, IDataObject[]>>();
 	const failures = new Map<number, ItemFailure['error']>();
-	const creditUsage: CreditUsage = { total_credits: 0, total_results: 0 };
 	for (const [index, chunk] of chunks.entries()) {
 		try {
-			const { rows, summary } = await runOneJob(setting, chunk, { job: index + 1, jobs: chunks.length });
+			const { rows } = await runOneJob(setting, chunk, { job: index + 1, jobs: chunks.length });
 			let groupRows = rowsByGroup.get(chunk.group);
 			if (!groupRows) rowsByGroup.set(chunk.group, (groupRows = new Map()));
 			for (const [id, list] of rows) groupRows.set(id, list);
-			creditUsage.total_credits += summary.credit_usage.total_credits;
-			creditUsage.total_results += summary.credit_usage.total_results;
 		} catch (error) {
 			// runOneJob fails with an item error already; a stop fails the run whatever the setting
 			const failure = error as ItemFailure['error'];
 			if (!continueOnFail || signal?.aborted) throw failure;
 			for (const item of chunk.items) if (!failures.has(item)) failures.set(item, failure);
 		}
+	}
+
+	const creditUsage: CreditUsage = { total_credits: 0, total_results: 0 };
+	for (const { credit_usage } of jobs) {
+		creditUsage.total_credits += credit_usage.total_credits;
+		creditUsage.total_results += credit_usage.total_results;
 	}
 
 	// each item's results per entry, in its entries' order, as runBatched gives them

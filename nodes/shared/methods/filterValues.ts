@@ -46,10 +46,14 @@ export async function lookUpFilterValues(
 }
 
 /** A list search whose "From List" entries are the service's suggestions for `field`. */
-const searchFor = (source: FilterValueSource, field: AutocompleteField | ((ctx: ILoadOptionsFunctions) => AutocompleteField)) =>
+const searchFor = (
+	source: FilterValueSource,
+	field: AutocompleteField | ((ctx: ILoadOptionsFunctions) => AutocompleteField),
+	options: { semanticSearch?: boolean } = {},
+) =>
 	async function (this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
 		const resolved = typeof field === 'function' ? field(this) : field;
-		const values = await lookUpFilterValues(this, source, resolved, filter ?? '');
+		const values = await lookUpFilterValues(this, source, resolved, filter ?? '', options);
 		return { results: values.map(({ label, value }) => ({ name: label, value })) };
 	};
 
@@ -80,7 +84,8 @@ export const searchTechnologyValues = searchFor('businesses', 'company_tech_stac
 export const searchTechnologyCategoryValues = searchFor('businesses', 'company_tech_stack_categories');
 export const searchCompanyNameValues = searchFor('businesses', 'company_name');
 export const searchCityRegionValues = searchFor('businesses', 'city_region');
-export const searchIntentTopicValues = searchFor('businesses', 'business_intent_topics');
+/** semantic search: the service's flag meant for intent topics ("cloud" finds "Cloud Computing") */
+export const searchIntentTopicValues = searchFor('businesses', 'business_intent_topics', { semanticSearch: true });
 /** prospect filters: looked up on the prospects endpoint */
 export const searchJobTitleValues = searchFor('prospects', 'job_title');
 export const searchJobDepartmentValues = searchFor('prospects', 'job_department');

@@ -175,16 +175,18 @@ export function filtersFromFields(
 
 /**
  * The filters of the "Filters (JSON)" parameter, once parsed (parseJsonParameter): in the
- * contract's own shape (`{ "country_code": { "values": ["us"] } }`). Filters whose values list is
- * empty are left out, like empty fields in the UI; everything else is validated by the
+ * contract's own shape (`{ "country_code": { "values": ["us"] } }`). Filters that are only an empty
+ * values list are left out, like empty fields in the UI; everything else is validated by the
  * contract's schema.
  */
 export function withoutEmptyFilters(json: IDataObject): IDataObject {
 	// no prototype: a "__proto__" filter stays a key that validation names, never a prototype
 	const filters = Object.create(null) as IDataObject;
 	for (const [name, entry] of Object.entries(json)) {
+		// only a filter that is an empty list and nothing else: `{"values": [], "last_occurrence": 30}`
+		// asks for something, so the schema refuses it with its reason, as the form does
 		const values = (entry as IDataObject | null)?.values;
-		if (Array.isArray(values) && values.length === 0) continue;
+		if (Array.isArray(values) && values.length === 0 && Object.keys(entry as IDataObject).length === 1) continue;
 		filters[name] = entry;
 	}
 	return filters;

@@ -105,8 +105,11 @@ const PARAMETER_OF_FIELD: Record<string, string> = {
 	request_context: 'Request Context',
 };
 
-function filterParameter(filter: string, source: string, set: FilterSet): string {
+function filterParameter(filter: string, part: string, source: string, set: FilterSet): string {
 	if (source === 'json') return 'Filters (JSON)';
+	// a part a field of its own sets (events.last_occurrence: "Recent Events Within (Days)")
+	const partName = `${filter}.${part}`;
+	if (set.labels && Object.hasOwn(set.labels, partName)) return `Filters > ${set.labels[partName]}`;
 	const name = filterFieldName(filter, set);
 	return name === filter ? 'Filters' : `Filters > ${name}`;
 }
@@ -158,7 +161,7 @@ function describeIssues(issues: ZodIssue[], filters: IDataObject, filterSource: 
 function parametersToFix(paths: Array<Array<string | number>>, filterSource: string, kind: SearchKind): string[] {
 	const names = paths.map((path) =>
 		path[0] === 'filters'
-			? filterParameter(String(path[1] ?? ''), filterSource, kind.filters)
+			? filterParameter(String(path[1] ?? ''), String(path[2] ?? ''), filterSource, kind.filters)
 			: path[0] === 'exclude'
 				? kind.exclude.parameter
 				: (PARAMETER_OF_FIELD[String(path[0])] ?? String(path[0])),

@@ -101,7 +101,7 @@ describe('Enrich 2: the Async Job Threshold chooses the path, the items are the 
 			},
 		]);
 		// progress in the browser console of a manual run, one message per poll
-		expect(job.messages).toEqual([`Enrichment job ${firmographicsJob}: succeeded (1 poll)`, `Enrichment job ${lookalikesJob}: succeeded (1 poll)`]);
+		expect(job.messages).toEqual([`Enrichment job ${firmographicsJob} (Company Profile): succeeded (1 poll)`, `Enrichment job ${lookalikesJob} (Similar Companies): succeeded (1 poll)`]);
 	});
 
 	test('the default threshold is 1,000 distinct ids: 1,000 are one job, 999 are 20 /enrich requests; equal items', async () => {
@@ -126,7 +126,7 @@ describe('Enrich 2: the Async Job Threshold chooses the path, the items are the 
 		expect(lines()).toEqual([UPLOAD, 'POST /v2/businesses/firmographics/job', ...polls, `${FILES}${jobIdOf(polls[0])}.csv`]);
 		const jobId = jobIdOf(polls[0]);
 		expect(job.messages).toEqual(
-			polls.map((_, i) => `Enrichment job ${jobId}: ${i === polls.length - 1 ? 'succeeded' : 'running'} (${i + 1} poll${i === 0 ? '' : 's'})`),
+			polls.map((_, i) => `Enrichment job ${jobId} (Company Profile): ${i === polls.length - 1 ? 'succeeded' : 'running'} (${i + 1} poll${i === 0 ? '' : 's'})`),
 		);
 	});
 
@@ -182,7 +182,7 @@ describe('Enrich 2 on the job path: bad input, failed jobs, the key', () => {
 		const stopped = await run(withBadId().filter((_, i) => i !== 1), jobNode());
 		const jobId = jobIdOf(lines()[2]);
 		expect(lines()).toEqual([UPLOAD, 'POST /v2/businesses/firmographics/job', `${STATUS}${jobId}`]);
-		expect(stopped.error?.message).toBe(`The enrichment job ${jobId} (enrichBusinessFirmographics, 4 ids) failed: The dataset could not be processed`);
+		expect(stopped.error?.message).toBe(`The enrichment job ${jobId} (Company Profile, 4 ids) failed: The dataset could not be processed`);
 		expect(stopped.error?.description).toBe('Run the node again to submit a new job. If it fails again, give the service\'s support the job id.');
 
 		sandbox.clearRequests();
@@ -191,7 +191,7 @@ describe('Enrich 2 on the job path: bad input, failed jobs, the key', () => {
 		expect(pairedIndexes(continued.pairedItems('Enrich'))).toEqual(range(6).map((i) => [i]));
 		expect(output[3]).toEqual({ enrichment_status: 'skipped', enrichment_reason: 'no business ID' });
 		for (const index of [0, 2, 4, 5]) {
-			expect(output[index].error).toBe(`The enrichment job ${jobIdOf(lines()[2])} (enrichBusinessFirmographics, 4 ids) failed: The dataset could not be processed`);
+			expect(output[index].error).toBe(`The enrichment job ${jobIdOf(lines()[2])} (Company Profile, 4 ids) failed: The dataset could not be processed`);
 		}
 		// the job's id is said with what it used: nothing, as it failed [I]
 		expect(continued.hints).toEqual([{ message: `Async job ${jobIdOf(lines()[2])}: 0 credits, 0 results`, location: 'outputPane' }]);
@@ -202,7 +202,7 @@ describe('Enrich 2 on the job path: bad input, failed jobs, the key', () => {
 		const result = await run(ids().map((business_id) => ({ business_id })), jobNode());
 		const jobId = jobIdOf(lines()[2]);
 		expect(lines()).toEqual([UPLOAD, 'POST /v2/businesses/firmographics/job', `${STATUS}${jobId}`]);
-		expect(result.error?.message).toBe(`The enrichment job ${jobId} (enrichBusinessFirmographics, 5 ids) expired before its results were downloaded`);
+		expect(result.error?.message).toBe(`The enrichment job ${jobId} (Company Profile, 5 ids) expired before its results were downloaded`);
 	});
 
 	test('one failed job fails only its own enrichment\'s key: the items of the other are filled', async () => {
@@ -227,7 +227,7 @@ describe('Enrich 2 on the job path: bad input, failed jobs, the key', () => {
 		expect(failing.error).toBeUndefined();
 		failing.json('Enrich').forEach((item, i) => {
 			expect(item.firmographics).toEqual(result.json('Enrich')[i].firmographics);
-			expect(item.website_technologies).toEqual({ error: expect.stringMatching(/^The enrichment job \S+ \(enrichBusinessWebstack, 5 ids\) failed: Out of capacity$/), http_code: null });
+			expect(item.website_technologies).toEqual({ error: expect.stringMatching(/^The enrichment job \S+ \(Website Technologies, 5 ids\) failed: Out of capacity$/), http_code: null });
 			expect(item.enrichment_status).toBe('partial');
 		});
 	});

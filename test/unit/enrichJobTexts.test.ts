@@ -1,0 +1,70 @@
+/**
+ * What Enrich says about its async jobs: the progress message (the enrichment's name, the job's
+ * position when an enrichment runs several) and the batch limit its texts take from the catalog.
+ */
+import type { IExecuteFunctions } from 'n8n-workflow';
+
+import { reportJobProgress } from '../../nodes/Enrich/asyncJobs';
+import type { JobProgress } from '../../nodes/shared/jobs';
+
+describe('the progress message of a job', () => {
+	const messagesOf = (progress: JobProgress[]) => {
+		const sent: string[] = [];
+		const logged: string[] = [];
+		const ctx = { sendMessageToUI: (message: string) => sent.push(message), logger: { info: (message: string) => logged.push(message) } };
+		const report = reportJobProgress(ctx as unknown as IExecuteFunctions);
+		for (const entry of progress) report(entry);
+		expect(logged).toEqual(sent);
+		return sent;
+	};
+	const progress = (job: number, jobs: number, polls: number): JobProgress => ({
+		jobId: `job-${job}`,
+		enrichment: 'Company Profile',
+		status: 'running',
+		polls,
+		elapsedMs: 0,
+		ids: 10,
+		job,
+		jobs,
+	});
+
+	it('names the enrichment, and the job\'s position when there are several', () => {
+		expect(messagesOf([progress(1, 1, 1), progress(1, 2, 3), progress(2, 2, 1)])).toEqual([
+			'Enrichment job job-1 (Company Profile): running (1 poll)',
+			'Enrichment job job-1 (Company Profile, 1 of 2): running (3 polls)',
+			'Enrichment job job-2 (Company Profile, 2 of 2): running (1 poll)',
+		]);
+	});
+});
+
+describe('the batch limit in the texts comes from the catalog, per enrichment', () => {
+	// a prospect limit unlike the business one, as the catalog would give it
+	const withLimits = (prospectEnrichIds: number) => {
+		let loaded: typeof import('../../nodes/Enrich/asyncJobs') | undefined;
+		let tool: typeof import('../../nodes/SearchBusinesses/actions/searchTool') | undefined;
+		jest.isolateModules(() => {
+			const { LIMITS } = require('../../nodes/shared/limits') as typeof import('../../nodes/shared/limits');
+			Object.assign(LIMITS, { prospectEnrichIds, eventWindowDays: 60 });
+			loaded = require('../../nodes/Enrich/asyncJobs');
+			tool = require('../../nodes/SearchBusinesses/actions/searchTool');
+		});
+		return { asyncJobs: loaded!, tool: tool! };
+	};
+
+	it('says the prospect enrichment\'s limit for prospects, and both in the option when they differ', () => {
+		const { asyncJobs } = withLimits(40);
+		const requests = Array.from({ length: 5 }, (_, itemIndex) => ({ itemIndex, entries: [`id-${itemIndex}`] }));
+		const settings = { threshold: 5, timeoutMs: 60_000 };
+		expect(asyncJobs.noJobOnV1Hint('v1', settings, requests, 'enrichProspectProfiles')).toBe(
+			"No async job ran for these 5 IDs: async jobs need API v2, and the credential's API Version is v1, so they were sent 40 a request.",
+		);
+		expect(asyncJobs.noJobOnV1Hint('v1', settings, requests, 'enrichBusinessFirmographics')).toMatch(/so they were sent 50 a request\.$/);
+		const option = asyncJobs.jobOptions.find((property) => property.name === 'jobThreshold');
+		expect(option?.description).toContain('instead of one request per 40 prospect IDs or 50 business IDs.');
+	});
+
+	it('gives the model of Search Businesses 2 the event window of the limits', () => {
+		const { tool } = withLimits(50);
+		expect(tool.FILTERS_FOR_MODEL_V2).toContain('"last_occurrence": days from 1 to 60}');
+	});
+});
