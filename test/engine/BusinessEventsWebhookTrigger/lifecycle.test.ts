@@ -587,7 +587,7 @@ describe.each(API_VERSIONS)('Business Events Webhook Trigger at the typeVersion 
 });
 
 describe('Business Events Webhook Trigger 1 with its credential switched to API v2', () => {
-	test("its v1 enrollments' events fire as before (the partner webhook's secret sealed beside its own webhook's); unpublishing leaves nothing registered", async () => {
+	test("its v1 enrollments' events fire as before (the partner webhook's secret sealed beside its own webhook's); unpublishing leaves v1's webhook, so publishing again keeps them firing", async () => {
 		const p = published();
 		await publish(p);
 		const business = sandbox.universe.businesses[4].business_id;
@@ -616,11 +616,33 @@ describe('Business Events Webhook Trigger 1 with its credential switched to API 
 		expect(Object.keys(second ?? {})).toEqual(Object.keys(first ?? {}));
 		receiver.received = [];
 
+		// n8n republishes an edited workflow: delete, then checkExists and create
 		await trigger.webhookMethods.default.delete.call(hook(switched));
-		expect([sandbox.webhooks.registration, sandbox.webhooks.tenant.size, switched.staticData().registration]).toEqual([
-			undefined,
+		expect([sandbox.webhooks.registration?.webhook_url, sandbox.webhooks.tenant.size, switched.staticData().registration]).toEqual([
+			switched.url,
 			0,
 			undefined,
 		]);
+		expect(await publish(switched)).toBe(false);
+		expect(switched.staticData().registration).toMatchObject({ model: 'v2', legacy: expect.any(Object) });
+		sandbox.addEvent({ business_id: business, event_name: 'new_product' });
+		await sandbox.webhooks.idle();
+		expect(receiver.received.map((entry) => [entry.status, entry.items?.[0]?.enrollment_key])).toEqual([[200, 'key-v1']]);
+	});
+});
+
+describe('Business Events Webhook Trigger 2 published on v2, its credential then set to v1', () => {
+	test('unpublishing removes its v2 webhook by the stored id (the way it was registered), not v1\'s partner webhook', async () => {
+		const p = published({}, {}, WEBHOOK_ID, false, { typeVersion: 2 });
+		await publish(p);
+		const [id] = [...sandbox.webhooks.tenant.keys()];
+		const switched = published({}, JSON.parse(JSON.stringify(p.staticData())) as IDataObject, WEBHOOK_ID, false, { typeVersion: 2, apiVersion: 'v1' });
+		const before = sandbox.requests.length;
+		await trigger.webhookMethods.default.delete.call(hook(switched));
+		expect(sandbox.requests.slice(before).map((request) => `${request.method} ${request.path} ${request.status}`)).toEqual([
+			`GET /v2/webhooks/${id} 200`,
+			`DELETE /v2/webhooks/${id} 200`,
+		]);
+		expect([sandbox.webhooks.tenant.size, switched.staticData().registration]).toEqual([0, undefined]);
 	});
 });
