@@ -21,6 +21,7 @@ import {
 	type WebhookRegistration,
 	webhookRegistration,
 } from '../shared/webhooks/registration';
+import { TEST_WEBHOOK_DESCRIPTION } from '../shared/webhooks/registrationV2';
 import { openSecret, sealSecret } from '../shared/webhooks/secretBox';
 import { secretProblem, signingKey } from '../shared/webhooks/signature';
 import {
@@ -216,7 +217,11 @@ export async function create(this: IHookFunctions, version: ApiVersion = 'v1'): 
 		const apiKey = await apiKeyOf(this);
 		// listening replaces this workflow's published registration: remove() puts it back
 		if (testing && foreign) listening.set(url, ownPublishedRegistration(this, strategy, found));
-		const registered = await strategy.register(url, { name: webhookName(this), existing: found ?? null });
+		const registered = await strategy.register(url, {
+			name: webhookName(this),
+			existing: found ?? null,
+			...(testing && { fields: { description: TEST_WEBHOOK_DESCRIPTION } }),
+		});
 		keep(this, strategy, url, registered, apiKey);
 		if (version === 'v2') await keepLegacy(this, url, apiKey);
 
