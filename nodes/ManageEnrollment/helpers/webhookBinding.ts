@@ -22,6 +22,8 @@ import { ApiClient } from '../../shared/transport/apiClient';
 import { isV2NodeVersion } from '../../shared/transport/apiVersion';
 import type { Registration } from '../../shared/webhooks/registrationModel';
 import { isTestWebhook, V2Registration } from '../../shared/webhooks/registrationV2';
+import type { EnrollmentKind } from './kinds';
+import { readItem } from './plan';
 
 /** The item's Webhook ID as text ('' when empty or at a node version without the parameter). */
 export function readWebhookId(ctx: IExecuteFunctions, itemIndex: number): string {
@@ -73,18 +75,24 @@ export function onlyWebhook(
 	};
 }
 
+/** A webhook_id that passes the body's checks, to tell whether an item is valid but for its empty Webhook ID. */
+const STAND_IN_WEBHOOK_ID = 'webhook-to-be-listed';
+
 /**
  * Each item's webhook_id for a create on v2 (undefined on v1, which binds nothing): the item's
  * own, else the account's only webhook, listed once; where there is none to use, reading the
  * item throws its error (a validation error, or the list's failure), so it is an error item
- * under Continue on Fail and nothing is sent for it.
+ * under Continue on Fail and nothing is sent for it. The list is asked only for an item that
+ * passes every other check, so a run whose items are all invalid sends nothing.
  */
-export async function createWebhookIds(ctx: IExecuteFunctions, version: ApiVersion): Promise<((itemIndex: number) => string) | undefined> {
+export async function createWebhookIds(ctx: IExecuteFunctions, version: ApiVersion, kind: EnrollmentKind): Promise<((itemIndex: number) => string) | undefined> {
 	if (version === 'v1') return undefined;
 	const count = ctx.getInputData().length;
 	const empty = (itemIndex: number) => {
 		try {
-			return readWebhookId(ctx, itemIndex) === '';
+			if (readWebhookId(ctx, itemIndex) !== '') return false;
+			readItem(ctx, kind, 'create', itemIndex, { version, webhookId: () => STAND_IN_WEBHOOK_ID });
+			return true;
 		} catch {
 			return false; // its own error is thrown when the item is read
 		}

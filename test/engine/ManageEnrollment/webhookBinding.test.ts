@@ -182,6 +182,17 @@ describe('node version 2: Webhook ID', () => {
 		expect(String(output[0].details)).toContain('To choose one, set Webhook ID to the webhook that should receive the events.');
 	});
 
+	test('every item invalid otherwise: no webhook list, nothing sent', async () => {
+		await registerV2Webhook('alpha');
+		const created = await run([{ business_id: '' }, { business_id: 'not a business id' }], createBusiness(), {
+			api: 'v2',
+			settings: { onError: 'continueRegularOutput' },
+		});
+		expect(created.error).toBeUndefined();
+		expect(sent()).toEqual([]);
+		expect(created.json(NODE).map((json) => String(json.error).slice(0, 8))).toEqual(['Item 0: ', 'Item 1: ']);
+	});
+
 	test('set on every item: no webhook list', async () => {
 		const webhookId = await registerV2Webhook('alpha');
 		await registerV2Webhook('beta');
