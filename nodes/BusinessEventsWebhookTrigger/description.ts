@@ -26,7 +26,7 @@ const partnerWebhookNotice: INodeProperties = {
  */
 const ownWebhookNotice: INodeProperties = {
 	displayName:
-		'Publishing creates a webhook of this trigger\'s own, named "n8n: <workflow name> / <node name>". To receive events, enroll businesses or prospects with Manage Enrollment and pick that webhook as its Webhook ID (Manage Webhook lists it too). Unpublishing deletes it, or disables it while enrollments use it. Behind a proxy, set n8n\'s WEBHOOK_URL so the URL is reachable from the internet.',
+		'Publishing creates a webhook of this trigger\'s own, named "n8n: <workflow name> / <node name>". To receive events, enroll businesses or prospects with Manage Enrollment and pick that webhook as its Webhook ID (Manage Webhook lists it too). Unpublishing deletes it, or disables it while enrollments use it. Behind a proxy, set n8n\'s WEBHOOK_URL so the URL is reachable from the internet. With the credential\'s API Version set to v1, publishing registers your partner\'s one webhook instead, as version 1 does.',
 	name: 'registrationNotice',
 	type: 'notice',
 	default: '',
@@ -38,7 +38,7 @@ const replaceExisting: INodeProperties = {
 	type: 'boolean',
 	default: false,
 	description:
-		"Whether to take over the partner's webhook when it points at another URL (another workflow, another n8n). That URL then stops receiving events, and the service issues a new secret. Off: publishing fails and names the URL registered now.",
+		"Whether to take over the partner's webhook when it points at another URL (another workflow, another n8n). That URL then stops receiving events, and the service issues a new secret. Off: publishing fails and names the URL registered now. Used only when the credential's API Version makes this node speak v1: on v2 every trigger has a webhook of its own.",
 };
 
 const simulateEvent: INodeProperties = {
@@ -51,7 +51,7 @@ const simulateEvent: INodeProperties = {
 		'When you listen for a test event in the editor, ask the service to push one simulated event of this type at once (check_connectivity with simulation), so you see real-shaped data without waiting for news. Never used by the published workflow.',
 };
 
-/** The same properties at every version but these: the notice, and Replace Existing Registration (v1 only). */
+/** The same properties at every version but the notice. */
 function propertiesOf(notice: INodeProperties, options: INodeProperties[]): INodeProperties[] {
 	return [
 		notice,
@@ -90,9 +90,10 @@ function propertiesOf(notice: INodeProperties, options: INodeProperties[]): INod
 
 /**
  * Version 1 speaks API v1 unless the credential says v2; version 2 speaks v2 unless it says v1. On
- * v2 every trigger has a webhook of its own, so there is nothing to replace: the option is gone.
+ * v2 every trigger has a webhook of its own, so there is nothing to replace; version 2 still offers
+ * Replace Existing Registration for a credential set to v1, whose publish error names the option.
  */
 export const properties: INodeProperties[] = propertiesByVersion([
 	{ versions: [1], properties: propertiesOf(partnerWebhookNotice, [replaceExisting, simulateEvent]) },
-	{ versions: [2], properties: propertiesOf(ownWebhookNotice, [simulateEvent]) },
+	{ versions: [2], properties: propertiesOf(ownWebhookNotice, [replaceExisting, simulateEvent]) },
 ]);

@@ -5,7 +5,8 @@
  * with "Replace Existing Registration" on, and unpublishing removes the registration only while it
  * still points at this trigger's URL. v2 gives the trigger a webhook of its own: its webhook_id
  * and secret are stored once, at creation (v2 never shows the secret again), and unpublishing
- * deletes it, or disables it while enrollments are bound to it.
+ * deletes it, or disables it while enrollments are bound to it. Unpublishing removes the
+ * registration the way it was made (the stored model), whatever the credential says now.
  */
 import type { IDataObject, IHookFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
@@ -20,6 +21,7 @@ import {
 	type WebhookRegistration,
 	webhookRegistration,
 } from '../shared/webhooks/registration';
+import { TEST_WEBHOOK_DESCRIPTION } from '../shared/webhooks/registrationV2';
 import { openSecret, sealSecret } from '../shared/webhooks/secretBox';
 import { secretProblem, signingKey } from '../shared/webhooks/signature';
 import {
@@ -112,22 +114,6 @@ async function keepLegacy(ctx: IHookFunctions, url: string, apiKey: string): Pro
 	const legacy = { binding, secret: sealSecret(found.secret, apiKey, binding) };
 	writeStoredRegistration(staticData, { ...stored, legacy });
 	rememberLegacyKey(keyOf(ctx), legacy.secret, signingKey(found.secret));
-}
-
-/**
- * v2, unpublishing a trigger that sealed v1's partner webhook beside its own (keepLegacy): that
- * webhook is deleted too while it still points at this URL, as unpublishing on v1 deletes it, so
- * a version 1 node whose credential was switched to v2 leaves nothing registered either. A
- * failure leaves it (its deliveries then go unanswered): the v2 webhook is gone already.
- */
-async function removeLegacy(ctx: IHookFunctions, url: string): Promise<void> {
-	try {
-		const v1 = await webhookRegistration(ctx, undefined, 'v1');
-		const found = await v1.find();
-		if (found && sameUrl(found.webhookUrl, url)) await v1.remove(found);
-	} catch {
-		// no Partner ID any more, or v1 unreachable: Manage Webhook 1 on a v1 credential deletes it
-	}
 }
 
 /**
@@ -231,7 +217,11 @@ export async function create(this: IHookFunctions, version: ApiVersion = 'v1'): 
 		const apiKey = await apiKeyOf(this);
 		// listening replaces this workflow's published registration: remove() puts it back
 		if (testing && foreign) listening.set(url, ownPublishedRegistration(this, strategy, found));
-		const registered = await strategy.register(url, { name: webhookName(this), existing: found ?? null });
+		const registered = await strategy.register(url, {
+			name: webhookName(this),
+			existing: found ?? null,
+			...(testing && { fields: { description: TEST_WEBHOOK_DESCRIPTION } }),
+		});
 		keep(this, strategy, url, registered, apiKey);
 		if (version === 'v2') await keepLegacy(this, url, apiKey);
 
@@ -256,14 +246,15 @@ export async function remove(this: IHookFunctions, version: ApiVersion = 'v1'): 
 		const testing = listening.has(url);
 		const replaced = listening.get(url);
 		listening.delete(url);
-		const legacy = testing ? undefined : readStoredRegistration(staticData)?.legacy;
+		// the way it was registered: a credential switched since must not orphan a v2 webhook
+		const model = readStoredRegistration(staticData)?.model ?? version;
 		let restore: { strategy: WebhookRegistration; webhookUrl: string } | undefined;
 		// v2, the end of a test while published: the published webhook and its sealed secret stay
 		let published = false;
 		try {
-			const strategy = await webhookRegistration(this, undefined, version);
+			const strategy = await webhookRegistration(this, undefined, model);
 			published = testing && keepsPublished(this, strategy);
-			const target = targetOf(this, version, url);
+			const target = targetOf(this, model, url);
 			const byId = await strategy.find(target);
 			// v2: the stored id may name the published webhook (a test ends) or one deleted meanwhile:
 			// the one at this URL is then the one to remove
@@ -280,7 +271,8 @@ export async function remove(this: IHookFunctions, version: ApiVersion = 'v1'): 
 			forget(keyOf(this, true));
 			if (!published) forget(keyOf(this, false));
 		}
-		if (version === 'v2' && legacy !== undefined) await removeLegacy(this, url);
+		// v1's partner webhook sealed beside (keepLegacy) stays: v2 cannot register it again, and
+		// the v1 enrollments delivering to it would stop for good at the next publish
 		if (restore) {
 			const apiKey = await apiKeyOf(this);
 			const registered = await restore.strategy.register(restore.webhookUrl);

@@ -31,8 +31,8 @@ export const ENROLLMENT_TOOL_DESCRIPTIONS: Record<Resource, Record<string, strin
 		create:
 			'Start watching people for job changes: creates a prospect enrollment under a key you choose. Returns enrollment_id, which is needed to update or delete it later; needs prospect IDs (from Match Prospects) and a key.',
 		update:
-			'Change the people and key of an existing prospect enrollment. Returns the updated enrollment; needs its enrollment_id (returned when it was created), the prospect IDs it should watch and its key.',
-		delete: 'Stop watching the people of a prospect enrollment by deleting it. Returns deleted: true; needs its enrollment_id (returned when it was created).',
+			'Change the people of an existing prospect enrollment, and optionally its key. Returns the updated enrollment; needs its enrollment_id (from creating it, or on API v2 from listing prospect enrollments) and the prospect IDs it should watch; on API v1 also its key.',
+		delete: 'Stop watching the people of a prospect enrollment by deleting it. Returns deleted: true; needs its enrollment_id (from creating it, or on API v2 from listing prospect enrollments).',
 		list: 'List the prospect enrollments (watch lists of people). Returns each with enrollment_id, enrollment_key, prospect_ids, event_types, webhook_id and status (active or paused); needs no arguments.',
 	},
 };
@@ -75,7 +75,7 @@ function argumentFor(property: INodeProperties): { key: string; forModel: string
 				forModel:
 					resource === 'businessEnrollment'
 						? 'The enrollment_id of the business enrollment, as listing or creating enrollments returns it, e.g. 7d0c2a4e-1b2f-4c3d-9e8f-0a1b2c3d4e5f'
-						: 'The enrollment_id of the prospect enrollment, as creating it returned it, e.g. 7d0c2a4e-1b2f-4c3d-9e8f-0a1b2c3d4e5f',
+						: 'The enrollment_id of the prospect enrollment, as creating it returned it (on API v2 also as listing returns it), e.g. 7d0c2a4e-1b2f-4c3d-9e8f-0a1b2c3d4e5f',
 			};
 		default:
 			return undefined;

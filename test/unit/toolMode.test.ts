@@ -183,6 +183,13 @@ describe('tool mode (n8n\'s generated <name>Tool variant)', () => {
 		expect(parameters).not.toHaveProperty('combine');
 	});
 
+	test('the prospect enrollment texts hold on both API versions: v2 lists them, and its update keeps the key', () => {
+		const { update, delete: remove } = ENROLLMENT_TOOL_DESCRIPTIONS.prospectEnrollment;
+		expect(update).toContain('and optionally its key');
+		expect(update).toContain('; on API v1 also its key.');
+		expect(remove).toContain('or on API v2 from listing prospect enrollments');
+	});
+
 	test('every tool description says what it returns and what it needs, without editor controls', () => {
 		const descriptions = [
 			SEARCH_TOOL_DESCRIPTION,

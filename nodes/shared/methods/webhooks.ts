@@ -9,7 +9,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import { ApiClient } from '../transport/apiClient';
 import { apiVersionOf } from '../transport/apiVersion';
 import type { Registration } from '../webhooks/registration';
-import { V2Registration } from '../webhooks/registrationV2';
+import { isTestWebhook, V2Registration } from '../webhooks/registrationV2';
 
 export const NO_WEBHOOKS_TEXT =
 	'No API v2 webhooks yet: publish a workflow with the Business Events Webhook Trigger on API v2, or create one with Manage Webhook';
@@ -53,12 +53,13 @@ export async function searchWebhooks(this: ILoadOptionsFunctions, filter?: strin
 
 /**
  * listSearch method of Manage Enrollment's Webhook ID: the webhooks an enrollment can bind to, so
- * v1's (legacy) one is left out (only v1 enrollments deliver to it). On v1 it says Webhook ID is
+ * v1's (legacy) one is left out (only v1 enrollments deliver to it), and the trigger's test
+ * webhooks (they go when the test ends). On v1 it says Webhook ID is
  * not used instead of failing: the node works there, the parameter just does nothing.
  */
 export async function searchEnrollmentWebhooks(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
 	if ((await apiVersionOf(this)) === 'v1') return { results: [{ name: WEBHOOKS_ON_V1_TEXT, value: '' }] };
-	const webhooks = (await webhooksMatching(this, filter)).filter((webhook) => !webhook.legacy);
+	const webhooks = (await webhooksMatching(this, filter)).filter((webhook) => !webhook.legacy && !isTestWebhook(webhook));
 	if (webhooks.length === 0 && (filter ?? '').trim() === '') return { results: [{ name: NO_WEBHOOKS_TEXT, value: '' }] };
 	return asResults(webhooks);
 }

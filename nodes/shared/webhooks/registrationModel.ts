@@ -16,9 +16,10 @@ export interface Registration {
 	secret?: string;
 	createdAt?: string;
 	lastModifiedTime?: string;
-	/** v2: the webhook's id, name and status, and whether it is v1's partner webhook as v2 lists it */
+	/** v2: the webhook's id, name, description and status, and whether it is v1's partner webhook as v2 lists it */
 	webhookId?: string;
 	name?: string;
+	description?: string;
 	status?: string;
 	legacy?: boolean;
 }
@@ -99,7 +100,14 @@ export function readRegistration(body: IDataObject | undefined): Registration | 
 	};
 	const webhookId = text(body?.webhook_id);
 	if (webhookId === undefined) return registration;
-	return { ...registration, webhookId, name: text(body?.name), status: text(body?.status), legacy: body?.legacy === true };
+	return {
+		...registration,
+		webhookId,
+		name: text(body?.name),
+		description: text(body?.description),
+		status: text(body?.status),
+		legacy: body?.legacy === true,
+	};
 }
 
 /**

@@ -24,6 +24,15 @@ import {
 /** The name a webhook gets when the caller gives none (v2 requires one). */
 export const DEFAULT_WEBHOOK_NAME = 'n8n';
 
+/**
+ * The description the trigger gives the webhook it creates while the editor listens for a test
+ * event: the mark (a name can be typed by anyone, and is the workflow's) that keeps it out of
+ * Manage Enrollment's empty-Webhook-ID rule and its picker, since it goes away when the test ends.
+ */
+export const TEST_WEBHOOK_DESCRIPTION = 'n8n test webhook: removed when the editor stops listening for a test event';
+
+export const isTestWebhook = (webhook: Registration): boolean => webhook.description === TEST_WEBHOOK_DESCRIPTION;
+
 const httpCode = (error: unknown) => (error instanceof NodeApiError ? error.httpCode : undefined);
 
 export class V2Registration implements WebhookRegistration {

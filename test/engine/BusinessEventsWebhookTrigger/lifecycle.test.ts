@@ -14,6 +14,7 @@ import type { IDataObject, INode, IWebhookData, IWorkflowExecuteAdditionalData, 
 import { BusinessEventsWebhookTrigger } from '../../../nodes/BusinessEventsWebhookTrigger/BusinessEventsWebhookTrigger.node';
 import { checkExists, create, remove } from '../../../nodes/BusinessEventsWebhookTrigger/hooks';
 import type { ApiVersion } from '../../../nodes/shared/catalog';
+import { TEST_WEBHOOK_DESCRIPTION } from '../../../nodes/shared/webhooks/registrationV2';
 import { SANDBOX_PARTNER_ID } from '../../sandbox/options';
 import { createAdditionalData } from '../harness/additionalData';
 import { buildWorkflow } from '../harness/buildWorkflow';
@@ -575,19 +576,20 @@ describe.each(API_VERSIONS)('Business Events Webhook Trigger at the typeVersion 
 		expect([sandbox.webhooks.registration, sandbox.webhooks.tenant.size, p.staticData().registration]).toEqual([undefined, 0, undefined]);
 	});
 
-	test('Replace Existing Registration exists only where the service keeps one webhook per partner', () => {
+	test('Replace Existing Registration at both versions (version 2 on a credential set to v1 needs it too)', () => {
 		const typeVersion = typeVersionFor('businessEventsWebhookTrigger', api);
 		const shown = trigger.description.properties.filter(
-			(property) => property.name === 'options' && (property.displayOptions?.show?.['@version'] as number[]).includes(typeVersion),
+			(property) =>
+				property.name === 'options' && ((property.displayOptions?.show?.['@version'] as number[] | undefined)?.includes(typeVersion) ?? true),
 		);
 		expect(shown.flatMap((property) => (property.options as Array<{ name: string }>).map((option) => option.name))).toEqual(
-			api === 'v1' ? ['replaceExisting', 'simulateEvent'] : ['simulateEvent'],
+			['replaceExisting', 'simulateEvent'],
 		);
 	});
 });
 
 describe('Business Events Webhook Trigger 1 with its credential switched to API v2', () => {
-	test("its v1 enrollments' events fire as before (the partner webhook's secret sealed beside its own webhook's); unpublishing leaves nothing registered", async () => {
+	test("its v1 enrollments' events fire as before (the partner webhook's secret sealed beside its own webhook's); unpublishing leaves v1's webhook, so publishing again keeps them firing", async () => {
 		const p = published();
 		await publish(p);
 		const business = sandbox.universe.businesses[4].business_id;
@@ -616,11 +618,46 @@ describe('Business Events Webhook Trigger 1 with its credential switched to API 
 		expect(Object.keys(second ?? {})).toEqual(Object.keys(first ?? {}));
 		receiver.received = [];
 
+		// n8n republishes an edited workflow: delete, then checkExists and create
 		await trigger.webhookMethods.default.delete.call(hook(switched));
-		expect([sandbox.webhooks.registration, sandbox.webhooks.tenant.size, switched.staticData().registration]).toEqual([
-			undefined,
+		expect([sandbox.webhooks.registration?.webhook_url, sandbox.webhooks.tenant.size, switched.staticData().registration]).toEqual([
+			switched.url,
 			0,
 			undefined,
 		]);
+		expect(await publish(switched)).toBe(false);
+		expect(switched.staticData().registration).toMatchObject({ model: 'v2', legacy: expect.any(Object) });
+		sandbox.addEvent({ business_id: business, event_name: 'new_product' });
+		await sandbox.webhooks.idle();
+		expect(receiver.received.map((entry) => [entry.status, entry.items?.[0]?.enrollment_key])).toEqual([[200, 'key-v1']]);
+	});
+});
+
+describe('Business Events Webhook Trigger 2 listening for a test event on v2', () => {
+	test('its test webhook is created with the fixed test description, the published one without', async () => {
+		const p = published({}, {}, WEBHOOK_ID, false, { typeVersion: 2 });
+		await publish(p);
+		const testing = published({}, JSON.parse(JSON.stringify(p.staticData())) as IDataObject, WEBHOOK_ID, true, { typeVersion: 2 });
+		await trigger.webhookMethods.default.create.call(hook(testing, 'manual'));
+		expect([...sandbox.webhooks.tenant.values()].map((webhook) => [webhook.webhook_url, webhook.description])).toEqual([
+			[p.url, undefined],
+			[`${base}/webhook-test/${WEBHOOK_ID}/webhook`, TEST_WEBHOOK_DESCRIPTION],
+		]);
+	});
+});
+
+describe('Business Events Webhook Trigger 2 published on v2, its credential then set to v1', () => {
+	test('unpublishing removes its v2 webhook by the stored id (the way it was registered), not v1\'s partner webhook', async () => {
+		const p = published({}, {}, WEBHOOK_ID, false, { typeVersion: 2 });
+		await publish(p);
+		const [id] = [...sandbox.webhooks.tenant.keys()];
+		const switched = published({}, JSON.parse(JSON.stringify(p.staticData())) as IDataObject, WEBHOOK_ID, false, { typeVersion: 2, apiVersion: 'v1' });
+		const before = sandbox.requests.length;
+		await trigger.webhookMethods.default.delete.call(hook(switched));
+		expect(sandbox.requests.slice(before).map((request) => `${request.method} ${request.path} ${request.status}`)).toEqual([
+			`GET /v2/webhooks/${id} 200`,
+			`DELETE /v2/webhooks/${id} 200`,
+		]);
+		expect([sandbox.webhooks.tenant.size, switched.staticData().registration]).toEqual([0, undefined]);
 	});
 });

@@ -9,6 +9,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
+import { NOTHING_SENT } from '../../../nodes/shared/batching/validate';
 import type { ApiVersion } from '../../../nodes/shared/catalog';
 import { LIMITS } from '../../../nodes/shared/limits';
 import { API_VERSIONS, pathOn } from '../harness/apiVersions';
@@ -198,5 +199,22 @@ describe('API v2 only', () => {
 			},
 		]);
 		expect(listed.pairedItems(NODE)).toEqual([[{ item: 0 }]]);
+	});
+
+	test('business delete on a credential set to v1: every item an error in words, nothing sent', async () => {
+		const deleted = await run(
+			[{ enrollment_id: 'enr-1' }, { enrollment_id: 'enr-2' }],
+			{ resource: 'businessEnrollment', operation: 'delete', enrollment: byId('={{ $json.enrollment_id }}') },
+			{ api: 'v2', credentials: { apiVersion: 'v1' }, settings: { onError: 'continueRegularOutput' } },
+		);
+		expect(deleted.error).toBeUndefined();
+		expect(sent()).toEqual([]);
+		expect(deleted.json(NODE)).toEqual(
+			[0, 1].map((item) => ({
+				error: `Item ${item}: Deleting a business enrollment needs API v2, and the credential's API Version is v1`,
+				details: `Set API Version to Per Node Version or v2 in the Business Prospect Data API credential. ${NOTHING_SENT}`,
+			})),
+		);
+		expect(deleted.pairedItems(NODE)).toEqual([[{ item: 0 }], [{ item: 1 }]]);
 	});
 });

@@ -62,9 +62,10 @@ export async function run(
 }
 
 /** A v2 webhook of the tenant, made over HTTP as Manage Webhook would (its request is left out of the log). */
-export async function registerV2Webhook(name: string, status: 'active' | 'disabled' = 'active'): Promise<string> {
+export async function registerV2Webhook(name: string, status: 'active' | 'disabled' = 'active', description?: string): Promise<string> {
 	const client = sandboxClient(sandbox, V2_ENDPOINTS);
-	const webhookId = String((await client.call('registerWebhook', { name, webhook_url: `http://127.0.0.1:9/${name}` })).body.webhook_id);
+	const webhookUrl = `http://127.0.0.1:9/${encodeURIComponent(name)}`;
+	const webhookId = String((await client.call('registerWebhook', { name, webhook_url: webhookUrl, ...(description && { description }) })).body.webhook_id);
 	if (status === 'disabled') await client.raw('PATCH', `/v2/webhooks/${webhookId}`, JSON.stringify({ status }));
 	sandbox.clearRequests();
 	return webhookId;

@@ -17,6 +17,7 @@ import { type ApiVersion, V2_ENDPOINTS } from '../../../nodes/shared/catalog';
 import { DEFAULT_BUSINESS_EVENT_TYPES } from '../../../nodes/shared/eventTypes';
 import { LISTED_ON_V2, WEBHOOKS_ON_V1_TEXT } from '../../../nodes/shared/methods';
 import { NO_ENROLLMENTS_TEXT } from '../../../nodes/shared/methods/enrollments';
+import { TEST_WEBHOOK_DESCRIPTION } from '../../../nodes/shared/webhooks/registrationV2';
 import { sandboxClient } from '../../sandbox';
 import { onItems, runListSearch, runWorkflow, sandboxCredentials } from '../harness';
 import { API_VERSIONS, pathOn, typeVersionFor } from '../harness/apiVersions';
@@ -40,7 +41,7 @@ const sent = () => sandbox.requests.map((request) => `${request.method} ${reques
 /** Node version 1 (built for v1, no Webhook ID) with its credential set to API Version v2. */
 const onOldNode = { settings: { typeVersion: 1 }, credentials: { apiVersion: 'v2' } };
 const RULE =
-	"On API v2 every enrollment delivers to a webhook. With Webhook ID empty, the node uses the account's webhook only if there is exactly one and it is active";
+	"On API v2 every enrollment delivers to a webhook. With Webhook ID empty, the node uses the account's active webhook only if there is exactly one (test webhooks aside)";
 const ADD_AGAIN = 'add the Manage Enrollment node again (its new version has a Webhook ID parameter) and set Webhook ID there';
 
 describe('node version 1 on a credential set to v2: an empty Webhook ID', () => {
@@ -68,7 +69,7 @@ describe('node version 1 on a credential set to v2: an empty Webhook ID', () => 
 	test('no v2 webhook (only the legacy one): the item fails naming the rule, nothing is created', async () => {
 		sandbox.webhooks.register('partner-1', 'http://127.0.0.1:9/v1-receiver');
 		const created = await run([{ business_id: businessIds(1)[0] }], createBusiness(), onOldNode);
-		expect(created.error?.message).toBe(`Item 0: Webhook ID is empty and the account has no API v2 webhook. ${RULE}`);
+		expect(created.error?.message).toBe(`Item 0: Webhook ID is empty and the account has no active API v2 webhook. ${RULE}`);
 		expect(created.error?.description).toBe(
 			'Publish a workflow with the Business Events Webhook Trigger on API v2 (it registers a webhook of its own), or create a webhook with the Manage Webhook node, then run again.' +
 				` v1's webhook (listed as legacy) receives only enrollments made on API v1. ${NOTHING_SENT}`,
@@ -86,7 +87,7 @@ describe('node version 1 on a credential set to v2: an empty Webhook ID', () => 
 		);
 		expect(created.error).toBeUndefined();
 		expect(sent()).toEqual(['GET /v2/webhooks']);
-		const message = `Item %d: Webhook ID is empty and the account has 2 API v2 webhooks. ${RULE}`;
+		const message = `Item %d: Webhook ID is empty and the account has 2 active API v2 webhooks. ${RULE}`;
 		const details = `To choose one, ${ADD_AGAIN}. The account's webhooks: ${first} "alpha" (active), ${second} "beta" (active). ${NOTHING_SENT}`;
 		expect(created.json(NODE)).toEqual([0, 1, 2].map((item) => ({ error: message.replace('%d', String(item)), details })));
 		expect(created.pairedItems(NODE)).toEqual([[{ item: 0 }], [{ item: 1 }], [{ item: 2 }]]);
@@ -95,11 +96,39 @@ describe('node version 1 on a credential set to v2: an empty Webhook ID', () => 
 	test('the only v2 webhook disabled: the item fails, saying how to make it active', async () => {
 		const webhookId = await registerV2Webhook('paused-trigger', 'disabled');
 		const created = await run([{ prospect_id: prospectIds(1)[0] }], { resource: 'prospectEnrollment', operation: 'create', enrollmentKey: 'people' }, onOldNode);
-		expect(created.error?.message).toBe(`Item 0: Webhook ID is empty and the account's only API v2 webhook, ${webhookId} "paused-trigger" (disabled), is not active. ${RULE}`);
+		expect(created.error?.message).toBe(`Item 0: Webhook ID is empty and the account has no active API v2 webhook. ${RULE}`);
 		expect(created.error?.description).toBe(
-			`Publish the workflow of its Business Events Webhook Trigger again (that makes it active), or ${ADD_AGAIN}. ${NOTHING_SENT}`,
+			`Publish the workflow of the disabled webhook's Business Events Webhook Trigger again (that makes it active), or ${ADD_AGAIN}. The account's webhooks: ${webhookId} "paused-trigger" (disabled). ${NOTHING_SENT}`,
 		);
 		expect(sent()).toEqual(['GET /v2/webhooks']);
+	});
+
+	test('one active webhook beside a disabled one: binds to the active one', async () => {
+		await registerV2Webhook('left-over', 'disabled');
+		const active = await registerV2Webhook('trigger');
+		const created = await run([{ business_id: businessIds(1)[0] }], createBusiness(), onOldNode);
+		expect(created.error).toBeUndefined();
+		expect(sent()).toEqual([`GET /v2/webhooks`, `GET ${V2_BUSINESS}`, `POST ${V2_BUSINESS}`]);
+		expect((sandbox.requests[2].body as IDataObject).webhook_id).toBe(active);
+	});
+
+	test("only the trigger's test webhook: not used, the item fails listing it as a test webhook", async () => {
+		const test = await registerV2Webhook('n8n: wf / Trigger (test)', 'active', TEST_WEBHOOK_DESCRIPTION);
+		const created = await run([{ business_id: businessIds(1)[0] }], createBusiness(), onOldNode);
+		expect(created.error?.message).toBe(`Item 0: Webhook ID is empty and the account has no active API v2 webhook. ${RULE}`);
+		expect(created.error?.description).toBe(
+			'Publish a workflow with the Business Events Webhook Trigger on API v2 (it registers a webhook of its own), or create a webhook with the Manage Webhook node, then run again.' +
+				` The account's webhooks: ${test} "n8n: wf / Trigger (test)" (active, test). ${NOTHING_SENT}`,
+		);
+		expect(sent()).toEqual(['GET /v2/webhooks']);
+	});
+
+	test("a test webhook beside the published trigger's: binds to the published one", async () => {
+		await registerV2Webhook('n8n: wf / Trigger (test)', 'active', TEST_WEBHOOK_DESCRIPTION);
+		const published = await registerV2Webhook('n8n: wf / Trigger');
+		const created = await run([{ business_id: businessIds(1)[0] }], createBusiness(), onOldNode);
+		expect(created.error).toBeUndefined();
+		expect((sandbox.requests[2].body as IDataObject).webhook_id).toBe(published);
 	});
 
 	test('Expire After is left out (v2 enrollments have no expiry), said once in the output pane', async () => {
@@ -147,10 +176,21 @@ describe('node version 2: Webhook ID', () => {
 		expect(sent()).toEqual(['GET /v2/webhooks', `GET ${V2_BUSINESS}`, `POST ${V2_BUSINESS}`]);
 		expect((sandbox.requests[2].body as IDataObject).webhook_id).toBe(first);
 		const output = created.json(NODE);
-		const refused = (item: number) => `Item ${item}: Webhook ID is empty and the account has 2 API v2 webhooks. ${RULE}`;
+		const refused = (item: number) => `Item ${item}: Webhook ID is empty and the account has 2 active API v2 webhooks. ${RULE}`;
 		expect(output.map((json) => json.webhook_id ?? json.error)).toEqual([refused(0), first, refused(2)]);
 		expect(created.pairedItems(NODE)).toEqual([[{ item: 0 }], [{ item: 1 }], [{ item: 2 }]]);
 		expect(String(output[0].details)).toContain('To choose one, set Webhook ID to the webhook that should receive the events.');
+	});
+
+	test('every item invalid otherwise: no webhook list, nothing sent', async () => {
+		await registerV2Webhook('alpha');
+		const created = await run([{ business_id: '' }, { business_id: 'not a business id' }], createBusiness(), {
+			api: 'v2',
+			settings: { onError: 'continueRegularOutput' },
+		});
+		expect(created.error).toBeUndefined();
+		expect(sent()).toEqual([]);
+		expect(created.json(NODE).map((json) => String(json.error).slice(0, 8))).toEqual(['Item 0: ', 'Item 1: ']);
 	});
 
 	test('set on every item: no webhook list', async () => {
@@ -234,8 +274,9 @@ describe('the pickers follow the node\'s API version', () => {
 			credentials: sandboxCredentials(sandbox, credentials),
 		});
 
-	test('Webhook ID: the v2 webhooks, by name, with a status other than active, without the legacy one; a v1 credential says it is not used', async () => {
+	test('Webhook ID: the v2 webhooks, by name, with a status other than active, without the legacy one or test ones; a v1 credential says it is not used', async () => {
 		sandbox.webhooks.register('partner-1', 'http://127.0.0.1:9/v1-receiver');
+		await registerV2Webhook('n8n: wf / Trigger (test)', 'active', TEST_WEBHOOK_DESCRIPTION);
 		const active = await registerV2Webhook('alpha');
 		const disabled = await registerV2Webhook('beta', 'disabled');
 		expect(await search('searchEnrollmentWebhooks', 'v2')).toEqual({

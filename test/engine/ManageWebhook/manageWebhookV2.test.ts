@@ -137,6 +137,14 @@ describe('Manage Webhook 2 (API v2, webhooks by ID)', () => {
 		expect(sandbox.requests).toHaveLength(0);
 	});
 
+	test("Create: a URL only v1's partner webhook (legacy) uses is created, as the migration to v2 needs", async () => {
+		sandbox.webhooks.register(SANDBOX_PARTNER_ID, URL_A);
+		const result = await run({ operation: 'create', name: 'Migrated', webhook_url: URL_A });
+		expect(result.error).toBeUndefined();
+		expect(calls()).toEqual(['GET /v2/webhooks 200', 'POST /v2/webhooks 201']);
+		expect([...sandbox.webhooks.tenant.values()].map((webhook) => [webhook.name, webhook.webhook_url])).toEqual([['Migrated', URL_A]]);
+	});
+
 	test("Get and Get Many: by ID, and every webhook with v1's partner webhook as legacy; a status filter in the query", async () => {
 		const id = await created('Mine', URL_A);
 		sandbox.webhooks.register(SANDBOX_PARTNER_ID, URL_B);

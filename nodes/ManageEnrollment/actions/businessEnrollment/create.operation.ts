@@ -19,5 +19,5 @@ export const descriptionFor = (api: ApiVersion): Array<INodeProperties | undefin
 
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
 	const version = await apiVersionOf(this);
-	return await createEnrollments(this, BUSINESS, { version, webhookId: await createWebhookIds(this, version) });
+	return await createEnrollments(this, BUSINESS, { version, webhookId: await createWebhookIds(this, version, BUSINESS) });
 }

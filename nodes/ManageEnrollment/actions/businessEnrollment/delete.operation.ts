@@ -1,5 +1,6 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
+import { itemValidationError } from '../../../shared/batching/validate';
 import type { ApiVersion } from '../../../shared/catalog';
 import { apiVersionOf } from '../../../shared/transport/apiVersion';
 import { BUSINESS } from '../../helpers/kinds';
@@ -11,8 +12,26 @@ export const descriptionFor = (api: ApiVersion): Array<INodeProperties | undefin
 	api === 'v2' ? enrollmentField('delete', 'The business enrollment to delete: its businesses are no longer watched') : undefined,
 ];
 
-/** Deletes each named enrollment once, however many items name it. */
+/**
+ * Deletes each named enrollment once, however many items name it. On a credential set to v1 every
+ * item fails in words before any request, as Manage Webhook 2 does there.
+ */
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
 	const version = await apiVersionOf(this);
-	return await deleteEnrollments(this, BUSINESS, (itemIndex) => readEnrollment(this, itemIndex), version);
+	return await deleteEnrollments(
+		this,
+		BUSINESS,
+		(itemIndex) => {
+			if (version === 'v1') {
+				throw itemValidationError(
+					this.getNode(),
+					itemIndex,
+					"Deleting a business enrollment needs API v2, and the credential's API Version is v1",
+					'Set API Version to Per Node Version or v2 in the Business Prospect Data API credential.',
+				);
+			}
+			return readEnrollment(this, itemIndex);
+		},
+		version,
+	);
 }

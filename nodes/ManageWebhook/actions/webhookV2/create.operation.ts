@@ -53,7 +53,8 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 		},
 		async (registration, { itemIndex, body, includeSecret }) => {
 			const { name, webhook_url: url, ...fields } = body as IDataObject & { name: string; webhook_url: string };
-			const existing = (await registration.list()).find((webhook) => sameUrl(webhook.webhookUrl, url));
+			// v1's partner webhook (legacy) at that URL is no obstacle: v2 enrollments cannot bind to it, the migration needs a v2 one there
+			const existing = (await registration.list()).find((webhook) => !webhook.legacy && sameUrl(webhook.webhookUrl, url));
 			if (existing) {
 				throw new NodeOperationError(
 					this.getNode(),

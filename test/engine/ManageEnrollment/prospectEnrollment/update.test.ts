@@ -5,7 +5,8 @@
  */
 import type { INodeParameters } from 'n8n-workflow';
 
-import { prospectIds, run, sandbox, setUpSandbox } from '../setup';
+import { NOTHING_SENT } from '../../../../nodes/shared/batching/validate';
+import { NODE, prospectIds, run, sandbox, setUpSandbox } from '../setup';
 
 setUpSandbox();
 
@@ -19,5 +20,22 @@ describe('prospect enrollment: update', () => {
 		const updated = await run([item], { ...parameters, eventTypes: '={{ [] }}' });
 		expect(updated.error?.message).toBe('Item 0: event_types must hold at least 1 event type');
 		expect(sandbox.requests).toHaveLength(0);
+	});
+
+	test('version 2 on a credential set to v1: key or event types left empty fail in words (v1 replaces the enrollment), nothing sent', async () => {
+		const items = prospectIds(2).map((prospect_id, n) => ({ prospect_id, enrollment_id: `e-${n}` }));
+		const updated = await run(
+			items,
+			{ resource: 'prospectEnrollment', operation: 'update', enrollmentKey: '={{ $itemIndex === 0 ? "" : "job-changes" }}' },
+			{ api: 'v2', credentials: { apiVersion: 'v1' }, settings: { onError: 'continueRegularOutput' } },
+		);
+		expect(updated.error).toBeUndefined();
+		expect(sandbox.requests).toHaveLength(0);
+		expect(updated.json(NODE)).toEqual(
+			[0, 1].map((item) => ({
+				error: `Item ${item}: Enrollment Key and Event Types are required here: the credential's API Version is v1, where a prospect update replaces the whole enrollment`,
+				details: `Set both (the enrollment's current ones to keep them), or set API Version to Per Node Version or v2 in the credential. ${NOTHING_SENT}`,
+			})),
+		);
 	});
 });
