@@ -132,8 +132,9 @@ function readRequest(ctx: IExecuteFunctions, itemIndex: number, now: number, api
  */
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
 	const api = await apiVersionOf(this);
-	// one clock for the run, so items with empty dates ask the same period (and share a request)
-	const now = Date.now();
+	// one clock for the run, so items with empty dates ask the same period (and share a request);
+	// whole seconds, as the service's examples write datetimes
+	const now = Math.floor(Date.now() / 1000) * 1000;
 	const prepared = prepareItems(this, (itemIndex) => readRequest(this, itemIndex, now, api));
 	const client = await ApiClient.of(this, api);
 	const results = await runEach(
