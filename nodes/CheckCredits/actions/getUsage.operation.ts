@@ -37,7 +37,7 @@ export const description: INodeProperties[] = [
 		name: 'toDate',
 		type: 'dateTime',
 		default: '',
-		description: 'End of the period (not included). Empty: now.',
+		description: 'End of the period (not included). Empty: now (the next whole second).',
 		displayOptions: { show },
 	},
 	{
@@ -133,8 +133,9 @@ function readRequest(ctx: IExecuteFunctions, itemIndex: number, now: number, api
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
 	const api = await apiVersionOf(this);
 	// one clock for the run, so items with empty dates ask the same period (and share a request);
-	// whole seconds, as the service's examples write datetimes
-	const now = Math.floor(Date.now() / 1000) * 1000;
+	// whole seconds, as the service's examples write datetimes, rounded up: To Date is not
+	// included, and credits used earlier in this second (by the node before) must be
+	const now = Math.floor(Date.now() / 1000) * 1000 + 1000;
 	const prepared = prepareItems(this, (itemIndex) => readRequest(this, itemIndex, now, api));
 	const client = await ApiClient.of(this, api);
 	const results = await runEach(

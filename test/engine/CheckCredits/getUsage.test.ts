@@ -66,6 +66,21 @@ describe.each(API_VERSIONS)('Get Usage, API %s', (api) => {
 		expect(result.json('Check Credits')[0]).toEqual({ ...body, resolution: null, total_credits: 3, aggregations: [{ endpoint, credits: 3 }] });
 	});
 
+	test('empty dates: the credits used a moment before, in the same second, are in the period', async () => {
+		// the debit dated at the end of the current second: a To Date cut down to the second would leave it out
+		sandbox.configure({ now: () => new Date(Math.floor(Date.now() / 1000) * 1000 + 999) });
+		const rows = sandbox.universe.businesses.slice(0, 2).map(({ business_id }) => ({ business_id }));
+		const enrich = packageNode('enrich', 'Enrich', { resource: 'business', businessEnrichments: ['firmographics'] }, {
+			typeVersion: typeVersionFor('enrich', api),
+		});
+		const workflow = linearWorkflow([manualTriggerNode(), itemsNode(rows), enrich, usageNode({ mode: 'endpoints' })]);
+		// twice: the first run warms n8n up, the second runs Enrich and Check Credits within milliseconds
+		await runWorkflow(workflow, { credentials: credentials() });
+		const result = await runWorkflow(workflow, { credentials: credentials() });
+		expect(result.error).toBeUndefined();
+		expect(result.json('Check Credits').map((json) => json.total_credits)).toEqual([4, 4]);
+	});
+
 	test("empty dates and zone: the last 30 days up to the run's start, in the workflow's time zone", async () => {
 		const before = Date.now();
 		const result = await runWorkflow({ ...onItems([{}], usageNode()), settings: { timezone: 'Europe/Berlin' } }, { credentials: credentials() });
@@ -75,9 +90,9 @@ describe.each(API_VERSIONS)('Get Usage, API %s', (api) => {
 		expect(Object.keys(body)).toEqual(['from_date', 'to_date', 'mode', 'resolution', 'timezone']);
 		expect([body.mode, body.resolution, body.timezone]).toEqual(['timely', 'day', 'Europe/Berlin']);
 		const [from, to] = [Date.parse(body.from_date as string), Date.parse(body.to_date as string)];
-		// sent to the second: the run's start, cut to whole seconds
-		expect(to).toBeGreaterThanOrEqual(Math.floor(before / 1000) * 1000);
-		expect(to).toBeLessThanOrEqual(after);
+		// the run's start, rounded up to the next whole second
+		expect(to).toBeGreaterThan(before);
+		expect(to).toBeLessThanOrEqual(Math.floor(after / 1000) * 1000 + 1000);
 		expect(to - from).toBe(30 * 86_400_000);
 		expect(body.to_date).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
 		expect(withoutWire(result.json('Check Credits')[0])).toEqual(withoutWire(body));
