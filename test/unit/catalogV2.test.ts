@@ -100,8 +100,6 @@ describe('the v2 endpoint catalog', () => {
 		}
 		expect(Object.keys(SYNC).filter((name) => !(name in V1_ENDPOINTS))).toEqual([
 			'autocomplete',
-			'credits',
-			'creditsAggregation',
 			'listWebhooks',
 			'updateWebhook',
 			'rotateWebhookSecret',

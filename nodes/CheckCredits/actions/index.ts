@@ -7,8 +7,8 @@ export { getBalance, getUsage };
 
 const NAMES = { getBalance: 'Get Balance', getUsage: 'Get Usage' };
 
-/** The node's subtitle: the operation's name. */
-export const SUBTITLE = `={{ ${JSON.stringify(NAMES)}[$parameter["operation"]] }}`;
+/** The node's subtitle: the operation's name (Get Balance, the default, when none is stored). */
+export const SUBTITLE = `={{ ${JSON.stringify(NAMES)}[$parameter["operation"]] || "${NAMES.getBalance}" }}`;
 
 export const description: INodeProperties[] = [
 	{
