@@ -43,6 +43,22 @@ describe.each(API_VERSIONS)('Get Balance, API %s', (api) => {
 		expect(paired(result.pairedItems('Check Credits'))).toEqual([[0], [1], [2], [3]]);
 	});
 
+	test('credits short of an enrichment: Enrich is refused in words (nothing debited), the balance still reads', async () => {
+		sandbox.configure({ credits: { allocated: 2 } });
+		const rows = sandbox.universe.businesses.slice(0, 3).map(({ business_id }) => ({ business_id }));
+		const enrich = packageNode('enrich', 'Enrich', { resource: 'business', businessEnrichments: ['firmographics'] }, {
+			typeVersion: typeVersionFor('enrich', api),
+			onError: 'continueRegularOutput',
+		});
+		const result = await runWorkflow(linearWorkflow([manualTriggerNode(), itemsNode(rows), enrich, balanceNode()]), {
+			credentials: credentialsOn(api),
+		});
+		expect(result.error).toBeUndefined();
+		const refusal = 'The service refused the request (insufficient credits) (403): Insufficient credits: this request needs 3 and 2 remain (for items 0 to 2)';
+		expect(result.json('Enrich').map((json: IDataObject) => json.error)).toEqual([refusal, refusal, refusal]);
+		expect(result.json('Check Credits')).toEqual(Array.from({ length: 3 }, () => ({ allocated_credits: 2, remaining_credits: 2, account_type: 'paid' })));
+	});
+
 	test('a trial account says so', async () => {
 		sandbox.configure({ credits: { allocated: 50, accountType: 'trial' } });
 		const result = await runWorkflow(onItems([{}], balanceNode()), { credentials: credentialsOn(api) });
