@@ -1,11 +1,12 @@
 /**
  * Check Credits, Get Balance, through n8n-core's WorkflowExecute against the sandbox on both API
  * versions: one request per run whatever the number of items, the same balance paired to each
- * item, the ledger after an enrichment (Enrich -> Check Credits), and a refusal under Continue on
- * Fail and without it.
+ * item, the ledger after an enrichment (Enrich -> Check Credits), an enrichment the credits cannot
+ * cover, a refusal under Continue on Fail and without it, and the tool variant.
  */
 import type { IDataObject } from 'n8n-workflow';
 
+import { CheckCredits } from '../../../nodes/CheckCredits/CheckCredits.node';
 import { linearWorkflow, manualTriggerNode, itemsNode, onItems, packageNode, runWorkflow } from '../harness';
 import { API_VERSIONS, typeVersionFor } from '../harness/apiVersions';
 import { ALLOCATED, checkCreditsNode, credentialsOn, sandbox, setUpSandbox } from './setup';
@@ -88,4 +89,22 @@ test('at Per Node Version the node speaks API v2; the credential set to v1 makes
 	await runWorkflow(onItems([{}], balanceNode()), { credentials: credentialsOn('v1') });
 	await runWorkflow(onItems([{}], balanceNode()), { credentials: { businessProspectDataApi: { apiKey: sandbox.apiKey, baseUrl: sandbox.url } } });
 	expect(sandbox.requests.map((request) => request.path)).toEqual(['/v1/credits', '/v2/credits']);
+});
+
+test("as a tool (n8n's generated checkCreditsTool): the balance on API v2 at Per Node Version, one request", async () => {
+	/** What n8n's convertNodeToAiTool changes that the node reads: the type name ends with Tool. */
+	class CheckCreditsTool extends CheckCredits {
+		constructor() {
+			super();
+			this.description = { ...this.description, name: 'checkCreditsTool' };
+		}
+	}
+	const TOOL_TYPE = 'n8n-nodes-business-prospect-data.checkCreditsTool';
+	const result = await runWorkflow(
+		onItems([{}], { name: 'Check Credits Tool', type: TOOL_TYPE, typeVersion: 1, parameters: { operation: 'getBalance' } }),
+		{ credentials: { businessProspectDataApi: { apiKey: sandbox.apiKey, baseUrl: sandbox.url } }, nodeTypes: { [TOOL_TYPE]: new CheckCreditsTool() } },
+	);
+	expect(result.error).toBeUndefined();
+	expect(sandbox.requests.map((request) => request.path)).toEqual(['/v2/credits']);
+	expect(result.json('Check Credits Tool')).toEqual([{ allocated_credits: ALLOCATED, remaining_credits: ALLOCATED, account_type: 'paid' }]);
 });
