@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 
 import { assembleOutput, prepareItems, runEach } from '../../shared/batching/items';
 import { itemValidationError, validateItem } from '../../shared/batching/validate';
-import { catalogFor } from '../../shared/catalog';
+import { type ApiVersion, catalogFor } from '../../shared/catalog';
 import { describeType, showValue } from '../../shared/inputRules';
 import { LIMITS } from '../../shared/limits';
 import { readParameter } from '../../shared/parameters';
@@ -98,7 +98,7 @@ function readDate(ctx: IExecuteFunctions, name: string, label: string, itemIndex
 }
 
 /** One item's request body, checked before anything is sent: every error names the item, the field and the rule. */
-function readRequest(ctx: IExecuteFunctions, itemIndex: number, now: number, api: 'v1' | 'v2'): UsageRequest {
+function readRequest(ctx: IExecuteFunctions, itemIndex: number, now: number, api: ApiVersion): UsageRequest {
 	const node = ctx.getNode();
 	const timezone = readTimeZone(ctx, itemIndex);
 	const mode = readChoice<CreditsMode>(ctx, 'mode', 'Group By', itemIndex, CREDITS_MODES, 'timely');
