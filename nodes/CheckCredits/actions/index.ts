@@ -20,7 +20,7 @@ export const description: INodeProperties[] = [
 			{
 				name: NAMES.getBalance,
 				value: 'getBalance',
-				description: 'Credits allocated and remaining, and the account type',
+				description: 'Credits allocated and remaining, and the account type (one request per run, the same for every item)',
 				action: 'Get the credit balance',
 			},
 			{
