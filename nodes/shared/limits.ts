@@ -48,6 +48,11 @@ export const LIMITS = {
 	jsonParameterLength: 100_000,
 	/** events are served only this far back */
 	eventWindowDays: 90,
+	/**
+	 * the longest span one credit usage aggregation covers, in days, by resolution (the service's
+	 * credits reference: hour 7 days, day 60 days, month 2 years)
+	 */
+	creditsAggregationDays: { hour: 7, day: 60, month: 730 },
 	/** requests per API key in a sliding window (published reference) */
 	rateLimit: { requests: 200, windowMs: 60_000 },
 	/** businesses per business match request (beyond-contract.md section 1) */

@@ -83,6 +83,7 @@ const PLANS: Record<string, Plan> = {
 			'a chat trigger and an AI agent with an LLM chat model: nothing runs without a model. Its tools are the tool nodes of mcp-server.json (same types, versions and parameters, checked below), called over MCP on both versions below',
 	},
 	'build-a-prospect-list.json': { run: 'manual' },
+	'enrich-within-credits.json': { run: 'manual', note: 'the enrichment branch (the sandbox has credits enough); the stop: checkCredits.test.ts' },
 	'events-on-schedule.json': { run: 'manual', note: 'from its Manual Trigger; the schedule runs the same nodes' },
 	'events-trigger.json': { run: { startFrom: 'Business Events Trigger' }, note: 'one poll in manual mode, as Fetch Test Event; a published poll: businessEventsTrigger.test.ts (v1)' },
 	'events-webhook.json': {
@@ -181,6 +182,11 @@ const EXPECTED_REQUESTS: Record<string, (credential: ApiVersion, result: Executi
 			[`${v}:enrichProspectContacts`]: batches(v, 'enrichProspectContacts', distinct(found, 'prospect_id')),
 		};
 	},
+	'enrich-within-credits.json': (v, result) => ({
+		[`${v}:credits`]: 1,
+		[`${v}:matchProspects`]: batches(v, 'matchProspects', result.items('Contacts').length),
+		[`${v}:enrichProspectProfiles`]: batches(v, 'enrichProspectProfiles', distinct(result.items('Match Prospects'), 'prospect_id')),
+	}),
 	'match-then-enrich.json': (v, result) => ({
 		[`${v}:matchProspects`]: batches(v, 'matchProspects', result.items('Contacts').length),
 		[`${v}:enrichProspectProfiles`]: batches(v, 'enrichProspectProfiles', distinct(result.items('Match Prospects'), 'prospect_id')),
@@ -325,6 +331,8 @@ describe('switching the credential from API v1 to v2: every example gives the sa
 	async function round(credential: ApiVersion): Promise<void> {
 		for (const { file, workflow } of runnable) {
 			clearEnrollments(sandbox);
+			// the whole allocation again: the credit balance an example reads is the same on both rounds
+			sandbox.configure({ credits: {} });
 			sandbox.clearRequests();
 			const plan = PLANS[file] as Extract<Plan, { run: unknown }>;
 			const result = await n8n().execute(idOf(workflow.id), plan.run === 'manual' ? {} : { startFrom: plan.run.startFrom });

@@ -25,6 +25,7 @@ import { BASE_URL_HINT } from '../../credentials/BusinessProspectDataApi.credent
 import { BusinessEventsTrigger } from '../../nodes/BusinessEventsTrigger/BusinessEventsTrigger.node';
 import { Enrich } from '../../nodes/Enrich/Enrich.node';
 import { GetEvents } from '../../nodes/GetEvents/GetEvents.node';
+import { CheckCredits } from '../../nodes/CheckCredits/CheckCredits.node';
 import { LookUpFilterValues } from '../../nodes/LookUpFilterValues/LookUpFilterValues.node';
 import { ManageWebhook } from '../../nodes/ManageWebhook/ManageWebhook.node';
 import { BusinessEventsWebhookTrigger } from '../../nodes/BusinessEventsWebhookTrigger/BusinessEventsWebhookTrigger.node';
@@ -128,6 +129,7 @@ const NODE_TYPES: INodeType[] = [
 	new LookUpFilterValues(),
 	new BusinessEventsWebhookTrigger(),
 	new ManageWebhook(),
+	new CheckCredits(),
 ];
 
 /** Values of an options parameter named `name` that are shown with `parameters`. */

@@ -1,7 +1,7 @@
 /**
  * Runs the sandbox until interrupted: `node --import tsx test/sandbox/cli.ts --port 4010`.
  * Options: --port <n> (default 4010, 0 = any free port), --seed <n>, --latency <ms>,
- * --no-rate-limit.
+ * --no-rate-limit, --credits <n> (the API key's allocation: README.md, "Credits").
  */
 import { parseArgs } from 'node:util';
 
@@ -13,6 +13,7 @@ const { values } = parseArgs({
 		seed: { type: 'string' },
 		latency: { type: 'string' },
 		'no-rate-limit': { type: 'boolean', default: false },
+		credits: { type: 'string' },
 	},
 });
 
@@ -29,6 +30,7 @@ async function main() {
 		seed: integer('seed', values.seed),
 		latencyMs: integer('latency', values.latency),
 		...(values['no-rate-limit'] && { rateLimit: false }),
+		...(values.credits !== undefined && { credits: { allocated: integer('credits', values.credits) } }),
 	});
 	const { universe } = sandbox;
 	console.log(`Sandbox listening on ${sandbox.url}`);

@@ -1,5 +1,6 @@
 /** Options of the sandbox and the settings a running sandbox can change. */
 import { LIMITS } from '../../nodes/shared/limits';
+import type { CreditOptions } from './credits';
 
 export const SANDBOX_API_KEY = 'sandbox-api-key';
 export const DEFAULT_SEED = 1;
@@ -74,6 +75,11 @@ export interface SandboxOptions {
 	 * `{ Deprecation: '@1788307200', Sunset: 'Thu, 02 Sep 2027 00:00:00 GMT' }`. None by default.
 	 */
 	deprecationHeaders?: Record<string, string>;
+	/**
+	 * the credits each API key starts with and its account type (credits.ts; DEFAULT_CREDITS by
+	 * default); `configure({ credits })` gives every key the new allocation with nothing used
+	 */
+	credits?: CreditOptions;
 }
 
 /** What `configure` may change on a running sandbox: everything but the socket and the universe. */

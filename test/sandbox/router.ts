@@ -5,6 +5,7 @@
  * handler a type error.
  */
 import { type ApiVersion, type EndpointDefinition, type EndpointNames, V1_ENDPOINTS, V2_ENDPOINTS } from '../../nodes/shared/catalog';
+import { billsRows, enrichedIds } from './credits';
 import { generalError, zodValidationError } from './errors';
 import type { Handler, HandlerContext, Reply } from './handlers/context';
 import {
@@ -40,6 +41,7 @@ import {
 	enrichProspectContacts,
 } from './handlers/enrichments';
 import { businessAutocomplete, prospectAutocomplete } from './handlers/autocomplete';
+import { credits, creditsAggregation } from './handlers/credits';
 import { getBusinessEvents } from './handlers/events';
 import { matchProspects } from './handlers/match';
 import { matchBusinesses } from './handlers/matchBusinesses';
@@ -91,6 +93,8 @@ const HANDLERS = {
 	getWebhook,
 	deleteWebhook,
 	checkWebhookConnectivity,
+	credits,
+	creditsAggregation,
 } satisfies Record<EndpointNames['v1'], Handler>;
 
 /** A catalog entry with the version that serves it and its handler. */
@@ -188,7 +192,8 @@ export function route(method: string, path: string, correlationId: string): Rout
 
 /**
  * Validates the body, and the query string where the endpoint takes one, with the endpoint's
- * schemas (422 in the service's shape) and runs the handler.
+ * schemas (422 in the service's shape) and runs the handler. An enrichment's answer is billed
+ * (one credit per id with data) before it leaves, or refused with 403 when the credits run short.
  */
 export function dispatch(
 	found: Route,
@@ -204,5 +209,10 @@ export function dispatch(
 		if (!checked.success) throw zodValidationError(checked.error, 'query');
 		parsedQuery = checked.data as Record<string, unknown>;
 	}
-	return found.handler(parsed.data as never, { ...ctx, query: parsedQuery, params: found.params });
+	const reply = found.handler(parsed.data as never, { ...ctx, query: parsedQuery, params: found.params });
+	if (billsRows(found.definition)) {
+		const credits = enrichedIds(found.definition, reply.body);
+		ctx.credits.debit({ at: ctx.now, endpoint: found.definition.path, credits }, ctx.correlationId);
+	}
+	return reply;
 }

@@ -8,6 +8,7 @@ import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Serv
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 
+import { type CreditLedger, CreditLedgers } from './credits';
 import { createEnrollmentStore, type EnrollmentStore } from './enrollments';
 import { generalError, HttpError, invalid, rateLimited, validationError } from './errors';
 import { Faults } from './faults';
@@ -84,6 +85,8 @@ export interface Sandbox {
 	afterAnswer(hook: AnswerHook | undefined): void;
 	/** v2's uploaded datasets and async jobs, and their settings (processing time, expiries: README.md, "API v2: async jobs") */
 	jobs: JobStore;
+	/** the credit ledger of the current API key: allocation, debits, what remains (credits.ts) */
+	readonly credits: CreditLedger;
 	close(): Promise<void>;
 }
 
@@ -129,6 +132,7 @@ class SandboxServer {
 	readonly enrollments = createEnrollmentStore();
 	readonly webhooks: Webhooks;
 	readonly jobs = new JobStore();
+	readonly credits: CreditLedgers;
 	private settings: ResolvedSettings;
 	answerHook: AnswerHook | undefined;
 	private window: SlidingWindow | undefined;
@@ -143,6 +147,7 @@ class SandboxServer {
 	constructor(private readonly options: SandboxOptions) {
 		const seed = options.seed ?? DEFAULT_SEED;
 		this.settings = resolveSettings(options);
+		this.credits = new CreditLedgers(options.credits);
 		this.window = this.settings.rateLimit ? new SlidingWindow(this.settings.rateLimit) : undefined;
 		this.faults = new Faults(Random.derive(seed, 'faults'));
 		this.faults.configure(options.faults);
@@ -226,6 +231,7 @@ class SandboxServer {
 			this.window = this.settings.rateLimit ? new SlidingWindow(this.settings.rateLimit) : undefined;
 		}
 		if ('faults' in patch) this.faults.configure(patch.faults);
+		if ('credits' in patch) this.credits.configure(patch.credits);
 	}
 
 	addEvent(event: Partial<BusinessEvent> & { business_id: string; event_name: string }): BusinessEvent {
@@ -342,6 +348,7 @@ class SandboxServer {
 			webhooks: this.webhooks,
 			searchShift: this.settings.searchShift,
 			jobs: this.jobs,
+			credits: this.credits.of(this.settings.apiKey),
 		});
 		const deprecation = found.version === 'v1' ? this.settings.deprecationHeaders : undefined;
 		return { status: reply.status ?? 200, body: reply.body, headers: deprecation ? { ...deprecation } : {} };
@@ -431,6 +438,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 			server.answerHook = hook;
 		},
 		jobs: server.jobs,
+		get credits() {
+			return server.credits.of(server.apiKey);
+		},
 		close: () => server.close(),
 	};
 }

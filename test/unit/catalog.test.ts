@@ -51,6 +51,9 @@ describe('endpoint catalog', () => {
 			['enrichProspectContacts', 'POST', '/v1/prospects/contacts_information/bulk_enrich', 'prospect_ids', 50],
 			['businessAutocomplete', 'GET', '/v1/businesses/autocomplete', undefined, undefined],
 			['prospectAutocomplete', 'GET', '/v1/prospects/autocomplete', undefined, undefined],
+			// credits (beyond-contract.md §7)
+			['credits', 'GET', '/v1/credits', undefined, undefined],
+			['creditsAggregation', 'POST', '/v1/credits/aggregation', undefined, undefined],
 			// webhooks, v1
 			['registerWebhook', 'POST', '/v1/webhooks', undefined, undefined],
 			['getWebhook', 'GET', '/v1/webhooks/{partner_id}', undefined, undefined],

@@ -86,7 +86,7 @@ describe('the v2 endpoint catalog', () => {
 		const shared = Object.keys(V2_ENDPOINTS).filter((name) => name in V1_ENDPOINTS) as Array<
 			keyof typeof V1_ENDPOINTS & keyof typeof V2_ENDPOINTS
 		>;
-		expect(shared).toHaveLength(39);
+		expect(shared).toHaveLength(41);
 		for (const name of shared) {
 			const [v1, v2] = [V1_ENDPOINTS[name], V2_ENDPOINTS[name]];
 			expect([name, v2.method, v2.batch?.key, v2.result?.field, v2.result?.join, v2.result?.recordId]).toEqual([
@@ -100,8 +100,6 @@ describe('the v2 endpoint catalog', () => {
 		}
 		expect(Object.keys(SYNC).filter((name) => !(name in V1_ENDPOINTS))).toEqual([
 			'autocomplete',
-			'credits',
-			'creditsAggregation',
 			'listWebhooks',
 			'updateWebhook',
 			'rotateWebhookSecret',

@@ -13,6 +13,7 @@ import { BusinessEventsTrigger } from '../../nodes/BusinessEventsTrigger/Busines
 import { BusinessEventsWebhookTrigger } from '../../nodes/BusinessEventsWebhookTrigger/BusinessEventsWebhookTrigger.node';
 import { Enrich } from '../../nodes/Enrich/Enrich.node';
 import { GetEvents } from '../../nodes/GetEvents/GetEvents.node';
+import { CheckCredits } from '../../nodes/CheckCredits/CheckCredits.node';
 import { LookUpFilterValues } from '../../nodes/LookUpFilterValues/LookUpFilterValues.node';
 import { ManageEnrollment } from '../../nodes/ManageEnrollment/ManageEnrollment.node';
 import { ManageWebhook } from '../../nodes/ManageWebhook/ManageWebhook.node';
@@ -34,6 +35,7 @@ const NODES: Array<[string, INodeType]> = [
 	['SearchProspects', new SearchProspects()],
 	['BusinessEventsWebhookTrigger', new BusinessEventsWebhookTrigger()],
 	['ManageWebhook', new ManageWebhook()],
+	['CheckCredits', new CheckCredits()],
 ];
 
 const codexOf = (folder: string) =>
@@ -113,6 +115,8 @@ describe('subtitles: Title Case, never "undefined"', () => {
 		[new ManageWebhook(), { operation: 'get' }, 'Get Registration'],
 		[new ManageWebhook(), { operation: 'checkConnectivity' }, 'Check Connectivity'],
 		[new ManageWebhook(), { operation: 'delete' }, 'Delete Registration'],
+		[new CheckCredits(), {}, 'Get Balance'],
+		[new CheckCredits(), { operation: 'getUsage' }, 'Get Usage'],
 	])('%#: %j gives %s', (type, parameters, expected) => {
 		expect(subtitle(type, parameters as INodeParameters)).toBe(expected);
 	});

@@ -8,6 +8,7 @@ import type { IDataObject, INode, INodeProperties, INodeType, INodeTypeDescripti
 import { NodeHelpers } from 'n8n-workflow';
 
 import { BusinessEventsTrigger } from '../../nodes/BusinessEventsTrigger/BusinessEventsTrigger.node';
+import { CheckCredits } from '../../nodes/CheckCredits/CheckCredits.node';
 import { Enrich } from '../../nodes/Enrich/Enrich.node';
 import { GetEvents } from '../../nodes/GetEvents/GetEvents.node';
 import { LookUpFilterValues } from '../../nodes/LookUpFilterValues/LookUpFilterValues.node';
@@ -35,6 +36,7 @@ const NODES_WITH_V2: INodeType[] = [
 	new LookUpFilterValues(),
 	new BusinessEventsTrigger(),
 	new ManageEnrollment(),
+	new CheckCredits(),
 ];
 
 describe('apiVersionFor', () => {
@@ -66,6 +68,11 @@ describe('apiVersionFor', () => {
 		expect([1, 2].map((version) => apiVersionFor('auto', node('manageEnrollment', version)))).toEqual(['v1', 'v2']);
 		expect(apiVersionFor('v2', node('manageEnrollment', 1))).toBe('v2');
 		expect(apiVersionFor('v1', node('manageEnrollmentTool', 2))).toBe('v1');
+	});
+
+	test('Check Credits, new since v2: version 1 speaks v2 at Per Node Version, v1 on a credential set to v1', () => {
+		expect([undefined, 'auto', 'v2', 'v1'].map((choice) => apiVersionFor(choice, node('checkCredits', 1)))).toEqual(['v2', 'v2', 'v2', 'v1']);
+		expect(apiVersionFor('auto', node('checkCreditsTool', 1))).toBe('v2');
 	});
 
 	test("the webhook nodes: version 2 speaks v2, version 1 v1, and the credential's choice wins", () => {

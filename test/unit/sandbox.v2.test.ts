@@ -7,7 +7,7 @@ import { isJobOperation, V1_ENDPOINTS, V2_ENDPOINTS, type V2EndpointName } from 
 import { BUSINESS_EVENT_TYPES_V2 } from '../../nodes/shared/vocabularyV2';
 import { type Sandbox, sandboxClient, startSandbox } from '../sandbox';
 import { CURSOR_REFUSED } from '../sandbox/v2/cursor';
-import { SANDBOX_ALLOCATED_CREDITS } from '../sandbox/v2/credits';
+import { DEFAULT_CREDITS } from '../sandbox/credits';
 import { VALID_V2_BODIES } from './support/v2Bodies';
 
 const NOW = new Date('2025-06-01T12:00:00.000Z');
@@ -234,8 +234,8 @@ describe('v2 answers from the v1 universe', () => {
 		const credits = await v2.call('credits');
 		expect(credits.body).toEqual({
 			response_context: expect.objectContaining({ request_status: 'success' }),
-			allocated_credits: SANDBOX_ALLOCATED_CREDITS,
-			remaining_credits: SANDBOX_ALLOCATED_CREDITS,
+			allocated_credits: DEFAULT_CREDITS.allocated,
+			remaining_credits: DEFAULT_CREDITS.allocated,
 			account_type: 'paid',
 		});
 		const aggregation = await v2.call('creditsAggregation', { from_date: '2025-05-01', to_date: '2025-05-31', resolution: 'day' });
@@ -243,9 +243,9 @@ describe('v2 answers from the v1 universe', () => {
 		expect(rest).toEqual({
 			from_date: '2025-05-01',
 			to_date: '2025-05-31',
-			mode: null,
+			mode: 'timely',
 			resolution: 'day',
-			timezone: null,
+			timezone: 'UTC',
 			total_credits: 0,
 			aggregations: [],
 		});

@@ -10,6 +10,7 @@ import {
 	businessIntentBody,
 	businessPostsBody,
 	checkWebhookConnectivityBody,
+	creditsAggregationBody,
 	financialIndicatorsBody,
 	deleteProspectEnrollmentBody,
 	autocompleteQuery,
@@ -205,6 +206,9 @@ const definitions = {
 		bareArray: true,
 		idempotent: true,
 	},
+	// the key's credits and their use (beyond-contract.md §7); v2 has the same under /v2 (research §15)
+	credits: { method: 'GET', path: '/v1/credits', body: emptyBody, idempotent: true },
+	creditsAggregation: { method: 'POST', path: '/v1/credits/aggregation', body: creditsAggregationBody, idempotent: true },
 	// webhooks, v1: one per partner (webhooks-research.md §1)
 	registerWebhook: {
 		method: 'POST',

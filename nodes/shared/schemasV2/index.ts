@@ -1,4 +1,5 @@
 /** The API v2 request schemas; the shared pieces (ids, filters, limits) come from ../schemas. */
+export * from './credits';
 export * from './enrich';
 export * from './events';
 export * from './other';

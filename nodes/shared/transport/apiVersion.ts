@@ -31,6 +31,8 @@ export const FIRST_V2_NODE_VERSION: Readonly<Record<string, number>> = {
 	businessEventsWebhookTrigger: 2,
 	manageWebhook: 2,
 	manageEnrollment: 2,
+	// new when v2 was: every version speaks v2 unless the credential says v1
+	checkCredits: 1,
 };
 
 /** The node's own name in a type such as `n8n-nodes-business-prospect-data.searchProspectsTool`. */

@@ -1,4 +1,5 @@
 /** What a handler gets besides its validated body, and what it returns. */
+import type { CreditLedger } from '../credits';
 import type { EnrollmentStore } from '../enrollments';
 import type { JobStore } from '../v2/jobs/store';
 import type { Random } from '../random';
@@ -27,6 +28,8 @@ export interface HandlerContext {
 	searchShift: number;
 	/** v2's uploaded datasets and async jobs */
 	jobs: JobStore;
+	/** the credits of the API key the request came with (debited by the enrichments: ../credits.ts) */
+	credits: CreditLedger;
 }
 
 /** A 200, or the 201 of a v2 create: every other answer is an HttpError thrown on the way. */

@@ -38,7 +38,7 @@ const PULL_BODIES = {
 	enrichProspectPosts: { prospect_ids: [P] },
 	enrichProspectContacts: { prospect_ids: [P] },
 	credits: {},
-	creditsAggregation: { from_date: '2025-05-01', to_date: '2025-05-31' },
+	creditsAggregation: { from_date: '2025-05-01', to_date: '2025-05-31', resolution: 'day' },
 	registerWebhook: { name: 'orders', webhook_url: 'https://n8n.example.com/webhook/a/webhook' },
 	listWebhooks: {},
 	getWebhook: {},

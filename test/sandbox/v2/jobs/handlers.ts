@@ -95,6 +95,10 @@ const submit =
 			failWith: settings.failWith,
 			result: jobResult(enrichment, sync, dataset.ids, body.parameters, ctx),
 		};
+		// its rows are billed now, and given back if it is cancelled; a job that will fail bills nothing
+		if (!ctx.jobs.willFail(job)) {
+			ctx.credits.debit({ at: ctx.now, endpoint: V2_ENDPOINTS[enrichment].path, credits: job.result.idsWithData, jobId: job.job_id }, ctx.correlationId);
+		}
 		ctx.jobs.jobs.set(job.job_id, job);
 		return {
 			body: {
@@ -150,8 +154,10 @@ function cancel(_body: Record<string, never>, ctx: HandlerContext): Reply {
 	const job = knownJob(ctx);
 	const now = ctx.now.getTime();
 	const state = ctx.jobs.stateAt(job, now);
-	if (state === 'queued' || state === 'running') job.cancelledAt = now;
-	else if (state !== 'cancelled') {
+	if (state === 'queued' || state === 'running') {
+		job.cancelledAt = now;
+		ctx.credits.refund(job.job_id);
+	} else if (state !== 'cancelled') {
 		throw generalError(409, `Job ${job.job_id} has ${state === 'expired' ? 'expired' : state} and cannot be cancelled`, ctx.correlationId);
 	}
 	return { body: { response_context: responseContextV2(ctx), job_id: job.job_id, status: 'cancelled' } };

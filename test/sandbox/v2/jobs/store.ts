@@ -91,8 +91,13 @@ export class JobStore {
 		if (job.cancelledAt !== undefined) return 'cancelled';
 		if (now < job.submittedAt + job.queuedMs) return 'queued';
 		if (now < this.finishesAt(job)) return 'running';
-		if (job.failWith !== undefined || job.queuedMs + job.runningMs > LIMITS_V2.jobMaxRunMs) return 'failed';
+		if (this.willFail(job)) return 'failed';
 		return now < this.finishesAt(job) + job.fileTtlMs ? 'succeeded' : 'expired';
+	}
+
+	/** Whether the job ends `failed` once it has run (known when it is submitted). */
+	willFail(job: Job): boolean {
+		return job.failWith !== undefined || job.queuedMs + job.runningMs > LIMITS_V2.jobMaxRunMs;
 	}
 
 	/** Why a job failed, in the service's words. */
