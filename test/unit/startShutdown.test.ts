@@ -64,6 +64,7 @@ function accepts(port: number): Promise<boolean> {
 }
 
 describe('npm start on Ctrl-C', () => {
+	// each test starts two Node.js processes, one through tsx: seconds on a loaded machine
 	it('stops n8n with SIGTERM and waits for it, closes the sandbox, then exits with 0', async () => {
 		const driver = await startDriver(500);
 		expect(await accepts(driver.sandboxPort)).toBe(true);
@@ -73,7 +74,7 @@ describe('npm start on Ctrl-C', () => {
 		expect(driver.standIn()).toEqual(['ready', 'shutting down', 'stopped']);
 		expect(isAlive(driver.standInPid)).toBe(false);
 		expect(await accepts(driver.sandboxPort)).toBe(false);
-	});
+	}, 60_000);
 
 	it('stops everything at once on a second Ctrl-C', async () => {
 		const driver = await startDriver(60_000);
@@ -84,5 +85,5 @@ describe('npm start on Ctrl-C', () => {
 		expect(driver.stdout().slice(1)).toEqual(['SIGINT: stopping n8n and the sandbox']);
 		expect(driver.standIn()).toEqual(['ready', 'shutting down']);
 		await waitFor('the stand-in to be gone', async () => (isAlive(driver.standInPid) ? undefined : true), { timeoutMs: 5_000 });
-	});
+	}, 60_000);
 });
