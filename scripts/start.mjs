@@ -57,25 +57,28 @@ async function main() {
 	const require = createRequire(import.meta.url);
 	const { N8nInstance, DEFAULT_OWNER } = require('../test/e2e/harness/n8nInstance.ts');
 	const { loadExampleWorkflows } = require('../test/e2e/harness/exampleWorkflows.ts');
+	const { stopOnSignals } = require('../test/e2e/harness/processes.ts');
 	const { startSandbox } = require('../test/sandbox/index.ts');
+
+	// Ctrl-C (or SIGTERM) from here on: n8n gets SIGTERM and up to 20 s to shut down, then the
+	// sandbox closes. Before n8n exists, whatever is running (an install) is killed at exit.
+	let n8n;
+	let sandbox;
+	let stopping = false;
+	const stop = async (reason) => {
+		stopping = true;
+		console.log(`\n${reason}: stopping n8n and the sandbox`);
+		await n8n?.stop();
+		await sandbox?.close();
+		console.log('Stopped.');
+	};
+	stopOnSignals(stop);
 
 	const log = (message) => console.log(`- ${message}`);
 	log('Preparing n8n and the package (the first run installs n8n: several minutes)');
-	const n8n = await N8nInstance.create({ userFolder: DEMO_FOLDER, port, log });
-	const sandbox = await startSandbox({ port: sandboxPort });
+	n8n = await N8nInstance.create({ userFolder: DEMO_FOLDER, port, log });
+	sandbox = await startSandbox({ port: sandboxPort });
 	log(`Sandbox service listening on ${sandbox.url}`);
-
-	let stopping = false;
-	const shutdown = async (reason, code) => {
-		if (stopping) return;
-		stopping = true;
-		console.log(`\n${reason}: stopping n8n and the sandbox`);
-		await n8n.stop();
-		await sandbox.close();
-		process.exit(code);
-	};
-	process.on('SIGINT', () => void shutdown('SIGINT', 0));
-	process.on('SIGTERM', () => void shutdown('SIGTERM', 0));
 
 	try {
 		await n8n.importCredential({ ...CREDENTIAL, data: { apiKey: sandbox.apiKey, baseUrl: sandbox.url } });
@@ -86,6 +89,8 @@ async function main() {
 		await n8n.start();
 		await n8n.setupOwner(DEFAULT_OWNER);
 	} catch (error) {
+		// stopped by Ctrl-C while starting: `stop` is shutting down and ends the process
+		if (stopping) return;
 		await n8n.stop();
 		await sandbox.close();
 		throw error;
@@ -105,9 +110,13 @@ n8n is ready with ${n8n.packageName} installed:
 
 Press Ctrl-C to stop.`);
 
-	// If n8n dies on its own, do not leave the sandbox running alone.
-	await n8n.waitForExit();
-	await shutdown(`n8n exited unexpectedly\n${n8n.serverOutput(30)}`, 1);
+	// If n8n dies on its own, do not leave the sandbox running alone. (After Ctrl-C, n8n's exit is
+	// awaited by `stop`, which ends this process.)
+	const exitCode = await n8n.waitForExit();
+	if (!stopping) {
+		await stop(`n8n exited unexpectedly (${exitCode})\n${n8n.serverOutput(30)}`);
+		process.exit(1);
+	}
 }
 
 function assertPortFree(port, option) {

@@ -2,7 +2,7 @@
  * Issue 21's switch test, in the run's shared n8n with the packed package: every shipped example
  * runs on a credential whose API Version is v1, the credential is switched to v2 over n8n's REST
  * API (as saving it in the editor does), the same workflows run again, and every node's output is
- * the same item for item, except the fields the README lists as removed in v2 (REMOVED_IN_V2).
+ * the same item for item, except the fields docs/api-v2.md lists as removed in v2 (REMOVED_IN_V2).
  * The sandbox serves both versions from one universe; each round starts from the same service
  * state (no enrollments). Request counts are asserted on each version, computed from the catalog.
  *
@@ -45,7 +45,7 @@ const idOf = (exampleId: string) => `switch-${exampleId}`;
 const STILL_V1: Record<string, string> = {};
 
 /**
- * Fields v2 no longer returns (README, "What v2 no longer returns"; V2_REMOVED_FIELDS): absent on
+ * Fields v2 no longer returns (docs/api-v2.md, "What v2 no longer returns"; V2_REMOVED_FIELDS): absent on
  * v2 by design, so left out of the v1 output before comparing. By example and node, one line each.
  */
 const REMOVED_IN_V2: Array<{ example: string; node: string; field: string; why: string }> = [
@@ -58,7 +58,7 @@ const REMOVED_IN_V2: Array<{ example: string; node: string; field: string; why: 
 ];
 
 /**
- * Fields v2 adds to an output (README, "What differs between the node versions": Manage
+ * Fields v2 adds to an output (docs/api-v2.md, "What differs between the node versions": Manage
  * Enrollment's outputs show `webhook_id` and `status`): checked on v2, then left out before
  * comparing. By example and node, one line each.
  */

@@ -12,24 +12,57 @@ import path from 'node:path';
 
 const liveGroups = new Set<number>();
 let exitHookInstalled = false;
+/** Set by stopOnSignals: a script that stops its processes itself (npm start) handles Ctrl-C. */
+let signalsOwnedByCaller = false;
 
 function trackGroup(pid: number): void {
 	liveGroups.add(pid);
 	if (exitHookInstalled) return;
 	exitHookInstalled = true;
 	// 'exit' handlers must be synchronous: SIGKILL whatever is still running.
-	const killAll = () => {
-		for (const group of liveGroups) killGroup(group, 'SIGKILL');
-	};
 	process.on('exit', killAll);
 	// A test run stopped from outside (Ctrl-C, a CI time-out) ends without 'exit': n8n processes,
 	// their task runners and `n8n execute` children would go on for as long as they like.
 	for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143]] as const) {
 		process.once(signal, () => {
+			if (signalsOwnedByCaller) return;
 			killAll();
 			process.exit(code);
 		});
 	}
+}
+
+/**
+ * For a script that owns the processes it started (npm start): on the first SIGINT (Ctrl-C) or
+ * SIGTERM, runs `stop` (n8n stopped with SIGTERM and given time, the sandbox closed) and then
+ * exits with 0, or 1 if `stop` failed; a second signal SIGKILLs everything at once. Without this,
+ * the kill-and-exit handler above would end the script before its own handler ran. Whatever is
+ * still running at exit is SIGKILLed as before.
+ */
+export function stopOnSignals(stop: (signal: NodeJS.Signals) => Promise<void>): void {
+	signalsOwnedByCaller = true;
+	let stopping = false;
+	for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+		process.on(signal, () => {
+			if (stopping) {
+				// a second Ctrl-C: stop at once
+				killAll();
+				process.exit(130);
+			}
+			stopping = true;
+			stop(signal).then(
+				() => process.exit(0),
+				(error: unknown) => {
+					process.stderr.write(`Stopping failed: ${error instanceof Error ? error.message : String(error)}\n`);
+					process.exit(1);
+				},
+			);
+		});
+	}
+}
+
+function killAll(): void {
+	for (const group of liveGroups) killGroup(group, 'SIGKILL');
 }
 
 function killGroup(pid: number, signal: NodeJS.Signals): void {
