@@ -4,11 +4,13 @@
  */
 import { z } from 'zod';
 
-import { matchBusinessesBody, matchProspectsBody, timestamp } from '../schemas';
+import { LIMITS_V2 } from '../limits';
+import { matchBusinessesBody, matchProspectsBody, prospectsToMatch, timestamp } from '../schemas';
 
 export const matchBusinessesBodyV2 = matchBusinessesBody.strict();
 
-export const matchProspectsBodyV2 = matchProspectsBody.strict();
+/** v2 takes 50 prospects a request where v1 takes 40 (research §10). */
+export const matchProspectsBodyV2 = matchProspectsBody.extend({ prospects_to_match: prospectsToMatch(LIMITS_V2.matchItems) }).strict();
 
 /**
  * POST /v2/credits/aggregation: the research names the fields but not their values, so only the
