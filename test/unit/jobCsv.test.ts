@@ -9,7 +9,8 @@ import fc from 'fast-check';
 import { readCell as readCellAs } from '../../nodes/shared/jobs/cells';
 import { CsvError, csvField, formatCsv, parseCsv } from '../../nodes/shared/jobs/csv';
 import { readResultRows } from '../../nodes/shared/jobs/resultRows';
-import type { FieldType, RecordShape } from '../../nodes/shared/schemasV2';
+import { isJobOperation, V2_ENDPOINTS } from '../../nodes/shared/catalog';
+import { ENRICHMENT_RECORDS_V2, type FieldType, type RecordShape, recordSchema } from '../../nodes/shared/schemasV2';
 import { multipartBody } from '../../nodes/shared/transport/multipart';
 // the sandbox's typed JSON encoding, the one the nodes once assumed
 import { readTypedJsonCell as readCell, textCell, typedJsonCell as writeCell } from '../sandbox/v2/jobs/cellEncodings';
@@ -132,6 +133,30 @@ describe('reading a result cell by its field\'s type, whatever the encoding', ()
 
 	it('a field the shape does not know: its text, empty as null', () => {
 		expect(['42', 'true', '{"a":1}', ''].map((text) => readCellAs(text, undefined))).toEqual(['42', 'true', '{"a":1}', null]);
+	});
+
+	it('has a record shape for every sync enrichment of the v2 catalog, and no other', () => {
+		const enrichments = Object.keys(V2_ENDPOINTS).filter((name) => V2_ENDPOINTS[name as keyof typeof V2_ENDPOINTS].path.endsWith('/enrich') && !isJobOperation(name));
+		expect(Object.keys(ENRICHMENT_RECORDS_V2).sort()).toEqual(enrichments.sort());
+		expect(enrichments).toHaveLength(20);
+	});
+
+	it('reads a field a record may lack by its type when the file has it; the record is whole without it', () => {
+		const funding = ENRICHMENT_RECORDS_V2.enrichBusinessFunding;
+		const file = 'business_id,company_name,total_funding_amount,latest_funding_increase_percentage\r\nb1,Acme,5000000,12.5\r\nb2,Bolt,0,\r\n';
+		expect(readResultRows(file, 'business_id', funding)).toEqual({
+			rows: new Map([
+				['b1', [{ business_id: 'b1', data: { company_name: 'Acme', total_funding_amount: 5_000_000, latest_funding_increase_percentage: 12.5 } }]],
+				['b2', [{ business_id: 'b2', data: { company_name: 'Bolt', total_funding_amount: 0, latest_funding_increase_percentage: null } }]],
+			]),
+		});
+		const record = { company_name: 'Acme', total_funding_amount: 1, funding_rounds: [], acquisitions: [] };
+		expect(recordSchema(funding).safeParse(record).success).toBe(true);
+		expect(recordSchema(funding).safeParse({ ...record, latest_funding_increase_percentage: 3.5 }).success).toBe(true);
+		expect(recordSchema(funding).safeParse({ ...record, latest_funding_increase_percentage: '3.5' }).success).toBe(false);
+		expect(recordSchema(funding).safeParse({ ...record, extra: 1 }).success).toBe(false);
+		const { acquisitions: _dropped, ...lacking } = record;
+		expect(recordSchema(funding).safeParse(lacking).success).toBe(false);
 	});
 
 	it('reads a file of either encoding into the same records, typed as /enrich types them', () => {

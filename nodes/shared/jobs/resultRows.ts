@@ -7,7 +7,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import type { RecordShape } from '../schemasV2/enrichRecords';
+import { fieldTypeOf, type RecordShape } from '../schemasV2/enrichRecords';
 import { readCell } from './cells';
 import { CsvError, parseCsv } from './csv';
 
@@ -39,7 +39,7 @@ export function readResultRows(
 		const data = Object.fromEntries(
 			row.slice(1).map((cell, column) => {
 				const field = header[column + 1];
-				return [field, readCell(cell, Object.hasOwn(shape, field) ? shape[field] : undefined)];
+				return [field, readCell(cell, fieldTypeOf(shape, field))];
 			}),
 		) as IDataObject;
 		const id = row[0];

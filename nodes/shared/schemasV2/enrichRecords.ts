@@ -15,8 +15,22 @@ export type CellType = 'string' | 'number' | 'integer' | 'boolean' | 'object' | 
 /** A field's type, `| null` when `/enrich` may give null for it. */
 export type FieldType = CellType | `${CellType} | null`;
 
+/** A field `/enrich` may leave out (the research names it; the sandbox does not serve it). */
+export interface OptionalField {
+	optional: FieldType;
+}
+
 /** A record's fields and their types, in the order `/enrich` gives them. */
-export type RecordShape = Readonly<Record<string, FieldType>>;
+export type RecordShape = Readonly<Record<string, FieldType | OptionalField>>;
+
+const mayLack = (type: FieldType): OptionalField => ({ optional: type });
+
+/** The type of a record's field; undefined for a field the shape does not name. */
+export function fieldTypeOf(shape: RecordShape, field: string): FieldType | undefined {
+	if (!Object.hasOwn(shape, field)) return undefined;
+	const type = shape[field];
+	return typeof type === 'string' ? type : type.optional;
+}
 
 /** The type of a field, and whether it may be null. */
 export function cellTypeOf(type: FieldType): { type: CellType; nullable: boolean } {
@@ -52,7 +66,14 @@ const WORKFORCE_DEPARTMENTS = ['engineering', 'sales', 'marketing', 'operations'
 
 /** The sync `/enrich` operations of API v2 and their records. */
 export const ENRICHMENT_RECORDS_V2: Readonly<Record<string, RecordShape>> = {
-	enrichBusinessFunding: { company_name: 'string', total_funding_amount: 'integer', funding_rounds: 'array', acquisitions: 'array' },
+	enrichBusinessFunding: {
+		company_name: 'string',
+		total_funding_amount: 'integer',
+		funding_rounds: 'array',
+		acquisitions: 'array',
+		// research §7: renamed from latest_funding_increase_in_percents; [I] a number
+		latest_funding_increase_percentage: mayLack('number | null'),
+	},
 	enrichBusinessStrategy: { ...annualReport, corporate_focus: 'array', partnerships: 'array', competitive_strategies: 'array' },
 	enrichBusinessWebsiteChanges: { website: 'string', changes: 'array' },
 	enrichBusinessChallenges: { ...annualReport, risks: 'array', operational_challenges: 'array' },
@@ -94,7 +115,13 @@ export const ENRICHMENT_RECORDS_V2: Readonly<Record<string, RecordShape>> = {
 	enrichBusinessPosts: post,
 	enrichBusinessWebsiteKeywords: { url: 'string', keywords_indicator: 'boolean', text_results: 'array' },
 	enrichBusinessLookalikes: { business_id: 'string', name: 'string', domain: 'string', similarity_score: 'number' },
-	enrichBusinessWebstack: { live_techs: 'array', technologies_categories: 'array', spend: 'object' },
+	enrichBusinessWebstack: {
+		live_techs: 'array',
+		technologies_categories: 'array',
+		spend: 'object',
+		// research §7: renamed from money_spend_on_website_technologies; [I] a number
+		money_spent_on_website_technologies: mayLack('number | null'),
+	},
 	enrichBusinessHierarchy: {
 		parent_business_id: 'string | null',
 		parent_name: 'string | null',
@@ -153,14 +180,15 @@ const ZOD_OF: Record<CellType, () => z.ZodTypeAny> = {
 	array: () => z.array(z.unknown()),
 };
 
-/** A record shape as a strict schema: every field present, of its type, and no other field. */
+/** A record shape as a strict schema: every field present (but those it may lack), of its type, and no other field. */
 export function recordSchema(shape: RecordShape): z.ZodTypeAny {
 	return z
 		.object(
 			Object.fromEntries(
-				Object.entries(shape).map(([field, fieldType]) => {
-					const { type, nullable } = cellTypeOf(fieldType);
-					return [field, nullable ? ZOD_OF[type]().nullable() : ZOD_OF[type]()];
+				Object.keys(shape).map((field) => {
+					const { type, nullable } = cellTypeOf(fieldTypeOf(shape, field) as FieldType);
+					const schema = nullable ? ZOD_OF[type]().nullable() : ZOD_OF[type]();
+					return [field, typeof shape[field] === 'string' ? schema : schema.optional()];
 				}),
 			),
 		)
