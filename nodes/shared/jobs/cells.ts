@@ -7,8 +7,8 @@
  * shape (schemasV2/enrichRecords.ts), which reads both encodings alike: "5112" in a text field
  * stays text, 42 in a number field is a number, an empty cell is null. A cell that is not of its
  * field's type (the service changed a field) is kept as the text the file holds, never dropped.
- * The one ambiguity: a text field whose text is itself a quoted JSON string ("\"x\"") or the word
- * null (in a field that may be null) reads as what the typed JSON encoding means by it.
+ * Where the two encodings collide, the typed JSON reading wins: a text that is itself a quoted JSON
+ * string ("\"x\"") reads unquoted, and the word null in a field that may be null reads as null.
  */
 import { type CellType, cellTypeOf, type FieldType } from '../schemasV2/enrichRecords';
 
