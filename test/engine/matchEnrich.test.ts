@@ -1,9 +1,10 @@
 /**
  * Match Prospects and Enrich run through n8n-core's WorkflowExecute against the sandbox: the
- * 1,000-contact chain with default parameters, posts in both output modes, validation with and
- * without Continue on Fail, three business enrichments on 120 items, de-duplication, ids the
- * service does not know, a single item (a tool call) and a failing service under Continue on Fail.
- * Request counts and batch sizes are read from the sandbox's request log.
+ * 1,000-contact chain with default parameters (and Match Prospects 2's 20 requests of 50 on v2),
+ * posts in both output modes, validation with and without Continue on Fail, three business
+ * enrichments on 120 items, de-duplication, ids the service does not know, a single item (a tool
+ * call) and a failing service under Continue on Fail. Request counts and batch sizes are read
+ * from the sandbox's request log.
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
