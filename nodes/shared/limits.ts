@@ -135,4 +135,8 @@ export const LIMITS_V2 = {
 	 * bound wins (research §13, §17). Business enrollments keep v1's 20 (LIMITS).
 	 */
 	prospectEnrollmentIds: 20,
+	/** prospects per match request (research §10: ProspectsMatchRequest, prospects_to_match 1 to 50); v1 keeps 40 (LIMITS) */
+	matchItems: 50,
+	/** values of the prospect search filter business_id (research §11: "business_id (≤10,000 values)") */
+	prospectFilterBusinessIds: 10_000,
 } as const;

@@ -107,13 +107,13 @@ const checkedText = (max: number, valid: (text: string) => boolean, rule: string
 
 // ---------------------------------------------------------------- search
 
-const valueList = (value: z.ZodString) =>
+const valueList = (value: z.ZodString, max: number = LIMITS.filterValues) =>
 	z
 		.object({
 			values: z
 				.array(value.max(LIMITS.filterValueLength, `must be at most ${LIMITS.filterValueLength} characters`))
 				.min(1, 'must hold at least 1 value')
-				.max(LIMITS.filterValues, `must hold at most ${LIMITS.filterValues} values`),
+				.max(max, `must hold at most ${max} values`),
 		})
 		.strict();
 
@@ -143,7 +143,8 @@ export const CITY_PATTERN = /^[^,]+, [^,]+, [a-z]{2}$/i;
 /** city_region: a city and its region without the country, as the autocomplete suggests them [I]. */
 export const CITY_REGION_PATTERN = /^[^,]+, [^,]+$/;
 
-export const patterned = (pattern: RegExp, rule: string) => valueList(z.string().regex(pattern, rule));
+/** `{values}` matching `pattern`, at most `max` of them (a filter's own limit; the sanity limit otherwise). */
+export const patterned = (pattern: RegExp, rule: string, max?: number) => valueList(z.string().regex(pattern, rule), max);
 
 /**
  * Bracket filters accept the known brackets and other values of the same shape (the lists are
@@ -346,11 +347,12 @@ export const matchItemSchema = z
 	});
 export type MatchItem = z.infer<typeof matchItemSchema>;
 
+/** prospects_to_match of at most `max` prospects: the versions' limits differ (v1 40, v2 50). */
+export const prospectsToMatch = (max: number) =>
+	z.array(matchItemSchema).min(1, 'must hold at least 1 prospect').max(max, `must hold at most ${max} prospects`);
+
 export const matchProspectsBody = z.object({
-	prospects_to_match: z
-		.array(matchItemSchema)
-		.min(1, 'must hold at least 1 prospect')
-		.max(LIMITS.matchItems, `must hold at most ${LIMITS.matchItems} prospects`),
+	prospects_to_match: prospectsToMatch(LIMITS.matchItems),
 	request_context: requestContext,
 });
 

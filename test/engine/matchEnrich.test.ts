@@ -1,14 +1,16 @@
 /**
  * Match Prospects and Enrich run through n8n-core's WorkflowExecute against the sandbox: the
- * 1,000-contact chain with default parameters, posts in both output modes, validation with and
- * without Continue on Fail, three business enrichments on 120 items, de-duplication, ids the
- * service does not know, a single item (a tool call) and a failing service under Continue on Fail.
- * Request counts and batch sizes are read from the sandbox's request log.
+ * 1,000-contact chain with default parameters (and Match Prospects 2's 20 requests of 50 on v2),
+ * posts in both output modes, validation with and without Continue on Fail, three business
+ * enrichments on 120 items, de-duplication, ids the service does not know, a single item (a tool
+ * call) and a failing service under Continue on Fail. Request counts and batch sizes are read
+ * from the sandbox's request log.
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { LIMITS } from '../../nodes/shared/limits';
+import { LIMITS, LIMITS_V2 } from '../../nodes/shared/limits';
 import { onItems, packageNode, runWorkflow, sandboxCredentials, useSandbox, type WorkflowNode } from './harness';
+import { typeVersionFor } from './harness/apiVersions';
 import { contactTable, expectedProspectId } from './matchEnrichContacts';
 import { RETRY_POLICY } from '../../nodes/shared/transport/retryPolicy';
 
@@ -101,6 +103,25 @@ describe('Match Prospects -> Enrich with default parameters', () => {
 				expect(item.profile).toEqual(sandbox.universe.prospect(expectedIds[i] as string)?.profile);
 			}
 		});
+	});
+});
+
+describe('Match Prospects 2 on a v2 credential', () => {
+	test('1,000 contacts: exactly 20 requests of 50 (v2 takes 50 a request, research §10), the items as on v1', async () => {
+		const contacts = contactTable(sandbox.universe);
+		const expectedIds = contacts.map((row) => expectedProspectId(sandbox.universe, row) ?? null);
+		const node = matchNode({}, { typeVersion: typeVersionFor('matchProspects', 'v2') });
+		const result = await runWorkflow(onItems(contacts, node), { credentials: sandboxCredentials(sandbox, { apiVersion: 'v2' }) });
+		expect(result.error).toBeUndefined();
+		expect(sandbox.requests.map((request) => `${request.method} ${request.path}`)).toEqual(Array(20).fill('POST /v2/prospects/match'));
+		expect(LIMITS_V2.matchItems).toBe(50);
+		const sent = sandbox.requests.map((request) => (request.body as { prospects_to_match: IDataObject[] }).prospects_to_match);
+		expect(sent.map((batch) => batch.length)).toEqual(Array(20).fill(50));
+		expect(sent.flat()).toHaveLength(1_000);
+		const matched = result.json('Match Prospects');
+		expect(matched.map((item) => item.row)).toEqual(range(1_000));
+		expect(matched.map((item) => item.prospect_id)).toEqual(expectedIds);
+		expect(pairedIndexes(result.pairedItems('Match Prospects'))).toEqual(range(1_000).map((i) => [i]));
 	});
 });
 

@@ -26,7 +26,7 @@ describe('the v2 endpoint catalog', () => {
 		const table = Object.entries(SYNC).map(([name, e]) => [name, e.method, e.path, e.batch?.key, e.batch?.limit]);
 		expect(table).toEqual([
 			['matchBusinesses', 'POST', '/v2/businesses/match', 'businesses_to_match', 50],
-			['matchProspects', 'POST', '/v2/prospects/match', 'prospects_to_match', 40],
+			['matchProspects', 'POST', '/v2/prospects/match', 'prospects_to_match', 50],
 			['searchBusinesses', 'POST', '/v2/businesses', undefined, undefined],
 			['searchProspects', 'POST', '/v2/prospects', undefined, undefined],
 			['businessStats', 'POST', '/v2/businesses/stats', undefined, undefined],
@@ -215,6 +215,8 @@ describe('the v2 request schemas', () => {
 			webhooksPerTenant: 10,
 			webhookUrlLength: { min: 1, max: 65_536 },
 			prospectEnrollmentIds: 20,
+			matchItems: 50,
+			prospectFilterBusinessIds: 10_000,
 		});
 		const search = V2_ENDPOINTS.searchProspects.body;
 		expect(issues(search.safeParse({ mode: 'full', page_size: 500, next_cursor: 'abc' }))).toEqual([]);
@@ -287,6 +289,32 @@ describe('the v2 request schemas', () => {
 			expect([name, e.body.safeParse({ ...base, [e.batch.key]: list(e.batch.limit) }).success]).toEqual([name, true]);
 			expect([name, e.body.safeParse({ ...base, [e.batch.key]: list(e.batch.limit + 1) }).success]).toEqual([name, false]);
 		}
+	});
+
+	it('take 50 prospects a match request where v1 takes 40 (research §10)', () => {
+		const contacts = (n: number) => ({ prospects_to_match: Array.from({ length: n }, (_, i) => ({ email: `p${i}@example.com` })) });
+		expect([V1_ENDPOINTS.matchProspects.batch?.limit, V2_ENDPOINTS.matchProspects.batch?.limit]).toEqual([40, 50]);
+		expect(issues(V2_ENDPOINTS.matchProspects.body.safeParse(contacts(50)))).toEqual([]);
+		expect(issues(V2_ENDPOINTS.matchProspects.body.safeParse(contacts(51)))).toEqual([
+			{ code: 'too_big', path: ['prospects_to_match'], message: 'must hold at most 50 prospects' },
+		]);
+		expect(issues(V1_ENDPOINTS.matchProspects.body.safeParse(contacts(41)))).toEqual([
+			{ code: 'too_big', path: ['prospects_to_match'], message: 'must hold at most 40 prospects' },
+		]);
+	});
+
+	it('take up to 10,000 business ids in a v2 prospect filter (research §11), 1,000 in v1\'s and in other filters', () => {
+		const ids = (n: number) => ({ values: Array.from({ length: n }, (_, i) => i.toString(16).padStart(32, 'a')) });
+		expect(issues(prospectFiltersV2.safeParse({ business_id: ids(10_000) }))).toEqual([]);
+		expect(issues(prospectFiltersV2.safeParse({ business_id: ids(10_001) }))).toEqual([
+			{ code: 'too_big', path: ['business_id', 'values'], message: 'must hold at most 10000 values' },
+		]);
+		expect(issues(prospectFiltersSchema.safeParse({ business_id: ids(1_001) }))).toEqual([
+			{ code: 'too_big', path: ['business_id', 'values'], message: 'must hold at most 1000 values' },
+		]);
+		expect(issues(businessFiltersV2.safeParse({ business_id: ids(1_001) }))).toEqual([
+			{ code: 'too_big', path: ['business_id', 'values'], message: 'must hold at most 1000 values' },
+		]);
 	});
 });
 

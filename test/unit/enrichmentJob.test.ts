@@ -413,8 +413,20 @@ describe('reading a result file', () => {
 		expect(readResultRows('business_id,name\r\nx,y,z\r\n', 'business_id')).toEqual({ problem: 'row 2 has 3 fields where the header has 2' });
 		expect(readResultRows('business_id\r\n"x', 'business_id')).toEqual({ problem: 'it is not valid CSV: a quoted field opened on line 2 is never closed' });
 		expect(readResultRows('', 'business_id')).toEqual({ rows: new Map() });
+		// without a record shape every column is text; an empty cell is a null field
 		expect(readResultRows('business_id,name,__proto__\r\nx,"a,b",1\r\n\r\nx,,\r\n', 'business_id')).toEqual({
-			rows: new Map([['x', [{ business_id: 'x', data: Object.fromEntries([['name', 'a,b'], ['__proto__', 1]]) }, { business_id: 'x', data: {} }]]]),
+			rows: new Map([
+				[
+					'x',
+					[
+						{ business_id: 'x', data: Object.fromEntries([['name', 'a,b'], ['__proto__', '1']]) },
+						{ business_id: 'x', data: Object.fromEntries([['name', null], ['__proto__', null]]) },
+					],
+				],
+			]),
+		});
+		expect(readResultRows('business_id,__proto__\r\nx,1\r\n', 'business_id', Object.fromEntries([['__proto__', 'integer']]))).toEqual({
+			rows: new Map([['x', [{ business_id: 'x', data: Object.fromEntries([['__proto__', 1]]) }]]]),
 		});
 	});
 });

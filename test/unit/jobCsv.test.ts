@@ -1,13 +1,19 @@
 /**
  * The job flow's CSV without a dependency: RFC 4180 fields (quotes, commas, line breaks, doubled
- * quotes), CRLF or LF, a byte order mark, clear errors; the typed cells of a result file; and the
- * multipart body of the dataset upload.
+ * quotes), CRLF or LF, a byte order mark, clear errors; the sandbox's two cell encodings of a
+ * result file and the nodes' reading of both by each field's type; and the multipart body of the
+ * dataset upload.
  */
 import fc from 'fast-check';
 
-import { readCell, writeCell } from '../../nodes/shared/jobs/cells';
+import { readCell as readCellAs } from '../../nodes/shared/jobs/cells';
 import { CsvError, csvField, formatCsv, parseCsv } from '../../nodes/shared/jobs/csv';
+import { readResultRows } from '../../nodes/shared/jobs/resultRows';
+import { isJobOperation, V2_ENDPOINTS } from '../../nodes/shared/catalog';
+import { ENRICHMENT_RECORDS_V2, type FieldType, type RecordShape, recordSchema } from '../../nodes/shared/schemasV2';
 import { multipartBody } from '../../nodes/shared/transport/multipart';
+// the sandbox's typed JSON encoding, the one the nodes once assumed
+import { readTypedJsonCell as readCell, textCell, typedJsonCell as writeCell } from '../sandbox/v2/jobs/cellEncodings';
 import { parseMultipart } from '../sandbox/v2/jobs/multipart';
 
 describe('parseCsv', () => {
@@ -79,6 +85,92 @@ describe('result cells', () => {
 		// compared as JSON text: the sync answer is JSON too, where -0 and 0 are one number
 		fc.assert(fc.property(fc.jsonValue({ maxDepth: 3 }), (value) => expect(JSON.stringify(readCell(writeCell(value)))).toBe(JSON.stringify(value))));
 		fc.assert(fc.property(fc.string({ unit: 'binary' }), (text) => expect(readCell(writeCell(text))).toBe(text)));
+	});
+});
+
+describe('reading a result cell by its field\'s type, whatever the encoding', () => {
+	/** The cell as each encoding writes the value, read back as a field of `type`. */
+	const both = (value: unknown, type: FieldType) => [readCellAs(textCell(value), type), readCellAs(writeCell(value), type)];
+
+	it('string: text stays text, digits and words included; a typed JSON string is unwrapped', () => {
+		for (const text of ['Acme', '5112', '0042', 'true', 'null-ish', '[1]', '{x}', 'say "hi"', ' padded ', '-', '1e3']) {
+			expect([text, both(text, 'string')]).toEqual([text, [text, text]]);
+		}
+		expect(readCellAs('"42"', 'string')).toBe('42');
+		expect(readCellAs('"unclosed', 'string')).toBe('"unclosed');
+		// the word null is text in a field that is never null, null in one that may be
+		expect([readCellAs('null', 'string'), readCellAs('null', 'string | null')]).toEqual(['null', null]);
+	});
+
+	it('number and integer: numbers, negative, decimal, exponent; a Python 12.0 is 12; anything else kept as its text', () => {
+		for (const value of [0, 42, -7, 3.25, 0.001, 1e21, -1.5e-7]) expect(both(value, 'number')).toEqual([value, value]);
+		for (const value of [0, 12, -3, 9_007_199_254_740_991]) expect(both(value, 'integer')).toEqual([value, value]);
+		expect(['12.0', '+5', '.5', ' 7 '].map((text) => readCellAs(text, 'integer'))).toEqual([12, 5, 0.5, 7]);
+		expect(['n/a', '12 apples', '0x1F', 'NaN', 'Infinity'].map((text) => readCellAs(text, 'number'))).toEqual(['n/a', '12 apples', '0x1F', 'NaN', 'Infinity']);
+	});
+
+	it('boolean: true and false, also as Python writes them; anything else kept as its text', () => {
+		expect([both(true, 'boolean'), both(false, 'boolean')]).toEqual([[true, true], [false, false]]);
+		expect(['True', 'FALSE', 'yes', '1'].map((text) => readCellAs(text, 'boolean'))).toEqual([true, false, 'yes', '1']);
+	});
+
+	it('null and empty: an empty cell is null for every type, as is typed JSON\'s null', () => {
+		for (const type of ['string | null', 'number | null', 'integer', 'boolean', 'object | null', 'array'] as FieldType[]) {
+			expect([type, both(null, type)]).toEqual([type, [null, null]]);
+			expect([type, readCellAs('', type)]).toEqual([type, null]);
+		}
+	});
+
+	it('object and array: nested values as JSON text, read back whole; malformed JSON kept as its text', () => {
+		const location = { country_name: 'United States', region: 'California', city_name: 'San Jose', zip: '00501', lat: 37.3 };
+		const rounds = [{ round: 'Seed', amount: 1_000_000, lead_investors: ['A, Inc.'], closed: true, note: null }];
+		expect(both(location, 'object')).toEqual([location, location]);
+		expect(both(rounds, 'array')).toEqual([rounds, rounds]);
+		expect(both([], 'array')).toEqual([[], []]);
+		expect(['{broken', '[1]', '"x"'].map((text) => readCellAs(text, 'object'))).toEqual(['{broken', '[1]', '"x"']);
+		expect(['[broken', '{}'].map((text) => readCellAs(text, 'array'))).toEqual(['[broken', '{}']);
+	});
+
+	it('a field the shape does not know: its text, empty as null', () => {
+		expect(['42', 'true', '{"a":1}', ''].map((text) => readCellAs(text, undefined))).toEqual(['42', 'true', '{"a":1}', null]);
+	});
+
+	it('has a record shape for every sync enrichment of the v2 catalog, and no other', () => {
+		const enrichments = Object.keys(V2_ENDPOINTS).filter((name) => V2_ENDPOINTS[name as keyof typeof V2_ENDPOINTS].path.endsWith('/enrich') && !isJobOperation(name));
+		expect(Object.keys(ENRICHMENT_RECORDS_V2).sort()).toEqual(enrichments.sort());
+		expect(enrichments).toHaveLength(20);
+	});
+
+	it('reads a field a record may lack by its type when the file has it; the record is whole without it', () => {
+		const funding = ENRICHMENT_RECORDS_V2.enrichBusinessFunding;
+		const file = 'business_id,company_name,total_funding_amount,latest_funding_increase_percentage\r\nb1,Acme,5000000,12.5\r\nb2,Bolt,0,\r\n';
+		expect(readResultRows(file, 'business_id', funding)).toEqual({
+			rows: new Map([
+				['b1', [{ business_id: 'b1', data: { company_name: 'Acme', total_funding_amount: 5_000_000, latest_funding_increase_percentage: 12.5 } }]],
+				['b2', [{ business_id: 'b2', data: { company_name: 'Bolt', total_funding_amount: 0, latest_funding_increase_percentage: null } }]],
+			]),
+		});
+		const record = { company_name: 'Acme', total_funding_amount: 1, funding_rounds: [], acquisitions: [] };
+		expect(recordSchema(funding).safeParse(record).success).toBe(true);
+		expect(recordSchema(funding).safeParse({ ...record, latest_funding_increase_percentage: 3.5 }).success).toBe(true);
+		expect(recordSchema(funding).safeParse({ ...record, latest_funding_increase_percentage: '3.5' }).success).toBe(false);
+		expect(recordSchema(funding).safeParse({ ...record, extra: 1 }).success).toBe(false);
+		const { acquisitions: _dropped, ...lacking } = record;
+		expect(recordSchema(funding).safeParse(lacking).success).toBe(false);
+	});
+
+	it('reads a file of either encoding into the same records, typed as /enrich types them', () => {
+		const shape: RecordShape = { name: 'string', naics: 'string', ticker: 'string | null', employees: 'integer', score: 'number', public: 'boolean', location: 'object', tags: 'array' };
+		const records = [
+			{ name: 'Acme, Inc.', naics: '5112', ticker: null, employees: 120, score: 0.75, public: false, location: { city: 'Austin' }, tags: ['b2b', 'saas'] },
+			{ name: '42', naics: '0021', ticker: 'ACME', employees: 0, score: -1.5, public: true, location: {}, tags: [] },
+		];
+		const file = (cell: (value: unknown) => string) =>
+			formatCsv([['business_id', ...Object.keys(shape)], ...records.map((record, i) => [`b${i}`, ...Object.keys(shape).map((field) => cell(record[field as keyof typeof record]))])]);
+		const expected = { rows: new Map(records.map((record, i) => [`b${i}`, [{ business_id: `b${i}`, data: record }]])) };
+		expect(readResultRows(file(textCell), 'business_id', shape)).toEqual(expected);
+		expect(readResultRows(file(writeCell), 'business_id', shape)).toEqual(expected);
+		expect(file(textCell)).not.toBe(file(writeCell));
 	});
 });
 

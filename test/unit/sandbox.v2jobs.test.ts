@@ -7,6 +7,7 @@
 import { jobOperationOf, V2_ENDPOINTS, type V2EndpointName } from '../../nodes/shared/catalog';
 import { readCell } from '../../nodes/shared/jobs/cells';
 import { parseCsv } from '../../nodes/shared/jobs/csv';
+import { ENRICHMENT_RECORDS_V2, fieldTypeOf, recordSchema } from '../../nodes/shared/schemasV2';
 import { multipartBody } from '../../nodes/shared/transport/multipart';
 import { type Sandbox, sandboxClient, startSandbox } from '../sandbox';
 
@@ -24,7 +25,7 @@ beforeAll(async () => {
 afterAll(async () => await sandbox.close());
 beforeEach(() => {
 	clock = T0;
-	sandbox.jobs.configure({ queuedMs: 1_000, runningMs: 2_000, failWith: undefined });
+	sandbox.jobs.configure({ queuedMs: 1_000, runningMs: 2_000, failWith: undefined, cellEncoding: undefined });
 });
 
 type Body = Record<string, unknown>;
@@ -66,15 +67,13 @@ async function syncRecords(enrichment: V2EndpointName, ids: string[]) {
 	return records;
 }
 
-/** The CSV's rows as [id, record], each cell read back with readCell. */
-function csvRecords(text: string) {
+/** The CSV's rows as [id, record], each cell read back by its field's type in the enrichment's record shape. */
+function csvRecords(text: string, enrichment: V2EndpointName) {
 	const [header, ...rows] = parseCsv(text);
+	const shape = ENRICHMENT_RECORDS_V2[enrichment];
 	return {
 		header,
-		records: rows.map((row): [string, Body] => [
-			row[0],
-			Object.fromEntries(header.slice(1).flatMap((field, i) => (row[i + 1] === '' ? [] : [[field, readCell(row[i + 1])]]))),
-		]),
+		records: rows.map((row): [string, Body] => [row[0], Object.fromEntries(header.slice(1).map((field, i) => [field, readCell(row[i + 1], fieldTypeOf(shape, field))]))]),
 	};
 }
 
@@ -149,7 +148,7 @@ describe('a job from submit to result', () => {
 		});
 		const file = await download(results.download_url as string);
 		expect([file.status, file.type]).toEqual([200, 'text/csv; charset=utf-8']);
-		const { header, records } = csvRecords(file.text);
+		const { header, records } = csvRecords(file.text, 'enrichBusinessFirmographics');
 		expect(header[0]).toBe('business_id');
 		expect(records).toEqual(await syncRecords('enrichBusinessFirmographics', ids));
 		expect(records).toHaveLength(120);
@@ -163,11 +162,49 @@ describe('a job from submit to result', () => {
 		const { jobId } = await submit('enrichBusinessLookalikes', ids);
 		clock = T0 + 3_000;
 		const done = await status(jobId);
-		const { header, records } = csvRecords((await download((done.body.results as Body).download_url as string)).text);
+		const { header, records } = csvRecords((await download((done.body.results as Body).download_url as string)).text, 'enrichBusinessLookalikes');
 		expect(header.filter((field) => field === 'business_id')).toHaveLength(2);
 		expect(records).toEqual(await syncRecords('enrichBusinessLookalikes', ids));
 		expect(records.length).toBeGreaterThan(ids.length);
 		expect(done.body.credit_usage).toEqual({ total_credits: 30, total_results: records.length });
+	});
+
+	it('writes ordinary CSV text by default: digits of a text field unquoted, null as an empty cell', async () => {
+		const business = sandbox.universe.businesses.find((candidate) => !candidate.public_company)!;
+		const { jobId } = await submit('enrichBusinessFirmographics', [business.business_id]);
+		clock = T0 + 3_000;
+		const text = (await download(((await status(jobId)).body.results as Body).download_url as string)).text;
+		const [header, row] = parseCsv(text);
+		expect([row[header.indexOf('naics')], row[header.indexOf('ticker')]]).toEqual([business.naics, '']);
+		expect(business.naics).toMatch(/^\d+$/);
+	});
+
+	describe.each(['text', 'typedJson'] as const)('every enrichment\'s result file in the %s encoding', (cellEncoding) => {
+		const PARAMETERS: Partial<Record<V2EndpointName, Body>> = {
+			enrichBusinessWebsiteKeywords: { keywords: ['cloud', 'pricing'] },
+			enrichBusinessWebsiteTraffic: { month_period: '2025-04' },
+		};
+		const enrichments = Object.keys(ENRICHMENT_RECORDS_V2) as V2EndpointName[];
+
+		it.each(enrichments)('%s: reads back, by its record shape, as the sync /enrich records', async (enrichment) => {
+			sandbox.jobs.configure({ cellEncoding });
+			const prospects = V2_ENDPOINTS[enrichment].batch!.key === 'prospect_ids';
+			const ids = (prospects ? sandbox.universe.prospects : sandbox.universe.businesses).slice(0, 60).map((entity) => (prospects ? (entity as { prospect_id: string }).prospect_id : (entity as { business_id: string }).business_id));
+			const { jobId } = await submit(enrichment, ids, PARAMETERS[enrichment]);
+			clock = T0 + 3_000;
+			const text = (await download(((await status(jobId)).body.results as Body).download_url as string)).text;
+			const key = V2_ENDPOINTS[enrichment].batch!.key;
+			const sync: Array<[string, unknown]> = [];
+			for (let start = 0; start < ids.length; start += 50) {
+				const { body } = await v2.call<{ data: Body[] }>(enrichment, { [key]: ids.slice(start, start + 50), ...(PARAMETERS[enrichment] && { parameters: PARAMETERS[enrichment] }) });
+				for (const row of body.data) for (const record of [row.data].flat()) sync.push([row[key === 'business_ids' ? 'business_id' : 'prospect_id'] as string, record]);
+			}
+			expect(sync.length).toBeGreaterThan(0);
+			// the sandbox answers by the shape the nodes read with: every field, of its type, nothing else
+			const schema = recordSchema(ENRICHMENT_RECORDS_V2[enrichment]);
+			for (const [, record] of sync) expect([enrichment, schema.safeParse(record).success]).toEqual([enrichment, true]);
+			expect(csvRecords(text, enrichment).records).toEqual(sync);
+		});
 	});
 
 	it('keeps the parameters an enrichment requires', async () => {

@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 import { z } from 'zod';
 
 import { runBatched, type ItemRequest } from '../../shared/batching/engine';
+import { ENDPOINTS } from '../../shared/catalog';
 import { apiVersionOf } from '../../shared/transport/apiVersion';
 import { prepareItems } from '../../shared/batching/items';
 import { itemValidationError, parseJsonParameter, validateItem } from '../../shared/batching/validate';
@@ -173,13 +174,14 @@ export const NO_PROSPECT_EVENTS_HINT =
 	'No events: none of the prospects had events of the chosen types in the period, so the nodes after this one did not run';
 
 /** What differs between business and prospect events; the rest of the run is the same. */
-interface ResourceSetup {
+export interface ResourceSetup {
 	endpoint: 'getBusinessEvents' | 'getProspectEvents';
 	idsParameter: string;
 	idsLabel: string;
 	idKind: 'business' | 'id';
-	/** the body's id list */
+	/** the body's id list (the catalog's batch key) */
 	idsField: string;
+	/** the id field of each event and of an input item (the catalog's join field) */
 	itemField: string;
 	eventTypesParameter: string;
 	schema: z.ZodTypeAny;
@@ -202,15 +204,23 @@ interface SharedFields extends IDataObject {
 	event_data_parameters?: IDataObject[];
 }
 
+/**
+ * The body's id list and each event's id field, as the events endpoint's catalog entry names them
+ * (its batch key and join field; both versions' entries agree), as the trigger reads them.
+ */
+function idFieldsOf(endpoint: ResourceSetup['endpoint']): Pick<ResourceSetup, 'endpoint' | 'idsField' | 'itemField'> {
+	const { batch, result } = ENDPOINTS[endpoint];
+	const join = result?.join;
+	return { endpoint, idsField: batch?.key ?? '', itemField: join?.by === 'id' ? join.field : '' };
+}
+
 /** Per resource; `schema` is the body of one item: any number of ids (the engine chunks them to the limit). */
-const RESOURCES: Record<EventsResource, ResourceSetup> = {
+export const RESOURCES: Record<EventsResource, ResourceSetup> = {
 	business: {
-		endpoint: 'getBusinessEvents',
+		...idFieldsOf('getBusinessEvents'),
 		idsParameter: 'businessIds',
 		idsLabel: 'Business IDs',
 		idKind: 'business',
-		idsField: 'business_ids',
-		itemField: 'business_id',
 		eventTypesParameter: 'eventTypes',
 		schema: getBusinessEventsBody.extend({ business_ids: z.array(businessIdSchema) }),
 		eventData: true,
@@ -219,12 +229,10 @@ const RESOURCES: Record<EventsResource, ResourceSetup> = {
 		noEventsHint: NO_EVENTS_HINT,
 	},
 	prospect: {
-		endpoint: 'getProspectEvents',
+		...idFieldsOf('getProspectEvents'),
 		idsParameter: 'prospectIds',
 		idsLabel: 'Prospect IDs',
 		idKind: 'id',
-		idsField: 'prospect_ids',
-		itemField: 'prospect_id',
 		eventTypesParameter: 'prospectEventTypes',
 		// the engine de-duplicates ids across items, so one item's list is not bound to unique ids
 		schema: getProspectEventsBody.extend({ prospect_ids: z.array(idSchema) }),

@@ -4,7 +4,7 @@
  * bound to them in v2Push.ts. Async jobs come later. Entries doing what a v1 entry does carry its
  * name, so one engine can ask either catalog for the same operation.
  */
-import { LIMITS } from '../limits';
+import { LIMITS, LIMITS_V2 } from '../limits';
 import { autocompleteQuery, emptyBody } from '../schemas';
 import {
 	businessEnrichBodyV2,
@@ -60,7 +60,7 @@ const definitions = {
 		method: 'POST',
 		path: '/v2/prospects/match',
 		body: matchProspectsBodyV2,
-		batch: { key: 'prospects_to_match', limit: LIMITS.matchItems },
+		batch: { key: 'prospects_to_match', limit: LIMITS_V2.matchItems },
 		result: { field: 'matched_prospects', join: { by: 'position' } },
 		idempotent: true,
 	},

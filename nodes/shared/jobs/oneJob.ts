@@ -9,7 +9,7 @@ import type { IDataObject, IExecuteFunctions, INode, IPollFunctions } from 'n8n-
 
 import { toItemError } from '../batching/items';
 import type { ApiVersion } from '../catalog';
-import { FINAL_JOB_STATES, type JobState } from '../schemasV2';
+import { enrichmentRecordV2, FINAL_JOB_STATES, type JobState } from '../schemasV2';
 import type { ApiClient, OperationName } from '../transport/apiClient';
 import { fromWire } from '../transport/wireNames';
 import { formatCsv } from './csv';
@@ -96,7 +96,7 @@ export async function runOneJob(
 		summary = await submit(setting, chunk, itemIndex);
 		label.jobId = summary.job_id;
 		const text = await resultText(setting, summary, label, started, position, cancelJob);
-		const read = readResultRows(text, setting.idField);
+		const read = readResultRows(text, setting.idField, enrichmentRecordV2(setting.operation));
 		if ('problem' in read) throw resultUnusable(node, label, read.problem);
 		// an empty file for a job that found results (a proxy's empty 200, a cut download) is no "no match"
 		if (read.rows.size === 0 && summary.credit_usage.total_results > 0) {

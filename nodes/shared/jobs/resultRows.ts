@@ -2,15 +2,24 @@
  * A job's result CSV read back into the rows the sync `/enrich` answers: `{<id field>: id,
  * data: record}`, one per CSV row, grouped by id in the file's order. [I] The layout is the
  * sandbox's (test/sandbox/README.md, "API v2: async jobs"): the first column holds the id, named
- * after the id field; the others are the record's fields, each cell as cells.ts reads it.
+ * after the id field; the others are the record's fields, each cell read by its field's type in
+ * the enrichment's record shape (cells.ts), so an empty cell is a field that is null.
  */
 import type { IDataObject } from 'n8n-workflow';
 
+import { fieldTypeOf, type RecordShape } from '../schemasV2/enrichRecords';
 import { readCell } from './cells';
 import { CsvError, parseCsv } from './csv';
 
-/** The rows of each id, in the file's order (an id the file does not name has none), or why the file cannot be read. */
-export function readResultRows(text: string, idField: string): { rows: Map<string, IDataObject[]> } | { problem: string } {
+/**
+ * The rows of each id, in the file's order (an id the file does not name has none), or why the
+ * file cannot be read. `shape`: the enrichment's record (every column read as text without one).
+ */
+export function readResultRows(
+	text: string,
+	idField: string,
+	shape: RecordShape = {},
+): { rows: Map<string, IDataObject[]> } | { problem: string } {
 	let table: string[][];
 	try {
 		table = parseCsv(text);
@@ -28,9 +37,9 @@ export function readResultRows(text: string, idField: string): { rows: Map<strin
 		}
 		// fromEntries defines own properties: a column named "__proto__" stays a field
 		const data = Object.fromEntries(
-			row.slice(1).flatMap((cell, column) => {
-				const value = readCell(cell);
-				return value === undefined ? [] : [[header[column + 1], value]];
+			row.slice(1).map((cell, column) => {
+				const field = header[column + 1];
+				return [field, readCell(cell, fieldTypeOf(shape, field))];
 			}),
 		) as IDataObject;
 		const id = row[0];

@@ -58,6 +58,7 @@ export const prospectFiltersV2 = z
 	.omit({ has_email: true, has_phone_number: true })
 	.extend({
 		prospect_id: patterned(PROSPECT_ID_PATTERN, PROSPECT_ID_RULE),
+		business_id: patterned(BUSINESS_ID_PATTERN, BUSINESS_ID_RULE, LIMITS_V2.prospectFilterBusinessIds),
 		has_contact_details: z.object({ value: z.enum(CONTACT_DETAILS) }).strict(),
 		company_age: bracketValues,
 		company_number_of_locations: bracketValues,

@@ -25,7 +25,7 @@ beforeAll(() => {
 	// polls in milliseconds: the sandbox's jobs are done at their first poll unless a test says otherwise
 	Object.assign(JOB_DEFAULTS as { firstPollMs: number; maxPollMs: number }, { firstPollMs: 10, maxPollMs: 40 });
 });
-beforeEach(() => sandbox.jobs.configure({ queuedMs: 0, runningMs: 0, fileTtlMs: undefined, failWith: undefined }));
+beforeEach(() => sandbox.jobs.configure({ queuedMs: 0, runningMs: 0, fileTtlMs: undefined, failWith: undefined, cellEncoding: undefined }));
 
 const lines = () => sandbox.requests.map((request) => `${request.method} ${request.path}`);
 const jobIdOf = (line: string) => /\/status\/([^/]+)$/.exec(line)?.[1] ?? '';
@@ -144,6 +144,31 @@ describe('Enrich 2: the Async Job Threshold chooses the path, the items are the 
 		expect(job.json('Enrich')).toEqual(sync.json('Enrich'));
 		expect(job.json('Enrich')).toHaveLength(10_000);
 	}, 120_000);
+});
+
+describe('Enrich 2: job results typed as /enrich types them, whatever the result file\'s cell encoding', () => {
+	// the fields the independent v2 run saw change type: text of digits (naics, sic_code), null (ticker); and a
+	// nested object (location). Every enrichment and every type in both encodings: test/unit/sandbox.v2jobs.test.ts
+	const businessEnrichments = ['firmographics'];
+
+	test('10,000 ids through the job path equal the /enrich path item for item, in ordinary CSV text and in typed JSON cells', async () => {
+		const items = manyIds(10_000).map((business_id) => ({ business_id }));
+		const sync = await run(items, enrichNode({ businessEnrichments, options: { jobThreshold: 10_001 } }));
+		expect(sync.error).toBeUndefined();
+		expect(sandbox.requests).toHaveLength(200);
+		const firmographics = sync.json('Enrich').map((item) => item.firmographics as IDataObject | null).filter((data) => data !== null);
+		expect(firmographics.some((data) => data.ticker === null)).toBe(true);
+		expect(firmographics.every((data) => typeof data.naics === 'string' && typeof data.sic_code === 'string')).toBe(true);
+
+		for (const cellEncoding of ['text', 'typedJson'] as const) {
+			sandbox.clearRequests();
+			sandbox.jobs.configure({ cellEncoding });
+			const job = await run(items, enrichNode({ businessEnrichments }));
+			expect([cellEncoding, job.error]).toEqual([cellEncoding, undefined]);
+			expect([cellEncoding, sandbox.requests.length]).toEqual([cellEncoding, 4]);
+			expect([cellEncoding, job.json('Enrich')]).toEqual([cellEncoding, sync.json('Enrich')]);
+		}
+	}, 180_000);
 });
 
 describe('Enrich 2 on the job path: bad input, failed jobs, the key', () => {

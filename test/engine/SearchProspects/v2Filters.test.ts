@@ -119,3 +119,21 @@ describe('Skills, Interests and Public Company (API v2 only)', () => {
 		}
 	});
 });
+
+describe('Business IDs: up to 10,000 on API v2 (research §11), 1,000 on v1', () => {
+	const businessIds = (count: number) => sandbox.universe.businesses.slice(0, count).map((business) => business.business_id);
+
+	test('v2 sends 1,500 Business IDs in one request; v1 refuses them before any request, naming the field and the rule', async () => {
+		const ids = businessIds(1_500);
+		const run = await on('v2', { limit: 10, filters: { businessIds: ids.join(',') } });
+		expect(run.error).toBeUndefined();
+		expect(bodies('v2').map((body) => (body.filters as { business_id: { values: string[] } }).business_id.values)).toEqual([ids]);
+		const wanted = new Set(ids);
+		expect(idsOf(run.json(NODE))).toEqual(idsWhere((entry) => wanted.has(entry.business.business_id)).slice(0, 10));
+
+		sandbox.clearRequests();
+		const refused = await on('v1', { limit: 10, filters: { businessIds: ids.join(',') } });
+		expect(refused.json(NODE)[0].error).toBe('Item 0: filters.business_id.values must hold at most 1000 values');
+		expect(sandbox.requests).toHaveLength(0);
+	});
+});

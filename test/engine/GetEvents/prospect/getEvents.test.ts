@@ -265,7 +265,7 @@ describe.each(API_VERSIONS)('Match Prospects -> Get Events with default paramete
 		const run = await runWorkflow(workflow, { credentials: credentials() });
 		expect(run.error).toBeUndefined();
 		const matches = sandbox.requests.filter((request) => request.path === pathOn(api, '/v1/prospects/match'));
-		expect(matches.map((request) => (request.body as { prospects_to_match: unknown[] }).prospects_to_match.length)).toEqual([40, 40, 40]);
+		expect(matches.map((request) => (request.body as { prospects_to_match: unknown[] }).prospects_to_match.length)).toEqual(api === 'v1' ? [40, 40, 40] : [50, 50, 20]);
 
 		const matched = rows.map((row) => expectedProspectId(sandbox.universe, row));
 		const unique = [...new Set(matched.filter((id): id is string => id !== undefined))];

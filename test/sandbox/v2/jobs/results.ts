@@ -3,14 +3,14 @@
  * runs over the dataset's ids, 50 at a time, and each record becomes one CSV row. [I] The layout
  * (the research gives only "format: csv"): the first column holds the id the row belongs to,
  * named after the id field; the other columns are the records' fields, in the order first seen,
- * each cell as nodes/shared/jobs/cells.ts writes it. An id with several records (posts,
+ * each cell in the encoding the job settings chose at submission (cellEncodings.ts). An id with several records (posts,
  * lookalikes) has one row per record; an id without data has none. A record may have a field
  * named like the id field (a lookalike's business_id): the first column is the id all the same.
  */
 import { V2_ENDPOINTS, type V2EndpointName } from '../../../../nodes/shared/catalog';
-import { writeCell } from '../../../../nodes/shared/jobs/cells';
 import { formatCsv } from '../../../../nodes/shared/jobs/csv';
 import type { Handler, HandlerContext } from '../../handlers/context';
+import { CELL_WRITERS } from './cellEncodings';
 import type { JobResult } from './store';
 
 type Row = Record<string, unknown>;
@@ -52,6 +52,7 @@ export function jobResult(
 			}
 		}
 	}
-	const csv = formatCsv([[idField, ...columns], ...rows.map(({ id, record }) => [id, ...columns.map((field) => writeCell(record[field]))])]);
+	const cell = CELL_WRITERS[ctx.jobs.settings.cellEncoding];
+	const csv = formatCsv([[idField, ...columns], ...rows.map(({ id, record }) => [id, ...columns.map((field) => cell(record[field]))])]);
 	return { csv, records: rows.length, idsWithData: withData.size };
 }

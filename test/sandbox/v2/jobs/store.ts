@@ -6,6 +6,7 @@
  */
 import { LIMITS_V2 } from '../../../../nodes/shared/limits';
 import type { DatasetEntityType, JobState } from '../../../../nodes/shared/schemasV2';
+import type { CellEncoding } from './cellEncodings';
 
 export interface JobSettings {
 	/** time a job waits in `queued` after its submission */
@@ -20,6 +21,8 @@ export interface JobSettings {
 	datasetTtlMs: number;
 	/** jobs submitted while this is set end `failed` with this error message */
 	failWith?: string;
+	/** how the result file writes its cells: ordinary CSV text (the default) or typed JSON (cellEncodings.ts) */
+	cellEncoding: CellEncoding;
 }
 
 export const DEFAULT_JOB_SETTINGS: JobSettings = {
@@ -28,6 +31,7 @@ export const DEFAULT_JOB_SETTINGS: JobSettings = {
 	linkTtlMs: LIMITS_V2.jobLinkTtlMs,
 	fileTtlMs: LIMITS_V2.jobFileTtlMs,
 	datasetTtlMs: 24 * 60 * 60_000,
+	cellEncoding: 'text',
 };
 
 export interface Dataset {
