@@ -64,6 +64,15 @@ const PROCESS_TOKEN = `${Date.now().toString(36)}-${Math.random().toString(36).s
  */
 const running = new Set<string>();
 
+/**
+ * Whether n8n stores this poll's state with the execution its items start, or neither (durable
+ * poll cursors, n8n 2.41: `commitWithExecution`). Told from what n8n hands the poll, not from a
+ * version: under durable cursors the node's static data is a per-poll copy of the stored cursor,
+ * a plain object; otherwise it is part of the workflow's static data, which n8n watches for
+ * changes (an ObservableObject: a `__dataChanged` flag that is not enumerable, so never stored).
+ */
+export const stateStoredWithExecution = (staticData: IDataObject): boolean => !('__dataChanged' in staticData);
+
 const toItems = (events: IDataObject[]): INodeExecutionData[][] => [events.map((event) => ({ json: event }))];
 
 function numberOption(ctx: IPollFunctions, name: string, fallback: number, min: number, max: number): number {
@@ -149,7 +158,8 @@ async function sampleEvents(ctx: IPollFunctions, run: PollRun): Promise<INodeExe
 
 /**
  * A poll of a published workflow: settles what the last emitting poll fired (confirmed, or to
- * fire again after a restart), fetches everything after the floor (on first activation: from
+ * fire again after a restart; nothing to settle where n8n stores the state with the execution),
+ * fetches everything after the floor (on first activation: from
  * now, or the look-back window; further back for events to fire again), fires the events not
  * fired before, and writes the new state only after every request succeeded. A failed poll (429,
  * 401, ...) fires nothing and changes nothing, so the next poll repeats the same window. When the
@@ -184,6 +194,7 @@ async function newEvents(ctx: IPollFunctions, run: PollRun, staticData: IDataObj
 		oldestServed: run.oldestServed,
 		token: PROCESS_TOKEN,
 		queriedFrom: from,
+		deliveredOnReturn: stateStoredWithExecution(staticData),
 	});
 	next.pending =
 		fetched.nextChunk === undefined ? undefined : { startedAt: cycleStartedAt, nextChunk: fetched.nextChunk, watchKey: key };
