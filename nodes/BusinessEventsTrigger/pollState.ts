@@ -75,6 +75,8 @@ export interface WatchState {
 	redeliver?: EventTimes;
 	/** where the refetch of `redeliver` starts at the latest (events without a readable time: Unconfirmed) */
 	redeliverFrom?: number;
+	/** the mark of the last poll that fired (poll.ts: a poll that reads an older state waits for its hand-off) */
+	lastFire?: string;
 }
 
 const STATE_KEY = 'businessEventsTrigger';
@@ -116,6 +118,7 @@ export function readState(staticData: IDataObject): WatchState | undefined {
 	const unreadableFrom = finite(unconfirmed?.unreadableFrom);
 	const redeliverFrom = finite(stored.redeliverFrom);
 	return {
+		...(typeof stored.lastFire === 'string' && { lastFire: stored.lastFire }),
 		floor,
 		seen: readEventTimes(stored.seen),
 		...(unconfirmed &&
@@ -145,6 +148,7 @@ export function writeState(staticData: IDataObject, state: WatchState): void {
 		seen: { ...state.seen },
 	};
 	if (state.pending) stored.pending = { ...state.pending };
+	if (state.lastFire !== undefined) stored.lastFire = state.lastFire;
 	if (state.unconfirmed) stored.unconfirmed = { ...state.unconfirmed, keys: { ...state.unconfirmed.keys } };
 	if (!isEmpty(state.redeliver)) {
 		stored.redeliver = { ...state.redeliver };
@@ -298,6 +302,7 @@ export function advanceState(state: WatchState, emitted: IDataObject[], options:
 	floor = Math.max(state.floor, Math.min(floor, protectedFrom));
 
 	return {
+		...(state.lastFire !== undefined && { lastFire: state.lastFire }),
 		floor,
 		seen: remembered(delivered ? { ...state.seen, ...keys } : state.seen, floor, max),
 		pending: state.pending,

@@ -3,7 +3,7 @@
  * first activation and look-back, manual samples, the poll budget, and failures (429, 401) that
  * must leave the state alone. The real n8n path is covered in test/engine and test/e2e.
  */
-import type { IDataObject, IHttpRequestOptions, INode, IPollFunctions } from 'n8n-workflow';
+import type { IDataObject, IHttpRequestOptions, INode, IObservableObject, IPollFunctions } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError, ObservableObject } from 'n8n-workflow';
 
 import { BusinessEventsTrigger } from '../../nodes/BusinessEventsTrigger/BusinessEventsTrigger.node';
@@ -98,7 +98,8 @@ function pollContext(service: FakeService, setup: PollSetup) {
 	const staticData = setup.cursor === 'durable' ? plain : (ObservableObject.create(plain) as IDataObject);
 	const ctx = {
 		getNode: () => NODE,
-		getWorkflow: () => ({ id: 'workflow-1', active: true }),
+		// a workflow per test: the trigger remembers its last fire per workflow and node in this process
+		getWorkflow: () => ({ id: `workflow-${testIndex}`, active: true }),
 		getMode: () => setup.mode ?? 'trigger',
 		getActivationMode: () => 'activate',
 		getWorkflowStaticData: () => staticData,
@@ -124,7 +125,9 @@ const poll = (ctx: IPollFunctions) => trigger.poll.call(ctx);
 const ids = (result: Awaited<ReturnType<typeof poll>>) => (result ? result[0].map((item) => item.json.event_id) : null);
 
 let now = Date.parse('2026-05-01T12:00:00.000Z');
+let testIndex = 0;
 beforeEach(() => {
+	testIndex++;
 	now = Date.parse('2026-05-01T12:00:00.000Z');
 	jest.spyOn(Date, 'now').mockImplementation(() => now);
 });
@@ -415,6 +418,43 @@ describe('Business Events Trigger: polling', () => {
 		expect(await pollDurable()).toBeNull();
 	});
 
+	it("a poll that reads the state from before this process's last fire waits for its hand-off: nothing fires twice, and nothing is lost if n8n never stores it", async () => {
+		const service = new FakeService();
+		let stored: IDataObject = {};
+		const pollDurable = async (node = NODE) => {
+			const { ctx, staticData } = pollContext(service, { params: watch(1), cursor: 'durable', staticData: structuredClone(stored) });
+			const result = await poll({ ...ctx, getNode: () => node } as IPollFunctions);
+			return { result, staticData };
+		};
+		stored = (await pollDurable()).staticData;
+		now += MIN;
+		service.add('h1', 1, now - 30_000);
+		const fired = await pollDurable();
+		expect(ids(fired.result)).toEqual(['h1']);
+		// n8n has not stored that poll's state yet (it hands the items off without waiting) when the
+		// next poll starts: that poll reads the state from before the fire, fires nothing, changes nothing
+		now += 5_000;
+		const early = await pollDurable();
+		expect(early.result).toBeNull();
+		expect(early.staticData).toEqual(stored);
+		expect(service.eventRequests()).toHaveLength(2);
+		// another trigger is not held back
+		expect((await pollDurable({ ...NODE, id: 'trigger-2' })).result).not.toBeNull();
+		// stored: the next poll goes on from it
+		stored = fired.staticData;
+		now += 5_000;
+		expect((await pollDurable()).result).toBeNull();
+		expect(service.eventRequests()).toHaveLength(4);
+		// a hand-off n8n never stored (its lease lost): a minute after the fire, its events fire again
+		service.add('h2', 1, now - 1_000);
+		const unstored = await pollDurable();
+		expect(ids(unstored.result)).toEqual(['h2']);
+		now += 30_000;
+		expect((await pollDurable()).result).toBeNull();
+		now += 30_000;
+		expect(ids((await pollDurable()).result)).toEqual(['h2']);
+	});
+
 	it('a state saved before durable poll cursors were turned on: its unconfirmed events fire again marked, then count as delivered', async () => {
 		const service = new FakeService();
 		const { ctx, staticData } = pollContext(service, { params: watch(1) });
@@ -435,9 +475,9 @@ describe('Business Events Trigger: polling', () => {
 	it('tells the two ways n8n hands a poll its state apart: the workflow\'s static data, or a plain copy of a durable cursor', () => {
 		expect(stateStoredWithExecution(ObservableObject.create({ businessEventsTrigger: { version: 1 } }) as IDataObject)).toBe(false);
 		// a node's part of the workflow's static data is watched too (Workflow.getStaticData)
-		const workflowStaticData = ObservableObject.create({ 'node:Business Events Trigger': { businessEventsTrigger: { version: 1 } } }) as IDataObject;
+		const workflowStaticData = ObservableObject.create({ 'node:Business Events Trigger': { businessEventsTrigger: { version: 1 } } });
 		expect(stateStoredWithExecution(workflowStaticData['node:Business Events Trigger'] as IDataObject)).toBe(false);
-		expect(stateStoredWithExecution(ObservableObject.create({}, workflowStaticData) as IDataObject)).toBe(false);
+		expect(stateStoredWithExecution(ObservableObject.create({}, workflowStaticData as unknown as IObservableObject) as IDataObject)).toBe(false);
 		expect(stateStoredWithExecution(JSON.parse('{"businessEventsTrigger":{"version":1}}') as IDataObject)).toBe(true);
 		// the flag is never stored: a state copied through JSON (n8n's cursor column) is plain again
 		expect(JSON.stringify(workflowStaticData)).not.toContain('__dataChanged');
