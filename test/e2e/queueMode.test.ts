@@ -504,6 +504,8 @@ describe('queue mode on PostgreSQL: main, a webhook processor and two workers sh
 				},
 				{ timeoutMs: 90_000, intervalMs: 1_000 },
 			);
+		// after the activation poll (it sets the trigger's cursor to now), when this test runs alone
+		await waitFor('the trigger activation poll', async () => (eventsSandbox.requests.length > 0 ? true : undefined), { timeoutMs: 30_000 });
 		const before = addTriggerEvents(2);
 		triggerEvents.push(...before);
 		await fired(before.map((event) => event.event_id));
