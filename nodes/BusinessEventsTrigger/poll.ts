@@ -64,6 +64,30 @@ const PROCESS_TOKEN = `${Date.now().toString(36)}-${Math.random().toString(36).s
  */
 const running = new Set<string>();
 
+/**
+ * Whether n8n stores this poll's state with the execution its items start, or neither (durable
+ * poll cursors, n8n 2.41: `commitWithExecution`). Told from what n8n hands the poll, not from a
+ * version: under durable cursors the node's static data is a per-poll copy of the stored cursor,
+ * a plain object; otherwise it is part of the workflow's static data, which n8n watches for
+ * changes (an ObservableObject: a `__dataChanged` flag that is not enumerable, so never stored).
+ */
+export const stateStoredWithExecution = (staticData: IDataObject): boolean => !('__dataChanged' in staticData);
+
+/**
+ * How long a poll waits for the hand-off of this process's last fire to land in the state it
+ * reads. n8n hands the items of a poll to an execution without waiting, and its durable scheduler
+ * builds each poll from the stored state: a poll that starts before the last fire's state is
+ * stored (several overdue polls run back to back after a restart) reads the state from before it
+ * and would fire the same events again. It fires nothing and changes nothing instead; past this
+ * time the hand-off failed (n8n stored neither state nor execution) and the events fire again.
+ * n8n's default scheduler lease, in which a poll's hand-off ends.
+ */
+const HANDOFF_WAIT_MS = 60_000;
+
+/** The mark of the last fire of each trigger in this process (workflow and node id), and when. */
+const lastFires = new Map<string, { mark: string; at: number }>();
+let fires = 0;
+
 const toItems = (events: IDataObject[]): INodeExecutionData[][] => [events.map((event) => ({ json: event }))];
 
 function numberOption(ctx: IPollFunctions, name: string, fallback: number, min: number, max: number): number {
@@ -113,7 +137,7 @@ async function pollOnce(ctx: IPollFunctions): Promise<INodeExecutionData[][] | n
 	if (running.has(pollKey)) return null;
 	running.add(pollKey);
 	try {
-		return await newEvents(ctx, run, ctx.getWorkflowStaticData('node'));
+		return await newEvents(ctx, run, ctx.getWorkflowStaticData('node'), pollKey);
 	} finally {
 		running.delete(pollKey);
 	}
@@ -149,15 +173,19 @@ async function sampleEvents(ctx: IPollFunctions, run: PollRun): Promise<INodeExe
 
 /**
  * A poll of a published workflow: settles what the last emitting poll fired (confirmed, or to
- * fire again after a restart), fetches everything after the floor (on first activation: from
+ * fire again after a restart; nothing to settle where n8n stores the state with the execution),
+ * fetches everything after the floor (on first activation: from
  * now, or the look-back window; further back for events to fire again), fires the events not
  * fired before, and writes the new state only after every request succeeded. A failed poll (429,
  * 401, ...) fires nothing and changes nothing, so the next poll repeats the same window. When the
  * poll budget runs out, it fires what it fetched and the next poll goes on with the remaining
  * chunks of ids.
  */
-async function newEvents(ctx: IPollFunctions, run: PollRun, staticData: IDataObject) {
-	const stored = readState(staticData) ?? initialState(run.startedAt, run.lookBackDays);
+async function newEvents(ctx: IPollFunctions, run: PollRun, staticData: IDataObject, pollKey: string) {
+	const read = readState(staticData);
+	const lastFire = lastFires.get(pollKey);
+	if (lastFire && read?.lastFire !== lastFire.mark && run.startedAt - lastFire.at < HANDOFF_WAIT_MS) return null;
+	const stored = read ?? initialState(run.startedAt, run.lookBackDays);
 	const state = settleUnconfirmed(stored, PROCESS_TOKEN);
 	const key = watchKey(run.source);
 	const chunkCount = idChunks(run.source.entity, run.source.ids, run.version).length;
@@ -184,9 +212,14 @@ async function newEvents(ctx: IPollFunctions, run: PollRun, staticData: IDataObj
 		oldestServed: run.oldestServed,
 		token: PROCESS_TOKEN,
 		queriedFrom: from,
+		deliveredOnReturn: stateStoredWithExecution(staticData),
 	});
 	next.pending =
 		fetched.nextChunk === undefined ? undefined : { startedAt: cycleStartedAt, nextChunk: fetched.nextChunk, watchKey: key };
+	if (fresh.length > 0) {
+		next.lastFire = `${PROCESS_TOKEN}:${++fires}`;
+		lastFires.set(pollKey, { mark: next.lastFire, at: fetchedAt });
+	}
 	writeState(staticData, next);
 
 	return fresh.length > 0 ? toItems(fresh) : null;

@@ -10,13 +10,21 @@
  * start at the floor, so the window overlaps earlier polls on purpose (late arrivals are caught)
  * and `seen` filters what was already emitted, whatever the event times (ties included).
  *
- * Why two phases: when a poll returns items, n8n starts saving the static data without waiting
- * and only then creates the execution (n8n 2.41, trigger-execution-context.factory.js). A crash
- * between the two keeps this memory and loses the execution. So an emitted event is only
- * `unconfirmed` at first, with the token of the process that emitted it. The next poll in the
- * same process knows the process lived on, so n8n created the execution: the events move to
- * `seen`. A poll in another process (n8n restarted, another main took over) cannot tell: the
- * events move to `redeliver` and fire again, marked.
+ * Two ways n8n keeps this memory, and what a returned batch is in each:
+ *
+ * - Durable poll cursors (n8n 2.41 with N8N_POLLER_DURABLE_CURSORS_ENABLED and the durable
+ *   scheduler): n8n stores the memory in one transaction with the execution the batch starts
+ *   (`commitWithExecution`), and the memory of a poll that returned nothing on its own. Memory and
+ *   execution exist together or not at all, so a returned batch goes straight to `seen`
+ *   (`deliveredOnReturn`): no stop, clean or not, loses or repeats an event.
+ * - Workflow static data (every other setting): when a poll returns items, n8n starts saving the
+ *   static data without waiting and only then creates the execution (trigger-execution-context.
+ *   factory.js). A crash between the two keeps this memory and loses the execution. So an emitted
+ *   event is only `unconfirmed` at first, with the token of the process that emitted it. The next
+ *   poll in the same process knows the process lived on, so n8n created the execution: the events
+ *   move to `seen`. A poll in another process (n8n restarted, another main took over) cannot
+ *   tell: the events move to `redeliver` and fire again, marked. n8n gives a poll no way to tell
+ *   a clean stop from a crash (docs/operations.md), so a clean stop repeats the batch too.
  */
 import type { IDataObject } from 'n8n-workflow';
 
@@ -67,6 +75,8 @@ export interface WatchState {
 	redeliver?: EventTimes;
 	/** where the refetch of `redeliver` starts at the latest (events without a readable time: Unconfirmed) */
 	redeliverFrom?: number;
+	/** the mark of the last poll that fired (poll.ts: a poll that reads an older state waits for its hand-off) */
+	lastFire?: string;
 }
 
 const STATE_KEY = 'businessEventsTrigger';
@@ -108,6 +118,7 @@ export function readState(staticData: IDataObject): WatchState | undefined {
 	const unreadableFrom = finite(unconfirmed?.unreadableFrom);
 	const redeliverFrom = finite(stored.redeliverFrom);
 	return {
+		...(typeof stored.lastFire === 'string' && { lastFire: stored.lastFire }),
 		floor,
 		seen: readEventTimes(stored.seen),
 		...(unconfirmed &&
@@ -137,6 +148,7 @@ export function writeState(staticData: IDataObject, state: WatchState): void {
 		seen: { ...state.seen },
 	};
 	if (state.pending) stored.pending = { ...state.pending };
+	if (state.lastFire !== undefined) stored.lastFire = state.lastFire;
 	if (state.unconfirmed) stored.unconfirmed = { ...state.unconfirmed, keys: { ...state.unconfirmed.keys } };
 	if (!isEmpty(state.redeliver)) {
 		stored.redeliver = { ...state.redeliver };
@@ -231,14 +243,20 @@ export interface AdvanceOptions {
 	token: string;
 	/** the poll's timestamp_from (queryFrom): where a refetch of events without a readable time starts */
 	queriedFrom: number;
+	/**
+	 * n8n stores this state with the execution `emitted` start, or neither (durable poll cursors):
+	 * `emitted` go straight to `seen` instead of `unconfirmed`
+	 */
+	deliveredOnReturn?: boolean;
 	maxRemembered?: number;
 }
 
 /**
  * The state after `emitted` fired (on a state already settled by settleUnconfirmed):
  *
- * - `emitted` become `unconfirmed` under this process's token; a poll that emitted nothing keeps
- *   what it had (n8n saves the static data only with the next execution).
+ * - `emitted` become `unconfirmed` under this process's token, or `seen` at once when n8n stores
+ *   the state with their execution (`deliveredOnReturn`); a poll that emitted nothing keeps what
+ *   it had.
  * - Redelivered events leave `redeliver`. One the service did not return stays until a completed
  *   fetch cycle did not return it either, or until it is out of the service's event window.
  * - The floor moves on when a whole cycle completed (to its start minus the overlap, so late
@@ -257,8 +275,9 @@ export function advanceState(state: WatchState, emitted: IDataObject[], options:
 		unreadable ||= Number.isNaN(time);
 		keys[eventKey(event)] = Number.isNaN(time) ? options.fetchedAt : time;
 	}
+	const delivered = options.deliveredOnReturn === true && emitted.length > 0;
 	const unconfirmed: Unconfirmed | undefined =
-		emitted.length > 0
+		emitted.length > 0 && !delivered
 			? { token: options.token, keys, ...(unreadable && { unreadableFrom: options.queriedFrom }) }
 			: state.unconfirmed;
 
@@ -283,8 +302,9 @@ export function advanceState(state: WatchState, emitted: IDataObject[], options:
 	floor = Math.max(state.floor, Math.min(floor, protectedFrom));
 
 	return {
+		...(state.lastFire !== undefined && { lastFire: state.lastFire }),
 		floor,
-		seen: remembered(state.seen, floor, max),
+		seen: remembered(delivered ? { ...state.seen, ...keys } : state.seen, floor, max),
 		pending: state.pending,
 		...(unconfirmed && { unconfirmed }),
 		...(!isEmpty(redeliver) && { redeliver, ...(redeliverFrom !== undefined && { redeliverFrom }) }),

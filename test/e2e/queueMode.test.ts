@@ -18,7 +18,9 @@
  *
  * Meanwhile the Business Events Trigger, published on the main instance (where n8n runs
  * pollers), watches a third sandbox: every event added during the run fires exactly once, in
- * executions main queues and the workers run.
+ * executions main queues and the workers run. The cluster runs with n8n's durable poll cursors
+ * (the trigger's state stored with the execution its poll starts), and at the end main is stopped
+ * cleanly (SIGTERM) right after a fire and started again: no event is lost or fired twice.
  *
  * First, on the same cluster, the Business Events Webhook Trigger: main registers its webhook with
  * a fourth sandbox (the webhook processor's URL), the webhook processor receives that sandbox's
@@ -37,6 +39,7 @@ import { expectedProspectId } from '../engine/matchEnrichContacts';
 import { sandboxClient, startSandbox, type RecordedRequest, type Sandbox } from '../sandbox';
 import type { ExecutionResult } from './harness/executionResult';
 import { PACKAGE_NAME, type WorkflowJson } from './harness/n8nInstance';
+import { DURABLE_POLL_CURSORS } from './harness/durablePollCursors';
 import { waitFor } from './harness/processes';
 import { QueueModeN8n } from './harness/queueMode';
 
@@ -208,6 +211,7 @@ describe('queue mode on PostgreSQL: main, a webhook processor and two workers sh
 			},
 			workflows: [atCeiling, atShare, triggerWorkflow(watched), PUSH_WORKFLOW],
 			publish: [atCeiling.id, atShare.id, TRIGGER_WORKFLOW_ID, PUSH_WORKFLOW.id],
+			env: DURABLE_POLL_CURSORS,
 		});
 	});
 	afterAll(async () => {
@@ -419,6 +423,16 @@ describe('queue mode on PostgreSQL: main, a webhook processor and two workers sh
 		expect(result.nodeSpanMs).toBeLessThanOrEqual(1.1 * result.floorMs);
 	}
 
+	/** the events of the trigger's successful executions, in execution order */
+	const triggerFirings = async () => {
+		const done = (await cluster.main.executions(TRIGGER_WORKFLOW_ID)).filter((execution) => execution.status === 'success').sort((a, b) => byNumber(a.id, b.id));
+		return (await Promise.all(done.map(async (execution) => (await cluster.main.execution(execution.id)).items(TRIGGER)))).flat();
+	};
+	const addTriggerEvents = (count: number) =>
+		Array.from({ length: count }, (_, index) => eventsSandbox.addEvent({ business_id: watched[index % watched.length], event_name: 'new_product' }));
+	/** every event added for the trigger in this file */
+	const triggerEvents: Array<{ event_id: string }> = [];
+
 	describe(`4 x ${ROWS_PER_EXECUTION.toLocaleString('en-US')} contacts at once on two workers: two rounds side by side, each on a key of its own`, () => {
 		let atCeilingRound: PromiseSettledResult<RoundResult> | undefined;
 		let atShareRound: PromiseSettledResult<RoundResult> | undefined;
@@ -427,10 +441,9 @@ describe('queue mode on PostgreSQL: main, a webhook processor and two workers sh
 		beforeAll(async () => {
 			// the trigger's activation poll (sets its cursor to now, fires nothing), then events to fire
 			await waitFor('the trigger activation poll', async () => (eventsSandbox.requests.length > 0 ? true : undefined), { timeoutMs: 30_000 });
-			const addEvents = (count: number) => Array.from({ length: count }, (_, index) => eventsSandbox.addEvent({ business_id: watched[index % watched.length], event_name: 'new_product' }));
-			added = addEvents(3);
+			added = addTriggerEvents(3);
 			// added while the rounds run (two minutes at least: the floor)
-			const later = pause(30_000).then(() => added.push(...addEvents(3)));
+			const later = pause(30_000).then(() => added.push(...addTriggerEvents(3)));
 
 			const rowsOf = (service: Sandbox) => contacts(service.universe, EXECUTIONS * ROWS_PER_EXECUTION);
 			const first = await startRound({ workflow: atCeiling, sandbox, rows: rowsOf(sandbox) });
@@ -467,6 +480,7 @@ describe('queue mode on PostgreSQL: main, a webhook processor and two workers sh
 			// the poller runs on main, which queues what it fires
 			expect(fired.done.map((execution) => cluster.enqueuedBy(execution.id))).toEqual(fired.done.map(() => ['main']));
 			expect(eventsSandbox.requests.every((request) => request.status === 200)).toBe(true);
+			triggerEvents.push(...added);
 		});
 
 		test(`each worker's share set (Max Requests per Minute ${SHARE_PER_MINUTE} for each of two workers): the same, and no 429`, () => {
@@ -478,5 +492,39 @@ describe('queue mode on PostgreSQL: main, a webhook processor and two workers sh
 			expectCompleteAndMinimal(result);
 			expect(result.refused).toBe(0);
 		});
+	});
+	test('durable poll cursors: main stopped cleanly right after a fire and started again: no event lost, none fired twice', async () => {
+		const started = Date.now();
+		const fired = async (eventIds: string[]) =>
+			await waitFor(
+				`the trigger to fire ${eventIds.join(', ')}`,
+				async () => {
+					const items = await triggerFirings();
+					return eventIds.every((id) => items.some((item) => item.event_id === id)) ? items : undefined;
+				},
+				{ timeoutMs: 90_000, intervalMs: 1_000 },
+			);
+		// after the activation poll (it sets the trigger's cursor to now), when this test runs alone
+		await waitFor('the trigger activation poll', async () => (eventsSandbox.requests.length > 0 ? true : undefined), { timeoutMs: 30_000 });
+		const before = addTriggerEvents(2);
+		triggerEvents.push(...before);
+		await fired(before.map((event) => event.event_id));
+		await cluster.main.stop();
+		const down = addTriggerEvents(1);
+		await cluster.main.start({ timeoutMs: 180_000 });
+		await cluster.main.setupOwner();
+		const after = addTriggerEvents(1);
+		triggerEvents.push(...down, ...after);
+		await fired([...down, ...after].map((event) => event.event_id));
+		// two more polls find nothing new
+		const requestsSoFar = eventsSandbox.requests.filter((request) => request.path === EVENTS_PATH).length;
+		await waitFor('two more polls', async () => (eventsSandbox.requests.filter((request) => request.path === EVENTS_PATH).length >= requestsSoFar + 2 ? true : undefined), {
+			timeoutMs: 30_000,
+		});
+		await pause(3_000);
+		const items = await triggerFirings();
+		log(`main restart under durable poll cursors: ${Math.round((Date.now() - started) / 1000)} s`);
+		expect(items.map((item) => item.event_id).sort()).toEqual(triggerEvents.map((event) => event.event_id).sort());
+		expect(items.filter((item) => 'redelivered' in item)).toEqual([]);
 	});
 });

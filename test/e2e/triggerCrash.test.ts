@@ -1,21 +1,29 @@
 /**
- * The Business Events Trigger through crashes of n8n: a real n8n 2.41.1 (SQLite, one user folder)
- * with the trigger published, polling every 5 s against the sandbox, killed with SIGKILL and
- * started again on the same database three times, each at another moment:
+ * The Business Events Trigger through stops of n8n: a real n8n 2.41.1 (SQLite, one user folder)
+ * with the trigger published, polling every 5 s against the sandbox, stopped with SIGTERM (a clean
+ * stop: an upgrade, `docker restart`) or SIGKILL (a crash) and started again on the same database,
+ * nine times, at three moments:
  *
- * (a) right after a poll's request: the sandbox's answer hook watches n8n's database from the
- *     moment the answer with new events is sent, and kills n8n the moment the trigger's memory
- *     holding them is saved: n8n saves static data without waiting and only then creates the
- *     execution, so this is the window in which the previous release lost those events. The
- *     window is a few ms wide, so a database trigger holds n8n's insert of that execution for
- *     seconds (it would commit unchanged, only later) while the kill lands;
- * (b) between polls, after a poll that found nothing new;
- * (c) right after a poll's execution was stored.
+ * - during a poll: the moment the sandbox has answered the poll with new events;
+ * - between polls after a fire: the batch's execution stored, the next poll not started yet;
+ * - right after a poll's execution was stored (the database shows it finished, holding the batch).
  *
- * Events are added before each kill, while n8n is down and between polls. At each kill the test
- * reads what n8n had saved (the trigger's unconfirmed events, the events stored executions hold),
- * which says exactly what the restarted trigger must fire again. At the end: every event is in
- * an execution, and an event in more than one is marked `redelivered: true` in all but its first.
+ * First with n8n's default settings (the trigger's memory in the workflow's static data, saved
+ * when a poll fires, before n8n creates the execution): three stops. The first is the window in
+ * which an earlier release lost events: killed after n8n saved the memory holding the batch and
+ * before it created the execution. That window is a few ms wide, so a database trigger holds n8n's
+ * insert of the execution for seconds (it commits unchanged, only later) while the kill lands.
+ * Expected: nothing lost; a batch fired before a stop fires again after it, marked
+ * `redelivered: true` (n8n gives a poll no way to tell a clean stop from a crash). At each stop the
+ * test reads what n8n had saved (the trigger's unconfirmed events, the events stored executions
+ * hold), which says exactly what must fire again.
+ *
+ * Then, on the same database, with n8n's durable poll cursors on (the state stored in one
+ * transaction with the execution a poll starts): three SIGTERMs and three SIGKILLs, one of each at
+ * each moment. Expected: nothing lost, nothing fired twice. Its first start also shows turning the
+ * setting on: the batch the last default-mode stop left unconfirmed fires again, marked.
+ *
+ * Events are added before each stop, while n8n is down and after it is back.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -23,6 +31,7 @@ import path from 'node:path';
 import type { IDataObject, IRun } from 'n8n-workflow';
 
 import { startSandbox, type Sandbox } from '../sandbox';
+import { DURABLE_POLL_CURSORS } from './harness/durablePollCursors';
 import { N8nInstance, type WorkflowJson } from './harness/n8nInstance';
 import { waitFor } from './harness/processes';
 import { N8nDatabase } from './support/n8nDatabase';
@@ -33,15 +42,15 @@ const TRIGGER = 'Business Events Trigger';
 const EVENTS_PATH = '/v1/businesses/events';
 const POLL_GAP_MS = 5_000;
 const FIRE_TIMEOUT_MS = 60_000;
-/** how long (a) watches the database after the answer before it kills n8n anyway */
+/** how long the first stop watches the database after the answer before it kills n8n anyway */
 const SAVE_WATCH_MS = 3_000;
 
-type WorkflowNodeJson = { name: string; parameters: IDataObject; [key: string]: unknown };
+type WorkflowNodeJson = { id: string; name: string; parameters: IDataObject; [key: string]: unknown };
 interface ExampleWorkflow extends WorkflowJson {
 	nodes: WorkflowNodeJson[];
 }
 const example = JSON.parse(readFileSync(EXAMPLE, 'utf8')) as ExampleWorkflow;
-const workflow = structuredClone({ ...example, id: WORKFLOW_ID, name: 'Business events through crashes' });
+const workflow = structuredClone({ ...example, id: WORKFLOW_ID, name: 'Business events through stops' });
 const triggerNode = workflow.nodes.find((node) => node.name === TRIGGER)!;
 // n8n refuses intervals under a minute: twelve minute-granular crons, 5 s apart (as businessEventsTrigger.test.ts)
 triggerNode.parameters.pollTimes = {
@@ -50,14 +59,21 @@ triggerNode.parameters.pollTimes = {
 const watched = String(triggerNode.parameters.businessIds).split(/[\s,]+/);
 const EVENT_NAMES = ['new_funding_round', 'new_product', 'new_office', 'new_partnership'];
 
-/** What n8n had saved when it was killed. */
-interface Kill {
-	moment: string;
-	/** event ids the trigger's saved memory held as unconfirmed (to fire again after the restart) */
+type Signal = 'SIGTERM' | 'SIGKILL';
+type Moment = 'during a poll' | 'between polls after a fire' | 'right after an execution was stored';
+
+/** One stop and what n8n had saved when it went down. */
+interface Stop {
+	settings: 'default' | 'durable cursors';
+	signal: Signal;
+	moment: Moment;
+	/** the events fired by the poll the stop is about */
+	batch: string[];
+	/** event ids the trigger's memory in the workflow static data held as unconfirmed (to fire again after the restart) */
 	unconfirmed: string[];
 	/** event ids some stored execution held */
 	inExecutions: string[];
-	/** (a): ms from the answer's end to the kill, and whether the memory holding the batch was seen saved */
+	/** the first stop: ms from the answer's end to the kill, and whether the memory holding the batch was seen saved */
 	msAfterAnswer?: number;
 	sawSave?: boolean;
 }
@@ -74,16 +90,20 @@ function firedBy(run: IRun): IDataObject[] {
 	return (waiting?.data.main[0] ?? []).map((item) => item.json);
 }
 
-describe('Business Events Trigger through SIGKILLs of n8n', () => {
+describe('Business Events Trigger through clean stops and crashes of n8n', () => {
 	let sandbox: Sandbox;
 	let n8n: N8nInstance;
+	let settings: Stop['settings'] = 'default';
 	const added: string[] = [];
-	const kills: Kill[] = [];
+	/** the events added in the durable-cursor phase (from its first start on) */
+	const addedDurable: string[] = [];
+	const stops: Stop[] = [];
 	let nameIndex = 0;
 
 	const addEvent = () => {
 		const event = sandbox.addEvent({ business_id: watched[added.length % watched.length], event_name: EVENT_NAMES[nameIndex++ % EVENT_NAMES.length] });
 		added.push(event.event_id);
+		if (settings === 'durable cursors') addedDurable.push(event.event_id);
 		return event.event_id;
 	};
 	const eventRequests = () => sandbox.requests.filter((request) => request.path === EVENTS_PATH);
@@ -106,22 +126,30 @@ describe('Business Events Trigger through SIGKILLs of n8n', () => {
 			{ timeoutMs: FIRE_TIMEOUT_MS, intervalMs: 500 },
 		);
 
-	/** After a kill: what the dead n8n had saved. */
-	const readSaved = (moment: string, extra: Partial<Kill> = {}): Kill => {
+	/** Sends the signal at once (synchronously); resolves once n8n has exited. */
+	const stopN8n = (signal: Signal): Promise<void> => (signal === 'SIGKILL' ? n8n.crash() : n8n.stop());
+
+	/** After a stop: what n8n had saved. */
+	const readSaved = (signal: Signal, moment: Moment, batch: string[], extra: Partial<Stop> = {}): Stop => {
 		const db = new N8nDatabase(n8n.databaseFile);
 		try {
 			const state = db.nodeStaticData(WORKFLOW_ID, TRIGGER).businessEventsTrigger as IDataObject | undefined;
 			const unconfirmedKeys = Object.keys(((state?.unconfirmed as IDataObject | undefined)?.keys as IDataObject | undefined) ?? {});
-			const kill: Kill = {
+			const stop: Stop = {
+				settings,
+				signal,
 				moment,
+				batch,
 				unconfirmed: unconfirmedKeys.map((key) => key.replace(/^id:/, '')),
 				inExecutions: [...new Set(db.executions(WORKFLOW_ID, added).flatMap((execution) => execution.holds))],
 				...extra,
 			};
-			kills.push(kill);
+			stops.push(stop);
 			const statuses = db.executions(WORKFLOW_ID, added).map(({ id, status, holds }) => `${id} ${status} (${holds.length} events)`);
-			log(`kill ${JSON.stringify(kill)}; executions at the kill: ${statuses.join(', ')}`);
-			return kill;
+			const cursor = db.pollCursor(WORKFLOW_ID, triggerNode.id)?.businessEventsTrigger as IDataObject | undefined;
+			const cursorText = cursor ? ` cursor: floor ${String(cursor.floor)}, ${Object.keys((cursor.seen as IDataObject | undefined) ?? {}).length} seen, unconfirmed ${JSON.stringify(Object.keys(((cursor.unconfirmed as IDataObject | undefined)?.keys as IDataObject | undefined) ?? {}))};` : '';
+			log(`stop ${JSON.stringify(stop)};${cursorText} executions at the stop: ${statuses.join(', ')}`);
+			return stop;
 		} finally {
 			db.close();
 		}
@@ -130,7 +158,52 @@ describe('Business Events Trigger through SIGKILLs of n8n', () => {
 	const restart = async () => {
 		await n8n.start();
 		await n8n.setupOwner();
-		log('restarted');
+		log(`restarted (${settings})`);
+	};
+
+	/** Fires a batch and stops n8n the moment the sandbox has answered the poll that finds it. */
+	const stopDuringPoll = async (signal: Signal, size: number): Promise<Stop> => {
+		const batch = Array.from({ length: size }, addEvent);
+		let timer: NodeJS.Timeout | undefined;
+		try {
+			const exited = await new Promise<Promise<void>>((resolve, reject) => {
+				timer = setTimeout(() => reject(new Error(`No poll answered ${batch.join(', ')} within ${FIRE_TIMEOUT_MS} ms`)), FIRE_TIMEOUT_MS);
+				sandbox.afterAnswer((request, body) => {
+					const answered = ((body as IDataObject | undefined)?.output_events as IDataObject[] | undefined)?.map((event) => event.event_id) ?? [];
+					if (request.path !== EVENTS_PATH || !batch.every((id) => answered.includes(id))) return;
+					sandbox.afterAnswer(undefined);
+					resolve(stopN8n(signal));
+				});
+			});
+			await exited;
+		} finally {
+			clearTimeout(timer);
+			sandbox.afterAnswer(undefined);
+		}
+		return readSaved(signal, 'during a poll', batch);
+	};
+
+	/** Fires a batch and stops n8n when its execution is stored: at once, or halfway to the next poll. */
+	const stopAfterFire = async (signal: Signal, moment: Exclude<Moment, 'during a poll'>, size: number): Promise<Stop> => {
+		const batch = Array.from({ length: size }, addEvent);
+		const watch = new N8nDatabase(n8n.databaseFile);
+		try {
+			await waitFor(
+				`the execution of ${batch.join(', ')} stored`,
+				async () => (watch.executions(WORKFLOW_ID, batch).some((execution) => execution.status === 'success' && execution.holds.length === batch.length) ? true : undefined),
+				{ timeoutMs: FIRE_TIMEOUT_MS, intervalMs: 5 },
+			);
+		} finally {
+			watch.close();
+		}
+		if (moment === 'between polls after a fire') {
+			const polled = eventRequests().length;
+			await pause(POLL_GAP_MS / 4);
+			// the next poll has not started: the stop falls between the fire and the next poll
+			expect(eventRequests().length).toBe(polled);
+		}
+		await stopN8n(signal);
+		return readSaved(signal, moment, batch);
 	};
 
 	beforeAll(async () => {
@@ -149,86 +222,97 @@ describe('Business Events Trigger through SIGKILLs of n8n', () => {
 		await sandbox?.close();
 	});
 
-	test('killed right after a poll, between polls and after an execution was stored: no event lost, repeats marked', async () => {
+	test("with n8n's default settings: killed during a poll, stopped between polls, killed after an execution was stored: no event lost, repeats marked", async () => {
 		const started = Date.now();
 		await waitFor('the activation poll', async () => (eventRequests().length >= 1 ? true : undefined), { timeoutMs: 30_000 });
-		const before = [addEvent(), addEvent()];
-		await untilFired(before);
+		await untilFired([addEvent(), addEvent()]);
 
-		// (a) right after a poll's request: kill the moment the memory holding the new events is saved
+		// during a poll: killed the moment the memory holding the new events is saved. Without the
+		// hold, n8n created the execution a few ms after the save, and a kill that landed after it
+		// (11 ms after the answer in a failing run) found it running: n8n marked it crashed on
+		// restart, and the stop had not tested the window at all. The hold only delays the insert
+		// (n8n waits for it no more than for the save), so the kill finds what a crash between the
+		// two writes leaves: the memory saved, no execution.
 		const db = new N8nDatabase(n8n.databaseFile);
-		// Without the hold, n8n created the execution a few ms after the save, and a kill that landed
-		// after it (11 ms after the answer in a failing run) found it running: n8n marked it crashed on
-		// restart, and (a) had not tested the window at all. The hold only delays the insert (n8n
-		// does not wait for it, as it does not wait for the save), so the kill finds what a crash
-		// between the two writes leaves: the memory saved, no execution.
 		const releaseHold = db.holdExecutionInserts(WORKFLOW_ID);
 		const batchA = [addEvent(), addEvent()];
 		let timer: NodeJS.Timeout | undefined;
-		const killedA = new Promise<{ measured: Partial<Kill>; exited: Promise<void> }>((resolve, reject) => {
-			timer = setTimeout(() => reject(new Error(`No poll answered ${batchA.join(', ')} within ${FIRE_TIMEOUT_MS} ms`)), FIRE_TIMEOUT_MS);
-			sandbox.afterAnswer((request, body) => {
-				const answered = ((body as IDataObject | undefined)?.output_events as IDataObject[] | undefined)?.map((event) => event.event_id) ?? [];
-				if (request.path !== EVENTS_PATH || !batchA.every((id) => answered.includes(id))) return;
-				sandbox.afterAnswer(undefined);
-				// synchronous on purpose: n8n needs nothing of this process until it is killed
-				const answerEnded = performance.now();
-				let sawSave = false;
-				while (!sawSave && performance.now() - answerEnded < SAVE_WATCH_MS) sawSave = batchA.every((id) => db.staticDataText(WORKFLOW_ID).includes(id));
-				const exited = n8n.crash();
-				const msAfterAnswer = Math.round((performance.now() - answerEnded) * 10) / 10;
-				resolve({ measured: { msAfterAnswer, sawSave }, exited });
-			});
-		});
-		let killedAt: { measured: Partial<Kill>; exited: Promise<void> };
+		let measured: Partial<Stop> = {};
 		try {
-			killedAt = await killedA;
-			await killedAt.exited;
+			const exited = await new Promise<Promise<void>>((resolve, reject) => {
+				timer = setTimeout(() => reject(new Error(`No poll answered ${batchA.join(', ')} within ${FIRE_TIMEOUT_MS} ms`)), FIRE_TIMEOUT_MS);
+				sandbox.afterAnswer((request, body) => {
+					const answered = ((body as IDataObject | undefined)?.output_events as IDataObject[] | undefined)?.map((event) => event.event_id) ?? [];
+					if (request.path !== EVENTS_PATH || !batchA.every((id) => answered.includes(id))) return;
+					sandbox.afterAnswer(undefined);
+					// synchronous on purpose: n8n needs nothing of this process until it is killed
+					const answerEnded = performance.now();
+					let sawSave = false;
+					while (!sawSave && performance.now() - answerEnded < SAVE_WATCH_MS) sawSave = batchA.every((id) => db.staticDataText(WORKFLOW_ID).includes(id));
+					const killed = n8n.crash();
+					measured = { msAfterAnswer: Math.round((performance.now() - answerEnded) * 10) / 10, sawSave };
+					resolve(killed);
+				});
+			});
+			await exited;
 		} finally {
 			clearTimeout(timer);
 			sandbox.afterAnswer(undefined);
 			releaseHold();
 			db.close();
 		}
-		const killA = readSaved('a: right after a poll request', killedAt.measured);
-		const downA = [addEvent()];
+		const stopA = readSaved('SIGKILL', 'during a poll', batchA, measured);
+		const downA = addEvent();
 		await restart();
 		// the first poll after the restart fires what the kill left to fire again with the event added meanwhile
-		await untilFired(downA);
+		await untilFired([downA]);
 
-		// (b) between polls: after the batch fired and a poll found nothing new, halfway to the next poll
-		const batchB = [addEvent(), addEvent()];
-		await untilFired(batchB);
-		const polled = eventRequests().length;
-		await waitFor('a poll that finds nothing new', async () => (eventRequests().length > polled ? true : undefined), { timeoutMs: 30_000 });
-		await pause(POLL_GAP_MS / 2);
-		await n8n.crash();
-		const killB = readSaved('b: between polls');
-		const downB = [addEvent()];
+		const stopB = await stopAfterFire('SIGTERM', 'between polls after a fire', 2);
+		const downB = addEvent();
 		await restart();
-		await untilFired(downB);
+		await untilFired([downB]);
 
-		// (c) right after a poll's execution was stored: the database shows it finished, holding the batch
-		const batchC = [addEvent()];
-		const watch = new N8nDatabase(n8n.databaseFile);
-		try {
-			await waitFor(
-				'the execution of the batch stored',
-				async () => {
-					const stored = watch.executions(WORKFLOW_ID, batchC).some((execution) => execution.status === 'success' && execution.holds.length === batchC.length);
-					if (!stored) return undefined;
-					await n8n.crash();
-					return true;
-				},
-				{ timeoutMs: FIRE_TIMEOUT_MS, intervalMs: 5 },
-			);
-		} finally {
-			watch.close();
+		const stopC = await stopAfterFire('SIGKILL', 'right after an execution was stored', 1);
+		log(`default settings: ${Math.round((Date.now() - started) / 1000)} s`);
+
+		// the first stop landed where an earlier release lost events: the memory saved, no execution yet
+		expect(stopA.sawSave).toBe(true);
+		expect(stopA.unconfirmed.sort()).toEqual([...batchA].sort());
+		expect(batchA.filter((id) => stopA.inExecutions.includes(id))).toEqual([]);
+		// the other two: the last emitted batch was saved unconfirmed, and its execution was stored
+		for (const stop of [stopB, stopC]) {
+			expect(stop.unconfirmed.sort()).toEqual([...stop.batch].sort());
+			expect(stop.batch.filter((id) => !stop.inExecutions.includes(id))).toEqual([]);
 		}
-		const killC = readSaved('c: right after an execution was stored');
-		const downC = [addEvent()];
+	});
+
+	test('with durable poll cursors on the same database: three SIGTERMs and three SIGKILLs at those moments: no event lost, none fired twice', async () => {
+		const started = Date.now();
+		settings = 'durable cursors';
+		n8n.setEnv(DURABLE_POLL_CURSORS);
+		const downC = addEvent();
 		await restart();
-		await untilFired(downC);
+		await untilFired([downC]);
+
+		const moments: Array<[Signal, Moment]> = [
+			['SIGTERM', 'during a poll'],
+			['SIGKILL', 'during a poll'],
+			['SIGTERM', 'between polls after a fire'],
+			['SIGKILL', 'between polls after a fire'],
+			['SIGTERM', 'right after an execution was stored'],
+			['SIGKILL', 'right after an execution was stored'],
+		];
+		for (const [index, [signal, moment]] of moments.entries()) {
+			const size = 1 + (index % 2);
+			if (moment === 'during a poll') await stopDuringPoll(signal, size);
+			else await stopAfterFire(signal, moment, size);
+			const down = addEvent();
+			await restart();
+			await untilFired([down]);
+		}
+		const after = addEvent();
+		await untilFired([after]);
+		log(`durable cursors: ${Math.round((Date.now() - started) / 1000)} s`);
 
 		// two more polls: nothing else fires
 		const polledAtEnd = eventRequests().length;
@@ -236,35 +320,41 @@ describe('Business Events Trigger through SIGKILLs of n8n', () => {
 		await pause(1_000);
 		const all = await firings();
 		log(`executions: ${JSON.stringify(all.map((execution) => ({ id: execution.id, status: execution.status, fired: execution.events.map((event) => `${event.event_id as string}${event.redelivered ? '(redelivered)' : ''}`) })))}`);
-		log(`wall time ${Math.round((Date.now() - started) / 1000)} s`);
 
-		// no event lost
 		const occurrences = new Map<string, IDataObject[]>(added.map((id) => [id, []]));
 		for (const execution of all) for (const event of execution.events) occurrences.get(event.event_id as string)?.push(event);
+		// no event lost, in either phase: each is in an execution
 		expect(added.filter((id) => occurrences.get(id)!.length === 0)).toEqual([]);
-
-		// (a) landed where the previous release lost events: the memory saved, no execution yet
-		// (checked before the statuses: a kill after the execution's insert leaves it crashed)
-		expect(killA.sawSave).toBe(true);
-		expect(killA.unconfirmed.sort()).toEqual([...batchA].sort());
-		expect(batchA.filter((id) => killA.inExecutions.includes(id))).toEqual([]);
-		// no execution was running at a kill: (a) before the insert, (b) between polls, (c) after the store
-		expect(all.map((execution) => execution.status)).toEqual(all.map(() => 'success'));
-		// (b) and (c): the last emitted batch was saved unconfirmed, and its execution was stored
-		for (const [kill, batch] of [[killB, batchB], [killC, batchC]] as const) {
-			expect(kill.unconfirmed.sort()).toEqual([...batch].sort());
-			expect(batch.filter((id) => !kill.inExecutions.includes(id))).toEqual([]);
+		// Every execution ran to the end, but one n8n 2.41.1 may leave crashed: a SIGTERM during a
+		// poll under durable cursors. n8n's scheduler still hands the poll's batch off while n8n
+		// shuts down; the state and the execution are stored together, then the execution cannot
+		// start ("Failed to start the execution committed for a poll": the database driver is
+		// released) and n8n marks it crashed when it starts again. The batch is in that execution
+		// (Retry in the executions list runs it) and not fired again: nothing the trigger can see.
+		const termDuringPoll = stops.find((stop) => stop.settings === 'durable cursors' && stop.signal === 'SIGTERM' && stop.moment === 'during a poll')!;
+		const unfinished = all.filter((execution) => execution.status !== 'success');
+		log(`executions not run to the end: ${JSON.stringify(unfinished.map((execution) => ({ id: execution.id, status: execution.status, fired: execution.events.map((event) => event.event_id) })))}`);
+		for (const execution of unfinished) {
+			expect({ status: execution.status, fired: execution.events.map((event) => event.event_id).sort() }).toEqual({ status: 'crashed', fired: [...termDuringPoll.batch].sort() });
 		}
 
-		// exactly what each kill left to fire again fired again, marked; everything else fired once
-		for (const id of added) {
-			const savedAndStored = kills.filter((kill) => kill.unconfirmed.includes(id) && kill.inExecutions.includes(id)).length;
-			const savedNotStored = kills.some((kill) => kill.unconfirmed.includes(id) && !kill.inExecutions.includes(id));
+		// default settings: exactly what each stop left to fire again fired again, marked; everything
+		// else once. The last of them fires again under durable cursors, as turning them on does.
+		const defaultStops = stops.filter((stop) => stop.settings === 'default');
+		for (const id of added.filter((event) => !addedDurable.includes(event))) {
+			const savedAndStored = defaultStops.filter((stop) => stop.unconfirmed.includes(id) && stop.inExecutions.includes(id)).length;
+			const savedNotStored = defaultStops.some((stop) => stop.unconfirmed.includes(id) && !stop.inExecutions.includes(id));
 			const marks = occurrences.get(id)!.map((event) => event.redelivered === true);
 			expect({ id, marks }).toEqual({ id, marks: [savedNotStored, ...Array.from({ length: savedAndStored }, () => true)] });
 		}
-		// in numbers: (a) 2 events once each, marked; (b) and (c) 3 events twice each; 10 events in all
-		expect(added).toHaveLength(10);
-		expect([...occurrences.values()].map((events) => events.length)).toEqual([1, 1, 1, 1, 1, 2, 2, 1, 2, 1]);
+		// durable cursors: every event once, unmarked, whatever the stop and its moment
+		expect(addedDurable.map((id) => ({ id, marks: occurrences.get(id)!.map((event) => event.redelivered === true) }))).toEqual(
+			addedDurable.map((id) => ({ id, marks: [false] })),
+		);
+		// in numbers: 9 events before the switch (2 before, 2 + 1, 2 + 1, 1), 17 after it (1 down, 6 batches of 1 or 2, 6 down, 1)
+		expect([added.length - addedDurable.length, addedDurable.length]).toEqual([9, 17]);
+		expect(stops.filter((stop) => stop.settings === 'durable cursors').map((stop) => `${stop.signal} ${stop.moment}`)).toEqual(
+			moments.map(([signal, moment]) => `${signal} ${moment}`),
+		);
 	});
 });

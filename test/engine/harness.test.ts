@@ -189,12 +189,20 @@ describe('runPoll', () => {
 		expect(server.requests.map(({ path }) => path)).toEqual(['/events?after=0', '/events?after=3']);
 	});
 
-	test('the poll at activation commits nothing when it emits nothing', async () => {
+	test('under durable poll cursors the poll at activation commits nothing when it emits nothing', async () => {
+		serveEvents(3);
+
+		const result = await poll({ mode: 'trigger', tick: 'activation', cursor: 'durable' });
+
+		expect(result).toEqual({ items: null, staticData: {} });
+	});
+
+	test("on n8n's default settings the poll at activation keeps its state in memory, where the next poll reads it", async () => {
 		serveEvents(3);
 
 		const result = await poll({ mode: 'trigger', tick: 'activation' });
 
-		expect(result).toEqual({ items: null, staticData: {} });
+		expect(result).toEqual({ items: null, staticData: { cursor: 3, polls: 1 } });
 	});
 
 	test('a failing poll rejects with the error n8n would report', async () => {

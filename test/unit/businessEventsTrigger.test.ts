@@ -3,10 +3,11 @@
  * first activation and look-back, manual samples, the poll budget, and failures (429, 401) that
  * must leave the state alone. The real n8n path is covered in test/engine and test/e2e.
  */
-import type { IDataObject, IHttpRequestOptions, INode, IPollFunctions } from 'n8n-workflow';
-import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+import type { IDataObject, IHttpRequestOptions, INode, IObservableObject, IPollFunctions } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError, ObservableObject } from 'n8n-workflow';
 
 import { BusinessEventsTrigger } from '../../nodes/BusinessEventsTrigger/BusinessEventsTrigger.node';
+import { stateStoredWithExecution } from '../../nodes/BusinessEventsTrigger/poll';
 import { MAX_REMEMBERED_EVENTS, readState, writeState } from '../../nodes/BusinessEventsTrigger/pollState';
 import { DEFAULT_BUSINESS_EVENT_TYPES } from '../../nodes/shared/eventTypes';
 import { watchKey } from '../../nodes/BusinessEventsTrigger/watchedSource';
@@ -81,16 +82,24 @@ interface PollSetup {
 	mode?: 'trigger' | 'manual';
 	staticData?: IDataObject;
 	budgetMs?: number;
+	/**
+	 * How n8n hands the node its state: 'workflow' (default) as part of the workflow's static data,
+	 * an ObservableObject, as n8n does unless durable poll cursors are on; 'durable' as a plain
+	 * copy of the stored cursor, which n8n stores with the execution the poll starts
+	 */
+	cursor?: 'workflow' | 'durable';
 }
 
 let contexts = 0;
 
 function pollContext(service: FakeService, setup: PollSetup) {
 	const credentialKey = `secret-key-${++contexts}`;
-	const staticData = setup.staticData ?? {};
+	const plain = setup.staticData ?? {};
+	const staticData = setup.cursor === 'durable' ? plain : (ObservableObject.create(plain) as IDataObject);
 	const ctx = {
 		getNode: () => NODE,
-		getWorkflow: () => ({ id: 'workflow-1', active: true }),
+		// a workflow per test: the trigger remembers its last fire per workflow and node in this process
+		getWorkflow: () => ({ id: `workflow-${testIndex}`, active: true }),
 		getMode: () => setup.mode ?? 'trigger',
 		getActivationMode: () => 'activate',
 		getWorkflowStaticData: () => staticData,
@@ -116,7 +125,9 @@ const poll = (ctx: IPollFunctions) => trigger.poll.call(ctx);
 const ids = (result: Awaited<ReturnType<typeof poll>>) => (result ? result[0].map((item) => item.json.event_id) : null);
 
 let now = Date.parse('2026-05-01T12:00:00.000Z');
+let testIndex = 0;
 beforeEach(() => {
+	testIndex++;
 	now = Date.parse('2026-05-01T12:00:00.000Z');
 	jest.spyOn(Date, 'now').mockImplementation(() => now);
 });
@@ -370,6 +381,106 @@ describe('Business Events Trigger: polling', () => {
 		now += MIN;
 		expect(await poll(ctx)).toBeNull();
 		expect(Object.keys(readState(staticData)!.seen).sort()).toEqual(['id:e1', 'id:e2', 'id:e3']);
+	});
+
+	it('under durable poll cursors a returned batch counts as delivered: a stop at any moment loses and repeats nothing', async () => {
+		const service = new FakeService();
+		// what n8n has stored: the cursor committed with the last execution (or alone, after a poll that returned nothing)
+		let stored: IDataObject = {};
+		// each poll gets a plain copy of the stored cursor; `commit` is n8n storing it (with the execution, or alone)
+		const pollDurable = async (commit = true) => {
+			const { ctx, staticData } = pollContext(service, { params: watch(2), cursor: 'durable', staticData: structuredClone(stored) });
+			const result = await poll(ctx);
+			if (commit) stored = structuredClone(staticData);
+			return result;
+		};
+		expect(await pollDurable()).toBeNull();
+		now += MIN;
+		service.add('e1', 1, now - 30_000);
+		service.add('e2', 2, now - 20_000);
+		expect(ids(await pollDurable())).toEqual(['e1', 'e2']);
+		// stored with their execution as delivered, not as unconfirmed events of this process
+		expect(readState(stored)!.unconfirmed).toBeUndefined();
+		expect(Object.keys(readState(stored)!.seen).sort()).toEqual(['id:e1', 'id:e2']);
+		// n8n stops (cleanly or not) right after that execution was stored; e3 comes meanwhile: only e3 fires, unmarked
+		service.add('e3', 1, now + 10_000);
+		now += MIN;
+		const next = (await pollDurable())![0].map((item) => item.json);
+		expect(next).toEqual([service.events[2]]);
+		// n8n dies during a poll: neither its execution nor its cursor was stored, so the next poll fires the batch (its first delivery)
+		service.add('e4', 2, now + 10_000);
+		now += MIN;
+		expect(ids(await pollDurable(false))).toEqual(['e4']);
+		now += MIN;
+		const afterCrash = (await pollDurable())![0].map((item) => item.json);
+		expect(afterCrash).toEqual([service.events[3]]);
+		now += MIN;
+		expect(await pollDurable()).toBeNull();
+	});
+
+	it("a poll that reads the state from before this process's last fire waits for its hand-off: nothing fires twice, and nothing is lost if n8n never stores it", async () => {
+		const service = new FakeService();
+		let stored: IDataObject = {};
+		const pollDurable = async (node = NODE) => {
+			const { ctx, staticData } = pollContext(service, { params: watch(1), cursor: 'durable', staticData: structuredClone(stored) });
+			const result = await poll({ ...ctx, getNode: () => node } as IPollFunctions);
+			return { result, staticData };
+		};
+		stored = (await pollDurable()).staticData;
+		now += MIN;
+		service.add('h1', 1, now - 30_000);
+		const fired = await pollDurable();
+		expect(ids(fired.result)).toEqual(['h1']);
+		// n8n has not stored that poll's state yet (it hands the items off without waiting) when the
+		// next poll starts: that poll reads the state from before the fire, fires nothing, changes nothing
+		now += 5_000;
+		const early = await pollDurable();
+		expect(early.result).toBeNull();
+		expect(early.staticData).toEqual(stored);
+		expect(service.eventRequests()).toHaveLength(2);
+		// another trigger is not held back
+		expect((await pollDurable({ ...NODE, id: 'trigger-2' })).result).not.toBeNull();
+		// stored: the next poll goes on from it
+		stored = fired.staticData;
+		now += 5_000;
+		expect((await pollDurable()).result).toBeNull();
+		expect(service.eventRequests()).toHaveLength(4);
+		// a hand-off n8n never stored (its lease lost): a minute after the fire, its events fire again
+		service.add('h2', 1, now - 1_000);
+		const unstored = await pollDurable();
+		expect(ids(unstored.result)).toEqual(['h2']);
+		now += 30_000;
+		expect((await pollDurable()).result).toBeNull();
+		now += 30_000;
+		expect(ids((await pollDurable()).result)).toEqual(['h2']);
+	});
+
+	it('a state saved before durable poll cursors were turned on: its unconfirmed events fire again marked, then count as delivered', async () => {
+		const service = new FakeService();
+		const { ctx, staticData } = pollContext(service, { params: watch(1) });
+		await poll(ctx);
+		now += MIN;
+		service.add('u1', 1, now - 30_000);
+		expect(ids(await poll(ctx))).toEqual(['u1']);
+		// n8n restarted with durable cursors on: it copies the workflow's static data into the first cursor
+		const seed = JSON.parse(JSON.stringify(staticData)) as IDataObject;
+		(seed.businessEventsTrigger as IDataObject).unconfirmed = { ...((seed.businessEventsTrigger as IDataObject).unconfirmed as IDataObject), token: 'a-process-before-the-restart' };
+		const durable = pollContext(service, { params: watch(1), cursor: 'durable', staticData: seed });
+		now += MIN;
+		expect((await poll(durable.ctx))![0].map((item) => [item.json.event_id, item.json.redelivered])).toEqual([['u1', true]]);
+		expect(readState(durable.staticData)).toMatchObject({ seen: { 'id:u1': expect.any(Number) } });
+		expect(readState(durable.staticData)!.unconfirmed).toBeUndefined();
+	});
+
+	it('tells the two ways n8n hands a poll its state apart: the workflow\'s static data, or a plain copy of a durable cursor', () => {
+		expect(stateStoredWithExecution(ObservableObject.create({ businessEventsTrigger: { version: 1 } }) as IDataObject)).toBe(false);
+		// a node's part of the workflow's static data is watched too (Workflow.getStaticData)
+		const workflowStaticData = ObservableObject.create({ 'node:Business Events Trigger': { businessEventsTrigger: { version: 1 } } });
+		expect(stateStoredWithExecution(workflowStaticData['node:Business Events Trigger'] as IDataObject)).toBe(false);
+		expect(stateStoredWithExecution(ObservableObject.create({}, workflowStaticData as unknown as IObservableObject) as IDataObject)).toBe(false);
+		expect(stateStoredWithExecution(JSON.parse('{"businessEventsTrigger":{"version":1}}') as IDataObject)).toBe(true);
+		// the flag is never stored: a state copied through JSON (n8n's cursor column) is plain again
+		expect(JSON.stringify(workflowStaticData)).not.toContain('__dataChanged');
 	});
 
 	it('after a restart, asks far enough back for an event to fire again that is below the floor, and gives up on one the service no longer returns', async () => {

@@ -165,17 +165,20 @@ describe('trigger state in static data', () => {
 		expect(JSON.parse(JSON.stringify(written))).toEqual(old);
 	});
 
-	it('round-trips the unconfirmed events and the events to fire again; drops unreadable entries', () => {
+	it('round-trips the unconfirmed events, the events to fire again and the mark of the last fire; drops unreadable entries', () => {
 		const state: WatchState = {
 			floor: T0,
 			seen: {},
 			unconfirmed: { token: TOKEN, keys: { 'id:u': T0 + 5 } },
 			redeliver: { 'id:r': T0 + 3 },
+			lastFire: `${TOKEN}:3`,
 		};
 		const staticData: IDataObject = {};
 		writeState(staticData, state);
 		expect(readState(JSON.parse(JSON.stringify(staticData)))).toEqual({ ...state, pending: undefined });
-		const damaged = { version: 1, floor: at(0), seen: {}, unconfirmed: { token: 7, keys: {} }, redeliver: { 'id:r': 'x' } };
+		// the mark survives a poll that fires nothing
+		expect(emit(settleUnconfirmed(state, TOKEN), []).lastFire).toBe(`${TOKEN}:3`);
+		const damaged = { version: 1, floor: at(0), seen: {}, unconfirmed: { token: 7, keys: {} }, redeliver: { 'id:r': 'x' }, lastFire: 4 };
 		expect(readState({ businessEventsTrigger: damaged })).toEqual({ floor: T0, seen: {}, pending: undefined });
 	});
 });
@@ -187,6 +190,16 @@ describe('trigger state: confirmed by the process that emitted, or fired again a
 		const next = emit(initialState(T0, 0), emitted);
 		expect(next.unconfirmed).toEqual({ token: TOKEN, keys: { 'id:a': T0 + 2 * MIN, 'id:b': T0 + 3 * MIN } });
 		expect(next.seen).toEqual({});
+	});
+
+	it('where n8n stores the state with the execution (deliveredOnReturn), emitted events go to seen at once and never hold the floor back', () => {
+		const options = { fetchedAt: T0, completedCycleStartedAt: T0 + 20 * MIN, overlapMs: 10 * MIN, oldestServed: OLDEST_SERVED, token: TOKEN, queriedFrom: T0, deliveredOnReturn: true };
+		const next = advanceState(initialState(T0, 0), emitted, options);
+		expect(next).toEqual({ floor: T0 + 10 * MIN, seen: {}, pending: undefined });
+		// within the floor's reach they are remembered, and a poll of any process fires nothing again
+		const kept = advanceState(initialState(T0, 0), emitted, { ...options, completedCycleStartedAt: undefined });
+		expect(kept).toEqual({ floor: T0, seen: { 'id:a': T0 + 2 * MIN, 'id:b': T0 + 3 * MIN }, pending: undefined });
+		expect(selectNewEvents(emitted, settleUnconfirmed(kept, OTHER_TOKEN), T0)).toEqual([]);
 	});
 
 	it('the next poll of the same process confirms them: into seen, never fired again', () => {

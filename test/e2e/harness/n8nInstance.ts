@@ -363,6 +363,14 @@ export class N8nInstance {
 		this.serverLogFile = undefined;
 	}
 
+	/**
+	 * Changes the extra environment of the n8n processes started from now on (a restart on the same
+	 * user folder and database with other settings); the running server keeps its own.
+	 */
+	setEnv(env: Record<string, string>): void {
+		this.options.env = { ...this.options.env, ...env };
+	}
+
 	/** n8n's SQLite database (DB_TYPE=sqlite), in the user folder. */
 	get databaseFile(): string {
 		return path.join(this.userFolder, '.n8n', 'database.sqlite');

@@ -51,6 +51,14 @@ export class N8nDatabase {
 		return all[`node:${nodeName}`] ?? {};
 	}
 
+	/** The node's durable poll cursor (n8n 2.41's poller_state), or undefined when n8n keeps none. */
+	pollCursor(workflowId: string, nodeId: string): Record<string, unknown> | undefined {
+		const exists = this.db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'poller_state'").get();
+		if (!exists) return undefined;
+		const row = this.db.prepare('SELECT cursor FROM poller_state WHERE workflowId = ? AND nodeId = ?').get(workflowId, nodeId);
+		return typeof row?.cursor === 'string' ? (JSON.parse(row.cursor) as Record<string, unknown>) : undefined;
+	}
+
 	/** The stored executions of the workflow: id, status and which of `eventIds` their data holds. */
 	executions(workflowId: string, eventIds: string[]): Array<{ id: string; status: string; holds: string[] }> {
 		return this.executionsQuery.all(workflowId).map((row) => {

@@ -38,9 +38,9 @@ describe.each(API_VERSIONS)('Business Events Trigger in n8n-core, API %s', (api)
 		const path = pathOn(api, EVENTS_PATH);
 		const bodyOf = (index: number) => eventRequests(path)[index].body as IDataObject;
 
-		// the poll at activation: nothing fires, and n8n commits nothing of a poll it runs as a test
+		// durable poll cursors: the poll at activation fires nothing, and n8n commits nothing of a poll it runs as a test
 		const before = Date.now();
-		const activation = await poll(node, { mode: 'trigger', tick: 'activation' });
+		const activation = await poll(node, { mode: 'trigger', cursor: 'durable', tick: 'activation' });
 		expect(activation).toEqual({ events: null, staticData: {} });
 		expect(eventRequests(path)).toHaveLength(1);
 		// each version's event names on the wire
@@ -49,7 +49,7 @@ describe.each(API_VERSIONS)('Business Events Trigger in n8n-core, API %s', (api)
 		expect(Date.parse(bodyOf(0).timestamp_from as string)).toBeGreaterThanOrEqual(before);
 
 		// the first scheduled poll is the first activation n8n keeps: it stores the cursor
-		const first = await poll(node, { mode: 'trigger' });
+		const first = await poll(node, { mode: 'trigger', cursor: 'durable' });
 		expect(first.events).toBeNull();
 		const cursor = (first.staticData.businessEventsTrigger as IDataObject).floor as string;
 		expect(Date.parse(cursor)).toBeGreaterThanOrEqual(before);
@@ -59,16 +59,16 @@ describe.each(API_VERSIONS)('Business Events Trigger in n8n-core, API %s', (api)
 		// v2 serves it as executive_joined_company: it fires under v1's name on both versions
 		const c = addEvent(ids[1], { event_time: a.event_time, event_name: 'employee_joined_company' });
 		addEvent(ids[2], { event_name: 'ipo_announcement' }); // a type not watched
-		const second = await poll(node, { mode: 'trigger', staticData: first.staticData });
+		const second = await poll(node, { mode: 'trigger', cursor: 'durable', staticData: first.staticData });
 		expect(second.events).toEqual(chronological([a, b, c]));
 
 		// a late event with the very same time, and a new one: only they fire, the window overlaps
 		const late = addEvent(ids[2], { event_time: a.event_time });
-		const third = await poll(node, { mode: 'trigger', staticData: second.staticData });
+		const third = await poll(node, { mode: 'trigger', cursor: 'durable', staticData: second.staticData });
 		expect(idsOf(third.events)).toEqual([late.event_id]);
 		expect(bodyOf(3).timestamp_from).toBe(bodyOf(2).timestamp_from);
 
-		const fourth = await poll(node, { mode: 'trigger', staticData: third.staticData });
+		const fourth = await poll(node, { mode: 'trigger', cursor: 'durable', staticData: third.staticData });
 		expect(fourth.events).toBeNull();
 		expect(sandbox.requests.map((request) => request.path)).toEqual(Array(5).fill(path));
 	});
@@ -195,6 +195,40 @@ describe('Business Events Trigger in n8n-core', () => {
 
 		// the restarted process polls on: confirmed, nothing repeats
 		expect(await poll(node, { mode: 'trigger', staticData: afterRestart.staticData })).toMatchObject({ events: null });
+	});
+
+	it('under durable poll cursors, a batch counts as delivered once returned: after a restart nothing repeats and nothing is lost', async () => {
+		const ids = businessIds(410, 2);
+		const node = triggerNode({ source: 'ids', businessIds: ids.join(', ') });
+		const durable = { mode: 'trigger', cursor: 'durable' } as const;
+		const { staticData } = await poll(node, durable);
+		const a = addEvent(ids[0]);
+		const b = addEvent(ids[1], { event_name: 'new_product' });
+		const fired = await poll(node, { ...durable, staticData });
+		expect(fired.events).toEqual(chronological([a, b]));
+		// the cursor n8n stored with their execution holds them as delivered, whichever process reads it next
+		expect(fired.staticData.businessEventsTrigger).toMatchObject({ seen: { [`id:${a.event_id}`]: expect.any(Number), [`id:${b.event_id}`]: expect.any(Number) } });
+		expect(fired.staticData.businessEventsTrigger).not.toHaveProperty('unconfirmed');
+
+		// n8n stopped (SIGTERM or SIGKILL) after that; an event came meanwhile: only it fires, unmarked
+		const c = addEvent(ids[0], { event_name: 'new_office' });
+		const afterRestart = await poll(node, { ...durable, staticData: structuredClone(fired.staticData) });
+		expect(afterRestart.events).toEqual([c]);
+		expect(await poll(node, { ...durable, staticData: afterRestart.staticData })).toMatchObject({ events: null });
+	});
+
+	it('without durable poll cursors, a poll keeps its state in the workflow static data, in memory between polls and saved with each execution it starts', async () => {
+		const ids = businessIds(420, 1);
+		const node = triggerNode({ source: 'ids', businessIds: ids[0] });
+		// the poll at activation keeps its floor in memory: n8n polls on with the same workflow
+		const activation = await poll(node, { mode: 'trigger', tick: 'activation' });
+		expect(activation.events).toBeNull();
+		expect(activation.staticData.businessEventsTrigger).toMatchObject({ floor: expect.any(String) });
+		const a = addEvent(ids[0]);
+		const fired = await poll(node, { mode: 'trigger', staticData: activation.staticData });
+		expect(fired.events).toEqual([a]);
+		// unconfirmed until the next poll of this process: n8n saves the static data before it creates the execution
+		expect(Object.keys((fired.staticData.businessEventsTrigger as { unconfirmed: { keys: IDataObject } }).unconfirmed.keys)).toEqual([`id:${a.event_id}`]);
 	});
 
 	it('a wrong API key fails the poll as an invalid credential', async () => {

@@ -22,8 +22,16 @@ export function setUpSandbox(options?: SandboxOptions): void {
 
 export const credentials = () => sandboxCredentials(sandbox);
 
+let triggerNodes = 0;
+
+/**
+ * A trigger node with an id of its own: the trigger remembers its last fire per workflow and node
+ * in this process (a poll reading an older state waits for that fire's hand-off), and each test's
+ * trigger is another one.
+ */
 export function triggerNode(parameters: IDataObject, typeVersion = 1): WorkflowNode {
 	return {
+		id: `engine-trigger-${++triggerNodes}`,
 		name: 'Business Events Trigger',
 		type: TYPE,
 		typeVersion,

@@ -5,12 +5,15 @@
  *   `WorkflowExecute`, which calls `poll()` in a `PollContext` on the real static data. n8n never
  *   saves the static data of a manual run, so the static data comes back unchanged.
  * - 'trigger' (an active workflow): n8n-core's `PollTriggerExecutor`, the code the active-workflow
- *   machinery schedules, with a `PollContext` whose node static data is a per-poll snapshot. That
- *   staging lives in the n8n server (`getExecutePollFunctions` in packages/cli), so it is
- *   reproduced here: the snapshot is kept when the poll emits items (n8n stores it with the
- *   execution it starts) or when a scheduled poll returns `null` (cursor-only commit); it is
- *   dropped when the poll throws, and when the poll at activation returns `null`, which n8n-core
- *   runs as a test that commits nothing.
+ *   machinery schedules, with a `PollContext` as the n8n server builds it
+ *   (`getExecutePollFunctions` in packages/cli), in one of its two ways (`cursor`):
+ *   - 'workflow' (default; n8n 1.x, and 2.41 unless durable poll cursors are on): the node static
+ *     data is part of the workflow's static data (n8n's ObservableObject), kept in memory between
+ *     the polls of one activation and saved when a poll emits items;
+ *   - 'durable' (2.41 with durable poll cursors): a per-poll plain copy of the stored cursor,
+ *     kept when the poll emits items (n8n stores it with the execution it starts) or when a
+ *     scheduled poll returns `null` (cursor-only commit); dropped when the poll throws, and when
+ *     the poll at activation returns `null`, which n8n-core runs as a test that commits nothing.
  */
 import { isDeepStrictEqual } from 'node:util';
 
@@ -29,12 +32,17 @@ export interface PollOptions extends Omit<EngineOptions, 'mode' | 'staticData'> 
 	tick?: 'activation' | 'scheduled';
 	/** the node's static data (`getWorkflowStaticData('node')`) before the poll */
 	staticData?: IDataObject;
+	/** 'trigger' mode: how n8n hands the poll its state (see above); 'workflow' by default */
+	cursor?: 'workflow' | 'durable';
 }
 
 export interface PollResult {
 	/** items of the emitted output, `null` when the poll found nothing (returned `null`) */
 	items: INodeExecutionData[] | null;
-	/** the node's static data as n8n keeps it after this poll */
+	/**
+	 * the node's static data as the next poll of this n8n process reads it ('workflow': what the
+	 * poll left in memory; 'durable': the cursor n8n stored)
+	 */
 	staticData: IDataObject;
 }
 
@@ -64,9 +72,15 @@ async function pollAsActiveTrigger(
 	committed: IDataObject,
 	options: PollOptions,
 ): Promise<PollResult> {
-	const { workflow, credentialsHelper } = buildWorkflow(json, { ...options, mode: 'trigger' });
-	const node = workflow.getNode(json.nodes[0].name);
+	const { name } = json.nodes[0];
+	const { workflow, credentialsHelper } = buildWorkflow(json, {
+		...options,
+		mode: 'trigger',
+		staticData: { [`node:${name}`]: structuredClone(committed) },
+	});
+	const node = workflow.getNode(name);
 	if (!node) throw new UnexpectedError('The poll node is missing from its workflow');
+	const durable = options.cursor === 'durable';
 
 	let staged: { snapshot: IDataObject; seed: IDataObject } | undefined;
 	let emitted: INodeExecutionData[][] | undefined;
@@ -93,7 +107,7 @@ async function pollAsActiveTrigger(
 		},
 		async () => keepStaged(),
 		async (poll) => {
-			staged = { snapshot: structuredClone(committed), seed: structuredClone(committed) };
+			if (durable) staged = { snapshot: structuredClone(committed), seed: structuredClone(committed) };
 			try {
 				return await poll();
 			} finally {
@@ -101,6 +115,7 @@ async function pollAsActiveTrigger(
 			}
 		},
 		() => {
+			if (!durable) return workflow.getStaticData('node', node);
 			if (!staged) throw new UnexpectedError('Poll node read its static data outside of a poll');
 			return staged.snapshot;
 		},
@@ -109,5 +124,6 @@ async function pollAsActiveTrigger(
 	const executePoll = Container.get(PollTriggerExecutor).create(workflow, node, context, () => true);
 	await executePoll(options.tick === 'activation');
 	if (pollError) throw pollError;
-	return { items: emitted?.[0] ?? null, staticData: committed };
+	const inMemory = () => JSON.parse(JSON.stringify(workflow.getStaticData('node', node))) as IDataObject;
+	return { items: emitted?.[0] ?? null, staticData: durable ? committed : inMemory() };
 }
