@@ -2,7 +2,7 @@
  * API v2 match and credits bodies (v2-migration-research.md §3, §10, §15): match keeps v1's
  * schema, now refusing unknown keys at the top as it already did inside each element.
  */
-import { z } from 'zod';
+import { z } from 'zod/v3';
 
 import { matchBusinessesBody, matchProspectsBody, timestamp } from '../schemas';
 
