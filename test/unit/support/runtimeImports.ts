@@ -10,12 +10,10 @@ import ts from 'typescript';
 /**
  * What shipped code may load: n8n-workflow (the peer n8n provides), zod through `zod/v3` (n8n's
  * tree has zod 3.25+, where that path exists, as it does in zod 4: the bare `zod` of a zod 4 tree
- * is another API), and Node's built-ins. And, for now, `luxon` in Get Events' Since
- * (nodes/GetEvents/since.ts: wall-clock times in the workflow's time zone): n8n's expressions hand
- * nodes Luxon DateTimes ($now, $today), so n8n keeps it in its tree (3.4.4 in n8n 1.123.81, 3.7.2
- * in 2.41.1); replacing it with Intl is the way to drop it.
+ * is another API), and Node's built-ins. Nothing else from n8n's tree: Luxon, for one, is replaced
+ * by Intl (nodes/GetEvents/wallClock.ts).
  */
-export const ALLOWED_RUNTIME_MODULES = ['n8n-workflow', 'zod/v3', 'luxon'];
+export const ALLOWED_RUNTIME_MODULES = ['n8n-workflow', 'zod/v3'];
 
 const isRelative = (name: string) => name.startsWith('./') || name.startsWith('../');
 export const isBuiltin = (name: string) => name.startsWith('node:') || builtinModules.includes(name);
