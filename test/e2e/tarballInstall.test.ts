@@ -22,10 +22,10 @@ import { startSandbox, type Sandbox } from '../sandbox';
 import { N8nInstance, PACKAGE_NAME, type WorkflowJson } from './harness/n8nInstance';
 import { ensureN8nInstalled, N8N_LINES, nodeEnv, REPO_ROOT, type N8nLine } from './harness/n8nInstall';
 import { packPackage } from './harness/packPackage';
-import { freePort, runCommand } from './harness/processes';
+import { freePort, runCommand, type CommandResult } from './harness/processes';
 
 /** What the README tells users to run in `~/.n8n/nodes`, followed by the tarball's path. */
-export const INSTALL_ARGS = ['install', '--legacy-peer-deps', '--no-audit', '--no-fund'];
+const INSTALL_ARGS = ['install', '--legacy-peer-deps', '--no-audit', '--no-fund'];
 
 const NODE = 'Search Businesses';
 const CREDENTIAL = { id: 'tarball-credential', name: 'Business Prospect Data (sandbox)' };
@@ -34,7 +34,7 @@ const WORKFLOW: WorkflowJson = { ...EXAMPLE, id: 'tarballInstall01', name: 'Save
 const FILTERS = { country_code: { values: ['us'] }, company_size: { values: ['11-50', '51-200'] } };
 
 /** The next version of the same line: 1.0.0-rc.1 -> 1.0.0-rc.2, 1.0.0 -> 1.0.1. */
-export const nextVersion = (version: string) => version.replace(/(\d+)$/, (last) => String(Number(last) + 1));
+const nextVersion = (version: string) => version.replace(/(\d+)$/, (last) => String(Number(last) + 1));
 
 /** The packed tarball again under the next version, packed by npm from the unpacked copy. */
 function newerTarball(tarball: string, folder: string): { tarball: string; version: string } {
@@ -49,22 +49,40 @@ function newerTarball(tarball: string, folder: string): { tarball: string; versi
 	return { tarball: path.join(folder, `${PACKAGE_NAME}-${manifest.version}.tgz`), version: manifest.version };
 }
 
-/** The README's install command in `nodesDir`, with every registry request refused. */
-async function installAsUsersDo(line: N8nLine, nodesDir: string, tarball: string): Promise<void> {
+/** npm in `cwd` as a user runs it (not with the npm_config_* `npm test` passes on), with every registry request refused. */
+async function npmWithoutRegistry(line: N8nLine, args: string[], cwd: string): Promise<CommandResult> {
 	const install = await ensureN8nInstalled({ line });
-	// the user's environment, not the one `npm test` passes on to its children (npm_config_*)
 	const environment = Object.fromEntries(Object.entries(nodeEnv(install.node)).filter(([key]) => !key.startsWith('npm_')));
-	const closedPort = await freePort();
-	const result = await runCommand('npm', [...INSTALL_ARGS, tarball], {
-		cwd: nodesDir,
-		env: { ...environment, npm_config_registry: `http://127.0.0.1:${closedPort}/`, npm_config_fetch_retries: '0' },
+	return await runCommand('npm', args, {
+		cwd,
+		env: { ...environment, npm_config_registry: `http://127.0.0.1:${await freePort()}/`, npm_config_fetch_retries: '0' },
 		timeoutMs: 120_000,
 	});
+}
+
+/** The README's install command in `nodesDir`. */
+async function installAsUsersDo(line: N8nLine, nodesDir: string, tarball: string): Promise<void> {
+	const result = await npmWithoutRegistry(line, [...INSTALL_ARGS, tarball], nodesDir);
 	if (result.exitCode !== 0) throw new Error(`npm ${[...INSTALL_ARGS, tarball].join(' ')} failed:\n${result.stdout}\n${result.stderr}`);
 }
 
 const installedVersion = (nodesDir: string) =>
 	(JSON.parse(readFileSync(path.join(nodesDir, 'node_modules', PACKAGE_NAME, 'package.json'), 'utf8')) as { version: string }).version;
+
+describe('the install command', () => {
+	test('without --legacy-peer-deps, npm asks the registry for the peer n8n-workflow: the refused registry above would catch that', async () => {
+		const folder = mkdtempSync(path.join(tmpdir(), 'bpd-tarball-peer-'));
+		try {
+			const { tarball } = await packPackage();
+			const result = await npmWithoutRegistry(N8N_LINES[0], ['install', '--omit=peer', '--no-audit', '--no-fund', tarball], folder);
+			expect(result.exitCode).not.toBe(0);
+			expect(`${result.stdout}${result.stderr}`).toContain('n8n-workflow');
+			expect(existsSync(path.join(folder, 'node_modules', PACKAGE_NAME))).toBe(false);
+		} finally {
+			rmSync(folder, { recursive: true, force: true });
+		}
+	});
+});
 
 describe.each(N8N_LINES.map((line) => [`${line.name} (n8n ${line.version} on Node ${line.node})`, line] as const))(
 	'npm install of the tarball in ~/.n8n/nodes on n8n %s',
@@ -143,7 +161,10 @@ describe.each(N8N_LINES.map((line) => [`${line.name} (n8n ${line.version} on Nod
 			if (runsOnServer) await n8n.start();
 			await runsTheSavedWorkflow(n8n);
 			if (runsOnServer) {
-				// the workflow saved before the update, unchanged, and n8n's own record of what it loaded
+				// n8n's list of community packages holds what its own installer installed, not a manual
+				// install: the installed package.json above is where n8n reads the version it loads
+				expect(await n8n.rest('GET', '/community-packages')).toEqual([]);
+				// the workflow saved before the update, unchanged
 				const saved = await n8n.rest<{ nodes: Array<{ type: string; typeVersion: number }> }>('GET', `/workflows/${WORKFLOW.id}`);
 				expect(saved.nodes.map((node) => [node.type, node.typeVersion])).toEqual(
 					(EXAMPLE.nodes as Array<{ type: string; typeVersion: number }>).map((node) => [node.type, node.typeVersion]),

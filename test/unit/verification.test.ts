@@ -25,7 +25,7 @@ const tracked = execFileSync('git', ['ls-files'], { cwd: ROOT, encoding: 'utf8' 
 /** What `n8n-node lint` compares in strict mode: the config with its whitespace collapsed. */
 const normalized = (config: string) => config.replace(/\s+/g, ' ').trim();
 const DEFAULT_CONFIG = readFileSync(path.join(ROOT, 'node_modules/@n8n/node-cli/dist/template/templates/shared/default/eslint.config.mjs'), 'utf8');
-export const isDefaultLintConfig = (config: string) => normalized(config) === normalized(DEFAULT_CONFIG);
+const isDefaultLintConfig = (config: string) => normalized(config) === normalized(DEFAULT_CONFIG);
 
 /** The lint of `npm run lint`: n8n's, each file under its nearest eslint.config.mjs. */
 const LOOKUP_FROM_FILE = 'ESLINT_FLAGS=unstable_config_lookup_from_file';
@@ -104,7 +104,7 @@ function publicTexts(value: unknown, key = '', found: string[] = []): string[] {
 
 /** Letters of other scripts or accented letters: text not in plain English. */
 const NOT_PLAIN_ENGLISH = /[^\x20-\x7e\n\t’‘“”–—…×≤≥→]/u;
-export const notPlainEnglish = (texts: string[]) => texts.filter((text) => NOT_PLAIN_ENGLISH.test(text));
+const notPlainEnglish = (texts: string[]) => texts.filter((text) => NOT_PLAIN_ENGLISH.test(text));
 
 describe('what ships speaks English and serves one service', () => {
 	const descriptions = loadDescriptions();
