@@ -57,7 +57,9 @@ describe('strict mode with n8n\'s default lint config', () => {
 		const code = tracked.filter((file) => /\.(ts|js|mjs|cjs)$/.test(file));
 		expect(code.length).toBeGreaterThan(300);
 		expect(code.filter((file) => /\/[/*]\s*eslint-disable/.test(read(file)))).toEqual([]);
-		expect(['// eslint-disable-next-line no-console', '/* eslint-disable */'].every((text) => /\/[/*]\s*eslint-disable/.test(text))).toBe(true);
+		// the comments it finds, written so that this file holds none
+		const comments = [`//${' '}eslint-disable-next-line no-console`, `/*${' '}eslint-disable */`];
+		expect(comments.every((text) => /\/[/*]\s*eslint-disable/.test(text))).toBe(true);
 	});
 
 	it('pins the newest scanner, @n8n/scan-community-package 0.32.0, exactly', () => {
