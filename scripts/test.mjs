@@ -29,9 +29,9 @@ const fail = (reason) => {
 // 1 + 2: provision, then this script runs again under the current line's Node.
 await onCurrentNode(fileURLToPath(import.meta.url), { currentOnly: fast, onFailure: fail });
 
-const run = (command, args) => {
+const run = (command, args, env = {}) => {
 	console.log(`\n> ${command} ${args.join(' ')}`);
-	const result = spawnSync(command, args, { stdio: 'inherit', cwd: root });
+	const result = spawnSync(command, args, { stdio: 'inherit', cwd: root, env: { ...process.env, ...env } });
 	return result.status ?? 1;
 };
 
@@ -39,12 +39,13 @@ const run = (command, args) => {
 const n8nProvision = fast ? undefined : provisionN8nInBackground();
 
 const bin = (name) => join(root, 'node_modules/.bin', name);
-for (const [command, args] of [
-	[bin('n8n-node'), ['lint']],
+for (const [command, args, env] of [
+	// as `npm run lint`: each file's nearest eslint.config.mjs (test/ and scripts/ have their own)
+	[bin('n8n-node'), ['lint'], { ESLINT_FLAGS: 'unstable_config_lookup_from_file' }],
 	['npm', ['run', 'build']],
 	[bin('tsc'), ['-p', 'tsconfig.test.json', '--noEmit']],
 ]) {
-	if (run(command, args) !== 0) fail('lint, build or type check failed');
+	if (run(command, args, env) !== 0) fail('lint, build or type check failed');
 }
 
 const reports = mkdtempSync(join(tmpdir(), 'bpd-jest-'));

@@ -3,10 +3,9 @@
  * Luxon DateTime or a JS Date from an expression) into the `timestamp_from` the service takes,
  * and checks that it lies inside the service's event window. Empty means 7 days ago.
  */
-import { DateTime } from 'luxon';
-
 import { showValue } from '../shared/inputRules';
 import { LIMITS } from '../shared/limits';
+import { dateIn, isKnownTimeZone, parseIsoInZone } from './wallClock';
 
 const DAY_MS = 86_400_000;
 /** what an empty Since means, as the parameter's default */
@@ -27,9 +26,9 @@ interface Moment {
 	text: string;
 }
 
-/** The workflow's time zone, or UTC when Luxon does not know it. */
+/** The workflow's time zone, or UTC when the engine does not know it. */
 function validZone(timeZone: string): string {
-	return timeZone && DateTime.now().setZone(timeZone).isValid ? timeZone : 'UTC';
+	return timeZone && isKnownTimeZone(timeZone) ? timeZone : 'UTC';
 }
 
 const isLuxonLike = (value: unknown): value is { toISO: () => string | null } =>
@@ -47,12 +46,12 @@ function normalize(value: unknown, zone: string, now: number): Moment | string {
 	if (text === '') return normalize(new Date(now - DEFAULT_DAYS_BACK * DAY_MS), zone, now);
 
 	// dates and datetimes without an offset are wall-clock times in the workflow's time zone
-	const parsed = DateTime.fromISO(text.replace(/^(\d{4}-\d{2}-\d{2}) (?=\d)/, '$1T'), { zone });
-	if (!parsed.isValid) {
+	const parsed = parseIsoInZone(text, zone);
+	if (!parsed) {
 		if (!LOOKS_LIKE_DATE.test(text)) return `${EXPECTED}, got ${showValue(text)}`;
 		return `${showValue(text)} is not a valid ${DATE_ONLY.test(text) ? 'date' : 'datetime'}`;
 	}
-	return { instant: parsed.toMillis(), dateOnly: DATE_ONLY.test(text), text };
+	return { instant: parsed.instant, dateOnly: parsed.dateOnly, text };
 }
 
 /**
@@ -73,7 +72,7 @@ export function resolveSince(value: unknown, timeZone: string, now: number, late
 		};
 	}
 	const earliest = now - LIMITS.eventWindowDays * DAY_MS;
-	const earliestDay = DateTime.fromMillis(earliest, { zone }).toISODate() ?? '';
+	const earliestDay = dateIn(zone, earliest);
 	const tooOld = moment.dateOnly ? moment.text < earliestDay : moment.instant < earliest;
 	if (tooOld) {
 		const allowed = moment.dateOnly ? earliestDay : new Date(earliest).toISOString();

@@ -4,7 +4,7 @@
  * item against the item schemas before sending; the sandbox validates whole bodies with the
  * body schemas and answers 422 exactly as the service does.
  */
-import { z } from 'zod';
+import { z } from 'zod/v3';
 
 import { LIMITS } from './limits';
 import { INTENT_LEVELS, JOB_DEPARTMENTS, JOB_LEVELS } from './vocabulary';

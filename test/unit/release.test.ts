@@ -106,6 +106,9 @@ describe('publish.yml', () => {
 		['Node 20 in the publish job', (w) => (job(w, 'publish').steps!.find((s) => s.uses?.startsWith('actions/setup-node'))!.with!['node-version'] = 20), 'publish.yml: job publish does not set up Node 24 with actions/setup-node'],
 		['no registry-url', (w) => delete job(w, 'publish').steps!.find((s) => s.uses?.startsWith('actions/setup-node'))!.with!['registry-url'], 'publish.yml: job publish does not point npm at https://registry.npmjs.org (trusted publishing needs it)'],
 		['no build', (w) => (stepRunning(job(w, 'publish'), 'npm run build').run = 'true'), 'publish.yml: job publish does not build before publishing'],
+		['no --tag', (w) => (publishStep(w).run = 'npm publish --provenance --access public'), 'publish.yml: npm publish does not take the dist-tag of scripts/check-release.mjs (--tag), so a pre-release would become latest'],
+		['a fixed dist-tag', (w) => (publishStep(w).env = { DIST_TAG: 'latest' }), 'publish.yml: npm publish does not take the dist-tag of scripts/check-release.mjs (--tag), so a pre-release would become latest'],
+		['no dist-tag output of the tag check', (w) => delete (job(w, 'version').outputs as Record<string, unknown>)['dist-tag'], 'publish.yml: npm publish does not take the dist-tag of scripts/check-release.mjs (--tag), so a pre-release would become latest'],
 		['two publishing jobs', (w) => (w.jobs!.again = copy(job(w, 'publish'))), 'publish.yml: expected one job that runs npm publish, found 2'],
 	])('catches a publish.yml with %s', (_, breakIt, problem) => {
 		const broken = copy(publish);
@@ -142,11 +145,12 @@ describe('scripts/check-release.mjs, the tag check publish.yml runs first', () =
 	};
 	const inActions = (type: string, name: string) => ({ GITHUB_ACTIONS: 'true', GITHUB_REF_TYPE: type, GITHUB_REF_NAME: name });
 
-	it('accepts the tag v + package.json version and outputs the version and the latest dist-tag', () => {
+	it('accepts the tag v + package.json version, a release candidate, and outputs the version and the next dist-tag', () => {
+		expect(manifest.version).toMatch(/^\d+\.\d+\.\d+-rc\.\d+$/);
 		const result = run([], inActions('tag', `v${manifest.version}`));
 		expect(result.stderr).toBe('');
 		expect(result.status).toBe(0);
-		expect(result.output).toBe(`version=${manifest.version}\ndist-tag=latest\n`);
+		expect(result.output).toBe(`version=${manifest.version}\ndist-tag=next\n`);
 	});
 
 	it('rejects a tag that differs from package.json and outputs nothing', () => {
@@ -194,6 +198,13 @@ describe('scripts/check-release.mjs, the tag check publish.yml runs first', () =
 		it('rejects an undated section', () => {
 			project('1.2.0', '## [Unreleased]\n\n## [1.2.0]\n');
 			expect(run(['--root', dir, 'v1.2.0']).status).toBe(1);
+		});
+
+		it('publishes a release under the latest dist-tag', () => {
+			project('1.0.0', '## [Unreleased]\n\n## [1.0.0] - 2026-12-20\n\n## [1.0.0-rc.1] - 2026-12-06\n');
+			const result = run(['--root', dir], inActions('tag', 'v1.0.0'));
+			expect(result.status).toBe(0);
+			expect(result.output).toBe('version=1.0.0\ndist-tag=latest\n');
 		});
 
 		it('publishes a pre-release under the next dist-tag', () => {

@@ -1,5 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INode, INodeExecutionData, INodeProperties } from 'n8n-workflow';
-import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 import type { ItemOutcome, ItemRequest } from '../../shared/batching/engine';
 import { assembleOutput, prepareItems } from '../../shared/batching/items';
@@ -17,6 +17,7 @@ import { apiVersionOf } from '../../shared/transport/apiVersion';
 import { removedFieldsNotice } from '../removedFields';
 import { type EnrichmentRun, largestGroup, runEnrichment } from '../../shared/jobs';
 import { jobOptions, jobsHint, noJobOnV1Hint, readJobSettings, reportJobProgress } from '../asyncJobs';
+import { isNodeApiError } from '../../shared/transport/nodeErrors';
 
 const enrichmentOptions = (resource: EnrichResource) =>
 	RESOURCES[resource].enrichments.map(({ name, value, description }) => ({ name, value, description }));
@@ -168,7 +169,7 @@ interface PreparedItem {
 
 /** A 401: the API key was refused, so every request of the run would be. */
 function isCredentialError(error: ItemError): boolean {
-	return error instanceof NodeApiError && error.httpCode === '401';
+	return isNodeApiError(error) && error.httpCode === '401';
 }
 
 /** The optional parameters object of the item's requests (items share a request only when equal). */

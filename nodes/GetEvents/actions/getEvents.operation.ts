@@ -1,5 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
-import { z } from 'zod';
+import { z } from 'zod/v3';
 
 import { runBatched, type ItemRequest } from '../../shared/batching/engine';
 import { ENDPOINTS } from '../../shared/catalog';

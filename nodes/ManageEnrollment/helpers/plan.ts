@@ -7,7 +7,7 @@
  * enrollment in the path (its enrollment_id stays in the planned body and is sent there).
  */
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
-import { z } from 'zod';
+import { z } from 'zod/v3';
 
 import { chunk, stableKey } from '../../shared/batching/grouping';
 import { type ItemError, toItemError } from '../../shared/batching/items';
@@ -18,6 +18,7 @@ import { parseIdList } from '../../shared/idList';
 import { readParameter } from '../../shared/parameters';
 import { readText } from '../../shared/inputRules';
 import { businessIdSchema, idSchema } from '../../shared/schemas';
+import { unwrapSchema } from '../../shared/schemaKinds';
 import { COMBINE } from './fields';
 import { BUSINESS, type EnrollmentKind, endpointOf, idsPerEnrollment, splitKey } from './kinds';
 
@@ -64,7 +65,7 @@ export function wireBody(body: IDataObject, version: ApiVersion): IDataObject {
 }
 
 /** The object schema under a refinement (v2's partial updates refine that one field is set). */
-const objectOf = (schema: z.ZodTypeAny): z.AnyZodObject => (schema instanceof z.ZodEffects ? objectOf(schema.innerType()) : (schema as z.AnyZodObject));
+const objectOf = (schema: z.ZodTypeAny): z.AnyZodObject => unwrapSchema(schema, ['ZodEffects']) as z.AnyZodObject;
 
 /** Reads the enrollment key, event types, ids and per-operation fields of one item. */
 export function readItem(

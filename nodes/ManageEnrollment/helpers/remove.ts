@@ -4,7 +4,6 @@
  * v1, sending nothing), v2 names either kind in the path, without a body.
  */
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
-import { NodeApiError } from 'n8n-workflow';
 
 import { errorItem, pairedTo, prepareItems, runEach, toItemError } from '../../shared/batching/items';
 import { validateItem } from '../../shared/batching/validate';
@@ -12,6 +11,7 @@ import type { ApiVersion } from '../../shared/catalog';
 import { idSchema } from '../../shared/schemas';
 import { ApiClient } from '../../shared/transport/apiClient';
 import type { EnrollmentKind } from './kinds';
+import { isNodeApiError } from '../../shared/transport/nodeErrors';
 
 /**
  * A 404 after an earlier attempt that may have reached the service (it timed out, or answered
@@ -20,7 +20,7 @@ import type { EnrollmentKind } from './kinds';
  * The client records such attempts in `context.earlierAttemptsReachedService`.
  */
 const goneOnRetry = (error: unknown) =>
-	error instanceof NodeApiError &&
+	isNodeApiError(error) &&
 	error.httpCode === '404' &&
 	Number(error.context?.earlierAttemptsReachedService ?? 0) > 0;
 

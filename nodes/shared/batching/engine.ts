@@ -7,6 +7,7 @@ import { type ServiceProblem, serviceError } from '../transport/serviceError';
 import { type ItemFailure, toItemError } from './items';
 import { chunk, stableKey } from './grouping';
 import { mapWithConcurrency } from './pool';
+import { isNodeApiError } from '../transport/nodeErrors';
 
 /** What one input item asks of a batched endpoint. */
 export interface ItemRequest<E = unknown> {
@@ -218,7 +219,7 @@ function scatter<E>(
 /** Positions in the chunk that a 422 names, e.g. loc ["body", "prospect_ids", 7]. */
 function namedElements<E>(error: unknown, key: string, elements: Array<Element<E>>): Set<number> {
 	const positions = new Set<number>();
-	if (!(error instanceof NodeApiError) || error.httpCode !== '422') return positions;
+	if (!isNodeApiError(error) || error.httpCode !== '422') return positions;
 	const problems = (error.context.problems ?? []) as unknown as ServiceProblem[];
 	for (const problem of problems) {
 		const [field, position] = problem.path;

@@ -1,6 +1,8 @@
 import type { IExecuteFunctions, INode, INodeExecutionData, IPairedItemData } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
+import { isNodeError } from '../transport/nodeErrors';
+
 export type ItemError = NodeApiError | NodeOperationError;
 
 /** An item whose request failed: the outcome every runner (engine, `runEach`) reports. */
@@ -22,7 +24,7 @@ export interface PreparedItems<R> {
  * anything else is wrapped (message kept) and tied to the item.
  */
 export function toItemError(node: INode | IExecuteFunctions, error: unknown, itemIndex: number): ItemError {
-	if (error instanceof NodeApiError || error instanceof NodeOperationError) return error;
+	if (isNodeError(error)) return error;
 	const owner = 'getNode' in node ? node.getNode() : node;
 	return new NodeOperationError(owner, error as Error, { itemIndex });
 }

@@ -1,6 +1,6 @@
 import type { IDataObject, INode } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
-import type { ZodIssue, ZodTypeAny, z } from 'zod';
+import type { ZodIssue, ZodTypeAny, z } from 'zod/v3';
 
 import { toUserJson } from '../inputRules';
 import { LIMITS } from '../limits';

@@ -1,6 +1,6 @@
 /** The shape of a catalog entry, shared by every API version's catalog. */
 import type { IHttpRequestMethods } from 'n8n-workflow';
-import type { ZodTypeAny } from 'zod';
+import type { ZodTypeAny } from 'zod/v3';
 
 /** How the elements of a response are matched back to the batched request elements. */
 export type ResultJoin =

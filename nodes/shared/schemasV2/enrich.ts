@@ -2,7 +2,7 @@
  * API v2 sync enrichment bodies, POST /v2/.../enrich (v2-migration-research.md §7, §14): the ids
  * are one id or a list of 1 to 50, and the parameters are v1's, now refusing unknown keys.
  */
-import { z } from 'zod';
+import { z } from 'zod/v3';
 
 import { LIMITS } from '../limits';
 import {

@@ -7,7 +7,7 @@
  * cell encoding, and the sandbox's answers are checked against these shapes. A field the
  * service adds later and this table lacks is read as text.
  */
-import { z } from 'zod';
+import { z } from 'zod/v3';
 
 /** A field's type: nested objects and lists travel as JSON text in a CSV cell. */
 export type CellType = 'string' | 'number' | 'integer' | 'boolean' | 'object' | 'array';

@@ -3,7 +3,7 @@
  * required on create), the enrollment id in the path for update and delete, a partial update,
  * and no ttl_days or request_context object (v2 declares request_context null: omitted).
  */
-import { z } from 'zod';
+import { z } from 'zod/v3';
 
 import { LIMITS, LIMITS_V2 } from '../limits';
 import { enrollmentKeySchema, eventTypes, idArray, idSchema } from '../schemas';

@@ -2,7 +2,7 @@
  * API v2 event fetch bodies (v2-migration-research.md §6, §13): ids unique in both (new for
  * businesses), timestamp_to for both, no event_data_parameters or request_context.
  */
-import { z } from 'zod';
+import { z } from 'zod/v3';
 
 import { LIMITS } from '../limits';
 import { eventTypes, idArray, timestamp, uniqueIds } from '../schemas';

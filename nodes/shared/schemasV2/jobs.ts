@@ -4,7 +4,7 @@
  * dataset's `list_id` (inline ids are rejected) and the same `parameters` as its sync `/enrich`.
  * Status and cancel take no body. Like every v2 body, these reject unknown keys.
  */
-import { z } from 'zod';
+import { z } from 'zod/v3';
 
 import { LIMITS_V2 } from '../limits';
 import { idSchema } from '../schemas';

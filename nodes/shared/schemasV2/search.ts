@@ -3,7 +3,7 @@
  * only: `size` and `page` are gone, and like every v2 body these reject unknown keys (`.strict()`),
  * so a v1 body sent to v2 fails on the first v1-only key instead of being half-read.
  */
-import { z } from 'zod';
+import { z } from 'zod/v3';
 
 import { LIMITS, LIMITS_V2 } from '../limits';
 import {

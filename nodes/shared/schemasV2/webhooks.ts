@@ -2,7 +2,7 @@
  * API v2 webhook bodies and query strings (v2-migration-research.md §9, webhooks-research.md §1):
  * up to ten webhooks per tenant, each keyed by webhook_id; every body refuses unknown keys.
  */
-import { z } from 'zod';
+import { z } from 'zod/v3';
 
 import { LIMITS_V2 } from '../limits';
 import { WEBHOOK_PAYLOAD_FORMATS, WEBHOOK_SIMULATION_EVENT_TYPES, webhookSimulation } from '../schemas';

@@ -1,5 +1,5 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
-import { ZodEffects, type ZodIssue, ZodObject, ZodOptional, type ZodRawShape, type ZodTypeAny } from 'zod';
+import type { ZodIssue, ZodObject, ZodRawShape, ZodTypeAny } from 'zod/v3';
 
 import { describeIssue, itemValidationError, parseJsonParameter } from '../batching/validate';
 import { type ApiVersion, catalogFor, type EndpointName } from '../catalog';
@@ -7,6 +7,7 @@ import { parseIdList } from '../idList';
 import { showValue } from '../inputRules';
 import { LIMITS, LIMITS_V2 } from '../limits';
 import { businessStatsBody, searchBusinessesBody } from '../schemas';
+import { isObjectSchema, unwrapSchema } from '../schemaKinds';
 import { BUSINESS_FILTERS, type FilterSet } from './filterFields.description';
 import { businessFiltersOn } from './operatingLocations';
 import { businessFiltersFromFields } from './signalFilters';
@@ -199,11 +200,8 @@ function readRequestContext(ctx: IExecuteFunctions, itemIndex: number, options: 
 function filterNamesOn(version: ApiVersion, kind: SearchKind): readonly string[] {
 	if (version === 'v1') return kind.filters.names;
 	const body = catalogFor('v2')[kind.endpoint as 'searchBusinesses' | 'searchProspects'].body as ZodObject<ZodRawShape>;
-	let filters: ZodTypeAny = body.shape.filters;
 	// optional(refine(object)): unwrap to the object whose keys are the filters
-	while (filters instanceof ZodOptional || filters instanceof ZodEffects) {
-		filters = filters instanceof ZodOptional ? filters.unwrap() : filters.innerType();
-	}
+	const filters = unwrapSchema(body.shape.filters);
 	return Object.keys((filters as ZodObject<ZodRawShape>).shape);
 }
 
@@ -379,7 +377,7 @@ export const v2MaxSizeOf = (kind: SearchKind): number => Math.min(kind.maxSize, 
 /** Whether the kind's v2 search body has request_context: the catalog says (v2's prospect search does not). */
 export function v2SearchTakesRequestContext(kind: SearchKind): boolean {
 	const schema = catalogFor('v2')[kind.endpoint as 'searchBusinesses' | 'searchProspects'].body;
-	return schema instanceof ZodObject && 'request_context' in schema.shape;
+	return isObjectSchema(schema) && 'request_context' in schema.shape;
 }
 
 function readCursorSearch(ctx: IExecuteFunctions, itemIndex: number, kind: SearchKind): CursorSearch {

@@ -33,6 +33,7 @@ export {
 	type WebhookRegistration,
 	withCheckedSecret,
 } from './registrationModel';
+import { isNodeApiError } from '../transport/nodeErrors';
 
 /** The v1 model: the partner's one webhook. */
 export class V1Registration implements WebhookRegistration {
@@ -67,7 +68,7 @@ export class V1Registration implements WebhookRegistration {
 			return readRegistration(body);
 		} catch (error) {
 			// no registration: the service answers 404
-			if (error instanceof NodeApiError && error.httpCode === '404') return undefined;
+			if (isNodeApiError(error) && error.httpCode === '404') return undefined;
 			throw this.nodeError(error);
 		}
 	}
@@ -89,7 +90,7 @@ export class V1Registration implements WebhookRegistration {
 			});
 		} catch (error) {
 			// gone already (a retry after a lost answer, or removed meanwhile): nothing left to do
-			if (error instanceof NodeApiError && error.httpCode === '404') return;
+			if (isNodeApiError(error) && error.httpCode === '404') return;
 			throw this.nodeError(error);
 		}
 	}

@@ -8,6 +8,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import type { ApiVersion } from '../catalog';
 import { secretProblem } from './signature';
+import { isNodeError } from '../transport/nodeErrors';
 
 /** A registration as the service holds it. */
 export interface Registration {
@@ -133,7 +134,7 @@ export function withCheckedSecret(node: INode, registration: Registration | unde
 
 /** A failure of the client as the node error it is (the client throws only node errors). */
 export function asNodeError(node: INode, error: unknown, itemIndex?: number): NodeApiError | NodeOperationError {
-	if (error instanceof NodeApiError || error instanceof NodeOperationError) return error;
+	if (isNodeError(error)) return error;
 	return new NodeOperationError(node, error as Error, { itemIndex });
 }
 

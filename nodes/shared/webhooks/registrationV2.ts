@@ -6,7 +6,7 @@
  * enrollments are bound to it, so they keep their binding for the next publish.
  */
 import type { IDataObject, INode } from 'n8n-workflow';
-import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 import type { ApiClient } from '../transport/apiClient';
 import {
@@ -20,6 +20,7 @@ import {
 	type WebhookRegistration,
 	withCheckedSecret,
 } from './registrationModel';
+import { isNodeApiError } from '../transport/nodeErrors';
 
 /** The name a webhook gets when the caller gives none (v2 requires one). */
 export const DEFAULT_WEBHOOK_NAME = 'n8n';
@@ -33,7 +34,7 @@ export const TEST_WEBHOOK_DESCRIPTION = 'n8n test webhook: removed when the edit
 
 export const isTestWebhook = (webhook: Registration): boolean => webhook.description === TEST_WEBHOOK_DESCRIPTION;
 
-const httpCode = (error: unknown) => (error instanceof NodeApiError ? error.httpCode : undefined);
+const httpCode = (error: unknown) => (isNodeApiError(error) ? error.httpCode : undefined);
 
 export class V2Registration implements WebhookRegistration {
 	readonly model = 'v2' as const;

@@ -90,6 +90,8 @@ export interface N8nInstanceOptions {
 	env?: Record<string, string>;
 	/** Install this tarball instead of building and packing the working tree. */
 	tarball?: string;
+	/** The given user folder has the package installed already (the test installed it as users do): install nothing. */
+	packageInstalled?: boolean;
 	/** Progress messages; also receives the server's output lines when `verbose`. */
 	log?: (message: string) => void;
 	verbose?: boolean;
@@ -148,7 +150,7 @@ export class N8nInstance {
 		const instance = new N8nInstance(install, userFolder, options.port ?? (await freePort()), name, options, ownsUserFolder);
 		try {
 			if (ownsUserFolder) await instance.copyTemplate(tarball);
-			else await instance.installPackage(tarball);
+			else if (!options.packageInstalled) await instance.installPackage(tarball);
 		} catch (error) {
 			await instance.dispose();
 			throw error;

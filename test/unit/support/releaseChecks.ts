@@ -165,6 +165,14 @@ export function publishProblems(publish: Workflow, text: string): string[] {
 	const command = steps[stepIndex(steps, 'npm publish')].run ?? '';
 	if (!/(^|\s)--provenance(\s|$)/m.test(command)) problems.push('publish.yml: npm publish runs without --provenance');
 	if (!/(^|\s)--access public(\s|$)/m.test(command)) problems.push('publish.yml: npm publish runs without --access public');
+	// the dist-tag scripts/check-release.mjs chose (`next` for a pre-release): without it npm tags every version latest
+	const publishStep = steps[stepIndex(steps, 'npm publish')];
+	const tagVariable = /(?:^|\s)--tag\s+"?\$\{?(\w+)\}?"?/m.exec(command)?.[1];
+	const tagValue = String((tagVariable && publishStep.env?.[tagVariable]) ?? '').replace(/\s/g, '');
+	const versionOutput = version ? String((publish.jobs?.[version]?.outputs as Record<string, unknown> | undefined)?.['dist-tag'] ?? '') : '';
+	if (!version || tagValue !== `\${{needs.${version}.outputs.dist-tag}}` || !/steps\.[\w-]+\.outputs\.dist-tag/.test(versionOutput)) {
+		problems.push('publish.yml: npm publish does not take the dist-tag of scripts/check-release.mjs (--tag), so a pre-release would become latest');
+	}
 	const setup = steps.find((step) => usesAction(step, 'actions/setup-node'));
 	if (String(setup?.with?.['registry-url'] ?? '').replace(/\/$/, '') !== 'https://registry.npmjs.org') {
 		problems.push(`publish.yml: job ${name} does not point npm at https://registry.npmjs.org (trusted publishing needs it)`);

@@ -1,8 +1,9 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
-import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 import { asNodeError } from '../../../shared/webhooks/registration';
 import { perWebhook, readWebhookId, webhookIdLocator } from './common';
+import { isNodeApiError } from '../../../shared/transport/nodeErrors';
 
 export const description: INodeProperties[] = [
 	webhookIdLocator(['delete']),
@@ -31,7 +32,7 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 				const { deleted, affectedEnrollmentIds } = await registration.delete({ webhookUrl: '', webhookId }, force);
 				return { model: registration.model, webhook_id: webhookId, deleted, paused_enrollment_ids: affectedEnrollmentIds };
 			} catch (error) {
-				if (!(error instanceof NodeApiError) || error.httpCode !== '409') throw asNodeError(this.getNode(), error, itemIndex);
+				if (!isNodeApiError(error) || error.httpCode !== '409') throw asNodeError(this.getNode(), error, itemIndex);
 				throw new NodeOperationError(
 					this.getNode(),
 					`Item ${itemIndex}: the webhook ${webhookId} is used by active enrollments, so it was kept`,

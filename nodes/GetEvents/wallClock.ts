@@ -1,0 +1,107 @@
+/**
+ * Dates and wall-clock times in an IANA time zone, with the JavaScript engine's own Intl: what Get
+ * Events' Since needs, without Luxon. Luxon would come from n8n's tree at run time, a copy the
+ * package does not control (n8n 1.123.81 ships 3.4.4, 2.41.1 3.7.2).
+ */
+
+/**
+ * `2025-01-31`, `2025-01-31T09`, `2025-01-31T09:30`, `2025-01-31 09:30:15.250` (or `T093015`),
+ * a time with an optional `Z`, `+02:00`, `+0200` or `+02`.
+ */
+const ISO = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2})(?::?(\d{2})(?::?(\d{2})(?:[.,](\d{1,9}))?)?)?(Z|[+-]\d{2}(?::?\d{2})?)?)?$/;
+
+export interface ParsedIso {
+	/** the moment, in ms since the epoch */
+	instant: number;
+	/** written as a date only */
+	dateOnly: boolean;
+}
+
+/** Whether the engine knows the IANA time zone (or UTC). */
+export function isKnownTimeZone(timeZone: string): boolean {
+	try {
+		new Intl.DateTimeFormat('en-US', { timeZone });
+		return true;
+	} catch {
+		return false;
+	}
+}
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function partsIn(timeZone: string, instant: number): Record<string, number> {
+	let formatter = formatters.get(timeZone);
+	if (!formatter) {
+		formatter = new Intl.DateTimeFormat('en-US', {
+			timeZone,
+			hourCycle: 'h23',
+			year: 'numeric',
+			month: '2-digit',
+			day: '2-digit',
+			hour: '2-digit',
+			minute: '2-digit',
+			second: '2-digit',
+		});
+		formatters.set(timeZone, formatter);
+	}
+	return Object.fromEntries(formatter.formatToParts(instant).filter((part) => part.type !== 'literal').map((part) => [part.type, Number(part.value)]));
+}
+
+/** How far the zone's wall clock is ahead of UTC at `instant`, in ms. */
+function offsetAt(timeZone: string, instant: number): number {
+	const wall = partsIn(timeZone, instant);
+	const wallAsUtc = Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second);
+	return wallAsUtc - (instant - (((instant % 1000) + 1000) % 1000));
+}
+
+/**
+ * The moment a wall-clock time (given as if it were UTC) has in the zone, found as Luxon finds it
+ * (from the zone's offset now, corrected at most twice): a time the clocks skip in spring moves
+ * forward by the change (02:30 becomes 03:30); a time they repeat in autumn takes the offset the
+ * zone has now, when that is one of the two.
+ */
+function wallClockToInstant(wallAsUtc: number, timeZone: string): number {
+	const first = offsetAt(timeZone, Date.now());
+	let guess = wallAsUtc - first;
+	const second = offsetAt(timeZone, guess);
+	if (first === second) return guess;
+	guess -= second - first;
+	const third = offsetAt(timeZone, guess);
+	if (second === third) return guess;
+	return wallAsUtc - Math.min(second, third);
+}
+
+/** The calendar date (`2025-01-31`) of a moment in the zone. */
+export function dateIn(timeZone: string, instant: number): string {
+	const { year, month, day } = partsIn(timeZone, instant);
+	return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}
+
+/**
+ * Reads an ISO 8601 date or datetime; without an offset it is a wall-clock time in `timeZone`
+ * (a date means its midnight). Undefined when the text is not such a value or names a day or
+ * time that does not exist (2025-02-30, 25:00).
+ */
+export function parseIsoInZone(text: string, timeZone: string): ParsedIso | undefined {
+	const match = ISO.exec(text);
+	if (!match) return undefined;
+	const [, year, month, day, hour = '0', minute = '0', second = '0', fraction = '', offset] = match.map((part) => part ?? undefined);
+	const numbers = [year, month, day, hour, minute, second].map(Number);
+	const ms = Math.floor(Number(`0.${fraction || '0'}`) * 1000);
+	const wallAsUtc = Date.UTC(numbers[0], numbers[1] - 1, numbers[2], numbers[3], numbers[4], numbers[5], ms);
+	const check = new Date(wallAsUtc);
+	const exists =
+		check.getUTCFullYear() === numbers[0] &&
+		check.getUTCMonth() === numbers[1] - 1 &&
+		check.getUTCDate() === numbers[2] &&
+		check.getUTCHours() === numbers[3] &&
+		check.getUTCMinutes() === numbers[4] &&
+		check.getUTCSeconds() === numbers[5];
+	if (!exists) return undefined;
+	const dateOnly = match[4] === undefined;
+	if (offset === undefined) return { instant: wallClockToInstant(wallAsUtc, timeZone), dateOnly };
+	if (offset.toUpperCase() === 'Z') return { instant: wallAsUtc, dateOnly };
+	const digits = offset.slice(1).replace(':', '');
+	const offsetMinutes = Number(digits.slice(0, 2)) * 60 + Number(digits.slice(2) || '0');
+	if (Number(digits.slice(2) || '0') > 59) return undefined;
+	return { instant: wallAsUtc - (offset[0] === '-' ? -1 : 1) * offsetMinutes * 60_000, dateOnly };
+}

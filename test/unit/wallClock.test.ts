@@ -1,0 +1,73 @@
+/**
+ * Get Events' Since reads dates and wall-clock times with Intl (nodes/GetEvents/wallClock.ts)
+ * instead of Luxon from n8n's tree: the same moments as Luxon's DateTime.fromISO, compared here
+ * with the Luxon of the development tree over time zones with and without daylight saving (the
+ * days the clocks change included, half-hour zones too) and the ISO forms users write.
+ */
+import { DateTime } from 'luxon';
+
+import { dateIn, isKnownTimeZone, parseIsoInZone } from '../../nodes/GetEvents/wallClock';
+
+const ZONES = ['UTC', 'Europe/Berlin', 'America/New_York', 'Asia/Kolkata', 'Australia/Lord_Howe', 'America/Sao_Paulo', 'Asia/Tokyo'];
+/** the days around the clock changes of 2025 in those zones, and ordinary days */
+const DAYS = ['2025-03-09', '2025-03-30', '2025-04-06', '2025-10-05', '2025-10-26', '2025-11-02', '2025-06-15', '2024-02-29', '2025-01-01'];
+
+const luxon = (text: string, zone: string) => {
+	const parsed = DateTime.fromISO(text.replace(/^(\d{4}-\d{2}-\d{2}) (?=\d)/, '$1T'), { zone });
+	return parsed.isValid ? parsed.toMillis() : undefined;
+};
+
+describe('wall-clock times in a time zone, as Luxon reads them', () => {
+	it('every quarter hour of days with and without a clock change, in seven zones', () => {
+		const differences: string[] = [];
+		let compared = 0;
+		for (const zone of ZONES) {
+			for (const day of DAYS) {
+				for (let minutes = 0; minutes < 24 * 60; minutes += 15) {
+					const time = `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+					for (const text of [`${day}T${time}`, `${day} ${time}:00`, `${day}T${time}:00.250`]) {
+						compared += 1;
+						const ours = parseIsoInZone(text, zone)?.instant;
+						if (ours !== luxon(text, zone)) differences.push(`${zone} ${text}: ${ours} vs Luxon ${luxon(text, zone)}`);
+					}
+				}
+				if (parseIsoInZone(day, zone)?.instant !== luxon(day, zone)) differences.push(`${zone} ${day}`);
+			}
+		}
+		expect(compared).toBe(ZONES.length * DAYS.length * 96 * 3);
+		expect(differences).toEqual([]);
+	});
+
+	it.each([
+		['2025-06-08T09:30:00+02:00'],
+		['2025-06-08T09:30:00+0200'],
+		['2025-06-08T09:30:00-04'],
+		['2025-06-08T09:30:00Z'],
+		['2025-06-08T09:30:00.123456Z'],
+		['2025-06-08T09'],
+		['2025-06-08T0930'],
+		['2025-06-08T00:00:00.000-04:00'],
+	])('%s is the moment Luxon reads', (text) => {
+		expect(parseIsoInZone(text, 'Europe/Berlin')?.instant).toBe(luxon(text, 'Europe/Berlin'));
+	});
+
+	it.each([['2025-02-30'], ['2025-13-01'], ['2025-06-08T25:00'], ['2025-06-08T09:60'], ['2025-06-08T09:30:00+02:75'], ['last week'], ['2025-6-8']])(
+		'%s is no date or datetime',
+		(text) => {
+			expect(parseIsoInZone(text, 'UTC')).toBeUndefined();
+		},
+	);
+
+	it('says whether a value is a date only', () => {
+		expect(parseIsoInZone('2025-06-08', 'UTC')).toEqual({ instant: Date.parse('2025-06-08T00:00:00Z'), dateOnly: true });
+		expect(parseIsoInZone('2025-06-08T00:00', 'UTC')).toEqual({ instant: Date.parse('2025-06-08T00:00:00Z'), dateOnly: false });
+	});
+
+	it('knows time zones as Luxon does, and gives the calendar date of a moment in one', () => {
+		expect(['UTC', 'Europe/Berlin', 'Asia/Kolkata', 'Not/AZone', 'Mars/Olympus'].map(isKnownTimeZone)).toEqual(
+			['UTC', 'Europe/Berlin', 'Asia/Kolkata', 'Not/AZone', 'Mars/Olympus'].map((zone) => DateTime.now().setZone(zone).isValid),
+		);
+		const instant = Date.parse('2025-03-17T20:30:00Z');
+		for (const zone of ZONES) expect([zone, dateIn(zone, instant)]).toEqual([zone, DateTime.fromMillis(instant, { zone }).toISODate()]);
+	});
+});
