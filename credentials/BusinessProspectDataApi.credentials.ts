@@ -92,7 +92,7 @@ export class BusinessProspectDataApi implements ICredentialType {
 			name: 'maxRequestsPerMinute',
 			type: 'number',
 			typeOptions: { minValue: 1, numberPrecision: 0 },
-			default: LIMITS.rateLimit.requests,
+			default: LIMITS.rateLimit.queries,
 			description:
 				"Your account's request limit: the most this n8n instance sends with the key. Every workflow of this instance that uses this credential shares it. When several n8n instances or queue mode workers share one API key, they adapt to its limit on their own; enter each one's share to avoid rate limiting altogether.",
 		},

@@ -48,8 +48,11 @@ export const LIMITS = {
 	jsonParameterLength: 100_000,
 	/** events are served only this far back */
 	eventWindowDays: 90,
-	/** requests per API key in a sliding window (published reference) */
-	rateLimit: { requests: 200, windowMs: 60_000 },
+	/**
+	 * queries per API key in a 60-second sliding window (rate-limits.md: the service counts queries,
+	 * a bulk call one per entity; the catalog's `meter` says what each request weighs)
+	 */
+	rateLimit: { queries: 200, windowMs: 60_000 },
 	/** businesses per business match request (beyond-contract.md section 1) */
 	businessMatchItems: 50,
 	/** a domain name to match a business on (RFC 1035: 253 characters) */

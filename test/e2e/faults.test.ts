@@ -137,7 +137,7 @@ describe('faults and a shared rate limit, in real n8n', () => {
 		expect(matchSizes).toHaveLength(SHARED_KEY_WORKFLOWS.length * Math.ceil(SHARED_ROWS_EACH / LIMITS.matchItems));
 		expect(Math.max(...matchSizes)).toBe(LIMITS.matchItems);
 		// more than one window's worth: four runs with a budget each would have gone over
-		expect(result.requests).toBeGreaterThan(LIMITS.rateLimit.requests);
+		expect(result.requests).toBeGreaterThan(LIMITS.rateLimit.queries);
 		expect(result.requests).toBe(result.minimum);
 		expect(result.refused).toBe(0);
 		expect(requests.filter((request) => request.status !== 200)).toEqual([]);

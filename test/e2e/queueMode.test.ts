@@ -47,7 +47,7 @@ const LATENCY_MS = 50;
 /** a universe big enough for 10,000 contacts without reusing a prospect (as the benchmark's) */
 const PROSPECTS = 11_000;
 /** the ceiling that is the key's share when two workers use it */
-const SHARE_PER_MINUTE = LIMITS.rateLimit.requests / 2;
+const SHARE_PER_MINUTE = LIMITS.rateLimit.queries / 2;
 
 const MATCH_PATH = ENDPOINTS.matchProspects.path;
 const ENRICH_PATH = ENDPOINTS.enrichProspectProfiles.path;

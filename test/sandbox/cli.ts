@@ -1,9 +1,12 @@
 /**
  * Runs the sandbox until interrupted: `node --import tsx test/sandbox/cli.ts --port 4010`.
  * Options: --port <n> (default 4010, 0 = any free port), --seed <n>, --latency <ms>,
- * --no-rate-limit.
+ * --no-rate-limit, --rate-limit <n> (queries a minute, 200 by default), --metering <queries|requests>
+ * (queries by default: a bulk call weighs its entities; requests: the older one per request).
  */
 import { parseArgs } from 'node:util';
+
+import { LIMITS } from '../../nodes/shared/limits';
 
 import { startSandbox } from './index';
 
@@ -13,6 +16,8 @@ const { values } = parseArgs({
 		seed: { type: 'string' },
 		latency: { type: 'string' },
 		'no-rate-limit': { type: 'boolean', default: false },
+		'rate-limit': { type: 'string' },
+		metering: { type: 'string', default: 'queries' },
 	},
 });
 
@@ -24,15 +29,19 @@ const integer = (name: string, text: string | undefined) => {
 };
 
 async function main() {
+	const metering = values.metering;
+	if (metering !== 'queries' && metering !== 'requests') throw new Error(`--metering must be queries or requests, got "${metering}"`);
+	const perMinute = integer('rate-limit', values['rate-limit']) ?? LIMITS.rateLimit.queries;
 	const sandbox = await startSandbox({
 		port: integer('port', values.port),
 		seed: integer('seed', values.seed),
 		latencyMs: integer('latency', values.latency),
-		...(values['no-rate-limit'] && { rateLimit: false }),
+		rateLimit: values['no-rate-limit'] ? false : { queries: perMinute, windowMs: LIMITS.rateLimit.windowMs, metering },
 	});
 	const { universe } = sandbox;
 	console.log(`Sandbox listening on ${sandbox.url}`);
 	console.log(`  API key: ${sandbox.apiKey}`);
+	console.log(values['no-rate-limit'] ? '  no rate limit' : `  rate limit: ${perMinute} ${metering} a minute`);
 	console.log(
 		`  ${universe.businesses.length} businesses, ${universe.prospects.length} prospects, ${universe.events.length} events (seed ${universe.seed})`,
 	);

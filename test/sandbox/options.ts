@@ -1,4 +1,5 @@
 /** Options of the sandbox and the settings a running sandbox can change. */
+import type { EndpointMeter } from '../../nodes/shared/catalog';
 import { LIMITS } from '../../nodes/shared/limits';
 
 export const SANDBOX_API_KEY = 'sandbox-api-key';
@@ -26,8 +27,23 @@ export interface FaultOptions {
 }
 
 export interface RateLimitOptions {
-	requests: number;
+	/** queries per window (the service's current text: 200 a minute) */
+	queries?: number;
+	/** the older text's name of the limit, for `metering: 'requests'`; `queries` wins when both are set */
+	requests?: number;
 	windowMs: number;
+	/**
+	 * 'queries' (the default): a bulk call weighs one query per entity of its payload, as the
+	 * service's page says, by the catalog's meter of its endpoint; 'requests': every request weighs
+	 * one, as the older text said.
+	 */
+	metering?: 'queries' | 'requests';
+	/**
+	 * a meter other than the catalog's for some endpoints, by version and operation name (e.g.
+	 * `{ 'v1.getBusinessEvents': { queries: 1 } }`): a service that weighs an endpoint otherwise than
+	 * the catalog assumes, to test that the nodes learn the real weight from the headers
+	 */
+	meters?: Record<string, EndpointMeter>;
 }
 
 export interface SandboxOptions {

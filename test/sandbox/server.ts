@@ -23,7 +23,7 @@ import {
 	type SandboxSettings,
 } from './options';
 import { Random } from './random';
-import { rateLimitHeaders, SlidingWindow } from './rateLimit';
+import { limitOf, rateLimitHeaders, requestWeight, SlidingWindow } from './rateLimit';
 import { dispatch, type Route, route } from './router';
 import { type BusinessEvent, type ProspectEvent, type SandboxUniverse, Universe } from './universe';
 import { datedPayload, eventPayload } from './universe/eventPayloads';
@@ -329,7 +329,7 @@ class SandboxServer {
 		if (file) return file;
 		const found = route(request.method, request.path, request.correlationId);
 		this.authenticate(request.headers, found, request.correlationId);
-		this.takeRateLimit(request.at);
+		this.takeRateLimit(request.at, found, request.raw);
 		const body = this.parseBody(found, request);
 		const reply = dispatch(found, body, request.query ?? {}, {
 			universe: this.universe,
@@ -394,16 +394,33 @@ class SandboxServer {
 		}
 	}
 
-	private takeRateLimit(at: Date): void {
-		if (!this.window) return;
-		const { allowed, retryAfterSeconds } = this.window.take(at.getTime());
-		if (!allowed && this.settings.rateLimit) {
-			const { requests, windowMs } = this.settings.rateLimit;
+	/**
+	 * Books the request's weight in the key's window (before validation, as the service counts a
+	 * call it then refuses with 422): its entities by the catalog's meter, or one under request metering.
+	 */
+	private takeRateLimit(at: Date, found: Route, raw: string): void {
+		const options = this.settings.rateLimit;
+		if (!this.window || !options) return;
+		const meter = options.meters?.[`${found.version}.${found.name}`] ?? found.definition.meter;
+		const weight = requestWeight(options, meter, found.definition.multipart ? undefined : parseQuietly(raw));
+		const { allowed, retryAfterSeconds } = this.window.take(at.getTime(), weight);
+		if (!allowed) {
+			const unit = options.metering === 'requests' ? 'requests' : 'queries';
+			const weighs = options.metering === 'requests' ? '' : ` (this call weighs ${weight})`;
 			throw rateLimited(
 				this.settings.retryAfterSeconds ?? retryAfterSeconds,
-				`Rate limit exceeded: ${requests} requests per ${windowMs / 1000} seconds`,
+				`Rate limit exceeded: ${limitOf(options)} ${unit} per ${options.windowMs / 1000} seconds${weighs}`,
 			);
 		}
+	}
+}
+
+/** A body as JSON for weighing it, undefined when it is not JSON (validation answers that later). */
+function parseQuietly(raw: string): unknown {
+	try {
+		return raw === '' ? undefined : JSON.parse(raw);
+	} catch {
+		return undefined;
 	}
 }
 
