@@ -15,6 +15,7 @@ import { flattenHeaders, headerOf, parseJson, readBody } from './http';
 import {
 	DEFAULT_SEED,
 	type FaultStep,
+	type RateLimitOptions,
 	SANDBOX_PARTNER_ID,
 	SANDBOX_TENANT_ID,
 	type ResolvedSettings,
@@ -84,6 +85,8 @@ export interface Sandbox {
 	afterAnswer(hook: AnswerHook | undefined): void;
 	/** v2's uploaded datasets and async jobs, and their settings (processing time, expiries: README.md, "API v2: async jobs") */
 	jobs: JobStore;
+	/** the rate limit in force (false: none) */
+	readonly rateLimit: RateLimitOptions | false;
 	close(): Promise<void>;
 }
 
@@ -217,6 +220,10 @@ class SandboxServer {
 
 	get apiKey(): string {
 		return this.settings.apiKey;
+	}
+
+	get rateLimit(): RateLimitOptions | false {
+		return this.settings.rateLimit;
 	}
 
 	configure(patch: SandboxSettings): void {
@@ -448,6 +455,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 			server.answerHook = hook;
 		},
 		jobs: server.jobs,
+		get rateLimit() {
+			return server.rateLimit;
+		},
 		close: () => server.close(),
 	};
 }
