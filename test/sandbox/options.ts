@@ -46,6 +46,15 @@ export interface RateLimitOptions {
 	meters?: Record<string, EndpointMeter>;
 }
 
+/**
+ * The older text's limit (200 requests a minute, each request one): for suites about what the
+ * nodes send rather than about the rate, which would otherwise wait out query windows.
+ */
+export const REQUEST_METERING: RateLimitOptions = { ...LIMITS.rateLimit, metering: 'requests' };
+
+/** A credential's Queries per Minute that never binds: the pacing left to the service's headers. */
+export const UNPACED_PER_MINUTE = 1_000_000;
+
 export interface SandboxOptions {
 	/** 0 (the default) picks a free port */
 	port?: number;
