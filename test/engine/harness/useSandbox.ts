@@ -9,7 +9,7 @@ import { startSandbox } from '../../sandbox';
  */
 const ENGINE_RATE_LIMIT: SandboxOptions['rateLimit'] = { ...LIMITS.rateLimit, metering: 'requests' };
 
-/** A credential's pacing that never binds: for a sandbox without a rate limit, where nothing is about the rate. */
+/** A credential's pacing that never binds: for a sandbox without a query limit, where nothing is about the rate. */
 export const UNPACED = 1_000_000;
 import type { BusinessProspectDataCredentials } from './buildWorkflow';
 
@@ -47,6 +47,9 @@ export function sandboxCredentials(
 	sandbox: Sandbox,
 	overrides: Partial<BusinessProspectDataCredentials> = {},
 ): { businessProspectDataApi: BusinessProspectDataCredentials } {
-	const pacing = sandbox.rateLimit === false ? { maxRequestsPerMinute: UNPACED } : {};
+	// a sandbox without a limit, or counting requests (the older text), is no reason for the client to
+	// pace queries: the suite is about what is sent, and the service's headers still pace it
+	const limit = sandbox.rateLimit;
+	const pacing = limit === false || limit.metering === 'requests' ? { maxRequestsPerMinute: UNPACED } : {};
 	return { businessProspectDataApi: { apiKey: sandbox.apiKey, baseUrl: sandbox.url, ...pacing, ...overrides } };
 }
