@@ -62,6 +62,21 @@ describe('RateBudget in queries', () => {
 		expect(await budget.acquire(40, Date.now())).toBe(true);
 	});
 
+	it('books first come first: a small request that would fit never overtakes a larger one waiting for the window', async () => {
+		const budget = new RateBudget(100, 1000);
+		expect(await budget.acquire(60)).toBe(true);
+		budget.answered();
+		const granted: number[] = [];
+		const large = budget.acquire(60).then(() => granted.push(60));
+		const small = budget.acquire(20).then(() => granted.push(20));
+		await jest.advanceTimersByTimeAsync(500);
+		// 40 are free: the 20 would fit, but the 60 asked first
+		expect(granted).toEqual([]);
+		await jest.advanceTimersByTimeAsync(600);
+		await Promise.all([large, small]);
+		expect(granted).toEqual([60, 20]);
+	});
+
 	it('lets a request heavier than the lowered rate go alone in an empty window, never holding it forever', async () => {
 		const budget = new RateBudget(100, 1000);
 		budget.throttled(undefined);

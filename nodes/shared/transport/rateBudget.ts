@@ -146,6 +146,9 @@ export class RateBudget {
 	 * hears how full it is
 	 */
 	private heard = false;
+	/** the tickets of the requests waiting to book, first come first: only the first books */
+	private readonly queue: number[] = [];
+	private nextTicket = 0;
 	/** the weights this key's headers taught, by endpoint */
 	readonly meter = new QueryMeter();
 
@@ -192,8 +195,28 @@ export class RateBudget {
 	 * teach its endpoint's weight. Undefined when the wait would run past `deadline`.
 	 */
 	async book(weight: number, deadline?: number, learning?: Booking['learning']): Promise<Booking | undefined> {
+		const ticket = this.nextTicket++;
+		this.queue.push(ticket);
+		try {
+			return await this.wait(ticket, weight, deadline, learning);
+		} finally {
+			this.queue.splice(this.queue.indexOf(ticket), 1);
+		}
+	}
+
+	/**
+	 * Waits for the turn of `ticket` (first come, first booked: a small request that would fit
+	 * never overtakes a larger one waiting for the window, which would leave the window part
+	 * used and the larger one waiting a whole window more) and for room for its weight.
+	 */
+	private async wait(ticket: number, weight: number, deadline: number | undefined, learning: Booking['learning']): Promise<Booking | undefined> {
 		for (;;) {
 			const now = this.now();
+			if (this.queue[0] !== ticket) {
+				if (deadline !== undefined && now >= deadline) return this.refuse(now + TURN_STEP_MS);
+				await sleep(TURN_STEP_MS);
+				continue;
+			}
 			// a clock set back never stretches a pause beyond what the service asked for
 			if (this.pausedUntil - now > this.pauseMs) this.pausedUntil = now + this.pauseMs;
 			if (now < this.pausedUntil) {
@@ -214,7 +237,7 @@ export class RateBudget {
 			}
 			const readyAt = this.readyAt(weight);
 			if (deadline !== undefined && readyAt > deadline) return this.refuse(readyAt);
-			await sleep(Math.max(1, readyAt - now));
+			await sleep(Math.max(1, Math.min(readyAt - now, PAUSE_STEP_MS)));
 		}
 	}
 
