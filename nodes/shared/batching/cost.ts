@@ -16,6 +16,7 @@ export const PROGRESS_EVERY_MS = MINUTE_MS;
 
 const count = (n: number) => n.toLocaleString('en-US');
 const minutes = (n: number) => `${count(n)} minute${n === 1 ? '' : 's'}`;
+const queriesText = (n: number) => `${count(n)} quer${n === 1 ? 'y' : 'ies'}`;
 
 /**
  * The least time `queries` take on a key of `perMinute`, from an empty window: every full minute
@@ -32,7 +33,7 @@ export function costBefore(queries: number, perMinute: number): string {
 
 /** "This run spent 19,000 queries in 412 requests" */
 export function costAfter(usage: RunUsage): string {
-	return `This run spent ${count(usage.queries)} queries in ${count(usage.requests)} request${usage.requests === 1 ? '' : 's'}`;
+	return `This run spent ${queriesText(usage.queries)} in ${count(usage.requests)} request${usage.requests === 1 ? '' : 's'}`;
 }
 
 /** "About 4,200 of 10,000 queries spent, 21 minutes so far" */
