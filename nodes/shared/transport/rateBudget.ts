@@ -200,8 +200,14 @@ export class RateBudget {
 		try {
 			return await this.wait(ticket, weight, deadline, learning);
 		} finally {
-			this.queue.splice(this.queue.indexOf(ticket), 1);
+			this.leaveLine(ticket);
 		}
+	}
+
+	/** Takes a ticket out of the line (once booked, at once: a request asking in the same tick is next). */
+	private leaveLine(ticket: number): void {
+		const position = this.queue.indexOf(ticket);
+		if (position !== -1) this.queue.splice(position, 1);
 	}
 
 	/**
@@ -233,6 +239,7 @@ export class RateBudget {
 			this.expire(now);
 			// a request heavier than the rate goes alone in an empty window, or it would never go
 			if (this.windowWeight + weight <= this.currentRate || this.windowWeight === 0) {
+				this.leaveLine(ticket);
 				return this.take(now, weight, learning);
 			}
 			const readyAt = this.readyAt(weight);
