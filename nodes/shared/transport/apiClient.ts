@@ -304,8 +304,14 @@ export class ApiClient {
 		let reachedService = 0;
 		for (;;) {
 			if (cancel?.aborted) throw this.cancelled(itemIndex);
-			const booking = await this.budget.book(weight, options.deadline, learning);
-			if (!booking) throw this.budgetUsedUp(itemIndex);
+			// a request waiting for the window is dropped once the key is refused or the run stopped
+			const giveUp = () => this.refusedKey.has(withPartner) || cancel?.aborted === true;
+			const booking = await this.budget.book(weight, options.deadline, learning, giveUp);
+			if (!booking) {
+				if (this.refusedKey.has(withPartner)) throw this.keyRefused(this.refusedKey.get(withPartner), itemIndex, options.items);
+				if (cancel?.aborted) throw this.cancelled(itemIndex);
+				throw this.budgetUsedUp(itemIndex);
+			}
 			const request: IHttpRequestOptions = {
 				method: definition.method,
 				url,

@@ -192,13 +192,14 @@ export class RateBudget {
 	/**
 	 * `acquire` for a request the client sends: the booking it returns goes back with the answer
 	 * (`answered`, `throttled`, `released`), so that the drop in X-RateLimit-Remaining across it can
-	 * teach its endpoint's weight. Undefined when the wait would run past `deadline`.
+	 * teach its endpoint's weight. Undefined when the wait would run past `deadline`, or as soon as
+	 * `giveUp` says the request is no longer wanted.
 	 */
-	async book(weight: number, deadline?: number, learning?: Booking['learning']): Promise<Booking | undefined> {
+	async book(weight: number, deadline?: number, learning?: Booking['learning'], giveUp?: () => boolean): Promise<Booking | undefined> {
 		const ticket = this.nextTicket++;
 		this.queue.push(ticket);
 		try {
-			return await this.wait(ticket, weight, deadline, learning);
+			return await this.wait(ticket, weight, deadline, learning, giveUp);
 		} finally {
 			this.leaveLine(ticket);
 		}
@@ -215,8 +216,16 @@ export class RateBudget {
 	 * never overtakes a larger one waiting for the window, which would leave the window part
 	 * used and the larger one waiting a whole window more) and for room for its weight.
 	 */
-	private async wait(ticket: number, weight: number, deadline: number | undefined, learning: Booking['learning']): Promise<Booking | undefined> {
+	private async wait(
+		ticket: number,
+		weight: number,
+		deadline: number | undefined,
+		learning: Booking['learning'],
+		giveUp: (() => boolean) | undefined,
+	): Promise<Booking | undefined> {
 		for (;;) {
+			// the caller no longer needs the request (the key was refused meanwhile, the run stopped)
+			if (giveUp?.()) return undefined;
 			const now = this.now();
 			if (this.queue[0] !== ticket) {
 				if (deadline !== undefined && now >= deadline) return this.refuse(now + TURN_STEP_MS);
