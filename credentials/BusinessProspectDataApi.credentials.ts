@@ -88,13 +88,14 @@ export class BusinessProspectDataApi implements ICredentialType {
 				'Your partner ID, issued with the API key. Needed for webhooks on API v1 (Business Events Webhook Trigger 1 and Manage Webhook 1), and when a version 1 webhook trigger moves to API v2, so the events of your v1 enrollments keep being verified. Also sent when listing business enrollments.',
 		},
 		{
-			displayName: 'Max Requests per Minute',
+			// the stored name stays that of the older request pacing: saved credentials keep their value
+			displayName: 'Queries per Minute',
 			name: 'maxRequestsPerMinute',
 			type: 'number',
 			typeOptions: { minValue: 1, numberPrecision: 0 },
-			default: LIMITS.rateLimit.requests,
+			default: LIMITS.rateLimit.queries,
 			description:
-				"Your account's request limit: the most this n8n instance sends with the key. Every workflow of this instance that uses this credential shares it. When several n8n instances or queue mode workers share one API key, they adapt to its limit on their own; enter each one's share to avoid rate limiting altogether.",
+				"Your API key's rate limit in queries per minute: the service counts one query per entity of a bulk call (50 ids enriched are 50 queries). The most this n8n instance spends with the key; every workflow of this instance that uses this credential shares it. When several n8n instances or queue mode workers share one API key, they adapt to its limit on their own; enter each one's share to avoid rate limiting altogether.",
 		},
 	];
 

@@ -53,8 +53,11 @@ export const LIMITS = {
 	 * credits reference: hour 7 days, day 60 days, month 2 years)
 	 */
 	creditsAggregationDays: { hour: 7, day: 60, month: 730 },
-	/** requests per API key in a sliding window (published reference) */
-	rateLimit: { requests: 200, windowMs: 60_000 },
+	/**
+	 * queries per API key in a 60-second sliding window (rate-limits.md: the service counts queries,
+	 * a bulk call one per entity; the catalog's `meter` says what each request weighs)
+	 */
+	rateLimit: { queries: 200, windowMs: 60_000 },
 	/** businesses per business match request (beyond-contract.md section 1) */
 	businessMatchItems: 50,
 	/** a domain name to match a business on (RFC 1035: 253 characters) */

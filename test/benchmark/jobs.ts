@@ -143,7 +143,7 @@ export async function jobsBenchmark(log: (message: string) => void): Promise<Job
 	};
 	log(`latency-bound: no rate limit, ${LATENCY_MS} ms a request, one enrichment`);
 	const latencyBound = await measure(false, ENRICHMENTS.slice(0, 1));
-	log(`under the service's ${LIMITS.rateLimit.requests} requests a minute: two enrichments of the same 10,000 ids`);
+	log(`under the service's ${LIMITS.rateLimit.queries} requests a minute: two enrichments of the same 10,000 ids`);
 	const underBudget = await measure(true, ENRICHMENTS);
 	return { latencyBound, underBudget, equal };
 }
@@ -154,7 +154,7 @@ const row = (run: PathRun): string[] => [
 	run.breakdown,
 	`${(run.nodeMs / 1000).toFixed(1)} s`,
 	`${(run.executionMs / 1000).toFixed(1)} s`,
-	`${Math.round((run.requests / LIMITS.rateLimit.requests) * 100)} %`,
+	`${Math.round((run.requests / LIMITS.rateLimit.queries) * 100)} %`,
 	String(run.refused),
 	run.load.toFixed(1),
 ];
@@ -182,7 +182,7 @@ export function jobsSection(result: JobsResult, date: string): string {
 		'',
 		table(header, result.latencyBound.map(row)),
 		'',
-		`**Under the service's ${LIMITS.rateLimit.requests} requests a minute** (the sandbox enforces it, the package paces itself as shipped), two`,
+		`**Under the service's ${LIMITS.rateLimit.queries} requests a minute** (the sandbox enforces it, the package paces itself as shipped), two`,
 		'enrichments of the same ids (firmographics, then technographics, as Enrich runs one enrichment after another); the job run',
 		"first, then a wait of the service's window, then `/enrich` with the key's whole budget:",
 		'',

@@ -70,7 +70,7 @@ const PATHS = {
 
 /** The rate-limit floor of a scenario that sends `requests` within one 200-a-minute budget. */
 export function rateFloorMs(requests: number): number {
-	const { requests: perWindow, windowMs } = LIMITS.rateLimit;
+	const { queries: perWindow, windowMs } = LIMITS.rateLimit;
 	return requests > perWindow ? (Math.ceil(requests / perWindow) - 1) * windowMs : 0;
 }
 

@@ -452,7 +452,7 @@ describe('the editor in a real browser (Debian Chromium)', () => {
 		await dialog.getByText('API Key').first().waitFor();
 		await page.screenshot({ path: path.join(IMAGES, 'credential.png') });
 		const text = await dialog.innerText();
-		for (const label of ['API Key', 'Base URL', 'API Version', 'Partner ID', 'Max Requests per Minute']) expect(text).toContain(label);
+		for (const label of ['API Key', 'Base URL', 'API Version', 'Partner ID', 'Queries per Minute']) expect(text).toContain(label);
 		// what Base URL must be, written under the field (a description would hide in a tooltip)
 		expect(text).toContain(BASE_URL_HINT);
 		await closeCredentialDialog();

@@ -21,7 +21,7 @@ import { LIMITS } from '../../nodes/shared/limits';
 import { BenchN8n, type BenchRun } from '../benchmark/n8nBench';
 import * as scenarios from '../benchmark/scenarios';
 import * as flows from '../benchmark/workflows';
-import { startSandbox, type RecordedRequest, type Sandbox } from '../sandbox';
+import { startSandbox, type RecordedRequest, type Sandbox, REQUEST_METERING } from '../sandbox';
 import type { WorkflowJson } from './harness/n8nInstance';
 
 const SEEDS = [1, 2, 3, 4, 5];
@@ -66,12 +66,13 @@ describe('faults and a shared rate limit, in real n8n', () => {
 			SEEDS.map(async (seed) => await startSandbox({ rateLimit: false, faults: { errorRate: 0.2, dropRate: 0.05, seed } })),
 		);
 		SEEDS.forEach((seed, index) => faultSandboxes.set(seed, faultSandboxList[index]));
-		budgetSandbox = await startSandbox({ rateLimit: LIMITS.rateLimit });
+		// the older request metering (200 requests a minute), paced by the service's headers alone: 6,000
+		// contacts are some 11,000 queries, 55 minutes under query metering (issue 28 re-does this test)
+		budgetSandbox = await startSandbox({ rateLimit: REQUEST_METERING });
 		bench = await BenchN8n.create({
 			baseUrl: budgetSandbox.url,
 			apiKey: budgetSandbox.apiKey,
-			// the default credential keeps the default budget (200 a minute)
-			liftClientRateLimit: false,
+			liftClientRateLimit: true,
 			extraCredentials: SEEDS.map((seed) => {
 				const sandbox = faultSandboxes.get(seed)!;
 				return { ...faultCredential(seed), data: { apiKey: sandbox.apiKey, baseUrl: sandbox.url, maxRequestsPerMinute: 1_000_000 } };
@@ -137,7 +138,7 @@ describe('faults and a shared rate limit, in real n8n', () => {
 		expect(matchSizes).toHaveLength(SHARED_KEY_WORKFLOWS.length * Math.ceil(SHARED_ROWS_EACH / LIMITS.matchItems));
 		expect(Math.max(...matchSizes)).toBe(LIMITS.matchItems);
 		// more than one window's worth: four runs with a budget each would have gone over
-		expect(result.requests).toBeGreaterThan(LIMITS.rateLimit.requests);
+		expect(result.requests).toBeGreaterThan(LIMITS.rateLimit.queries);
 		expect(result.requests).toBe(result.minimum);
 		expect(result.refused).toBe(0);
 		expect(requests.filter((request) => request.status !== 200)).toEqual([]);

@@ -15,7 +15,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { DEFAULT_BUSINESS_EVENT_TYPES, DEFAULT_PROSPECT_EVENT_TYPES } from '../../nodes/shared/eventTypes';
 import { LIMITS } from '../../nodes/shared/limits';
 import { contactTable, expectedProspectId } from '../engine/matchEnrichContacts';
-import { sandboxClient, startSandbox, type Sandbox } from '../sandbox';
+import { sandboxClient, startSandbox, type Sandbox, REQUEST_METERING, UNPACED_PER_MINUTE } from '../sandbox';
 import { useN8n } from './harness/jest';
 import { waitFor } from './harness/processes';
 import { REPO_ROOT } from './harness/n8nInstall';
@@ -78,7 +78,7 @@ function variant(id: string, parameters: Record<string, unknown>): WorkflowJson 
 describe('Get Events in real n8n', () => {
 	let sandbox: Sandbox;
 	beforeAll(async () => {
-		sandbox = await startSandbox();
+		sandbox = await startSandbox({ rateLimit: REQUEST_METERING });
 	});
 	afterAll(async () => {
 		await sandbox?.close();
@@ -92,7 +92,7 @@ describe('Get Events in real n8n', () => {
 		prepare: async (instance) => {
 			contacts = contactTable(sandbox.universe, 100);
 			// API v1 named: the examples are at their API v2 node versions (apiVersionSwitch.test.ts runs them on both)
-			await instance.importCredential({ ...CREDENTIAL, data: { apiKey: sandbox.apiKey, baseUrl: sandbox.url, apiVersion: 'v1' } });
+			await instance.importCredential({ ...CREDENTIAL, data: { apiKey: sandbox.apiKey, baseUrl: sandbox.url, apiVersion: 'v1', maxRequestsPerMinute: UNPACED_PER_MINUTE } });
 			await instance.importWorkflows([
 				EXAMPLE,
 				variant('exEventsTooOld01', { since: fourMonthsAgo }),
@@ -196,7 +196,7 @@ describe('Get Events in real n8n', () => {
 describe('the example on its schedule (published, n8n start)', () => {
 	let sandbox: Sandbox;
 	beforeAll(async () => {
-		sandbox = await startSandbox();
+		sandbox = await startSandbox({ rateLimit: REQUEST_METERING });
 	});
 	afterAll(async () => {
 		await sandbox?.close();
@@ -244,7 +244,7 @@ describe('the example on its schedule (published, n8n start)', () => {
 			});
 			enrollment = { enrollment_id: String(created.body.enrollment_id), prospect_ids };
 			// API v1 named: the examples are at their API v2 node versions (apiVersionSwitch.test.ts runs them on both)
-			await instance.importCredential({ ...CREDENTIAL, data: { apiKey: sandbox.apiKey, baseUrl: sandbox.url, apiVersion: 'v1' } });
+			await instance.importCredential({ ...CREDENTIAL, data: { apiKey: sandbox.apiKey, baseUrl: sandbox.url, apiVersion: 'v1', maxRequestsPerMinute: UNPACED_PER_MINUTE } });
 			await instance.importWorkflows([scheduled, prospectTrigger(enrollment.enrollment_id)]);
 			// publishing in a running n8n activates moments later: the activation poll is recorded from here
 			sandbox.clearRequests();

@@ -17,7 +17,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { DEFAULT_BUSINESS_EVENT_TYPES } from '../../nodes/shared/eventTypes';
 import { LIMITS } from '../../nodes/shared/limits';
-import { startSandbox, type Sandbox } from '../sandbox';
+import { startSandbox, type Sandbox, REQUEST_METERING, UNPACED_PER_MINUTE } from '../sandbox';
 import { type AccountTable, accountTable } from '../engine/matchBusinessesAccounts';
 import { useN8n } from './harness/jest';
 import type { WorkflowJson } from './harness/n8nInstance';
@@ -67,7 +67,7 @@ describe('accounts -> Match Businesses -> Get Events in real n8n', () => {
 
 	beforeAll(async () => {
 		// the service's own rate limit stays on: the whole file sends a few dozen requests
-		sandbox = await startSandbox();
+		sandbox = await startSandbox({ rateLimit: REQUEST_METERING });
 		table = accountTable(sandbox.universe, 120);
 	});
 	afterAll(async () => await sandbox?.close());
@@ -76,7 +76,7 @@ describe('accounts -> Match Businesses -> Get Events in real n8n', () => {
 		shared: true,
 		prepare: async (instance) => {
 			// API v1 named: the examples are at their API v2 node versions (apiVersionSwitch.test.ts runs them on both)
-			await instance.importCredential({ ...CREDENTIAL, data: { apiKey: sandbox.apiKey, baseUrl: sandbox.url, apiVersion: 'v1' } });
+			await instance.importCredential({ ...CREDENTIAL, data: { apiKey: sandbox.apiKey, baseUrl: sandbox.url, apiVersion: 'v1', maxRequestsPerMinute: UNPACED_PER_MINUTE } });
 			await instance.importWorkflows([
 				example,
 				chainWorkflow('e2eAccountsEvents120', table.rows),

@@ -14,7 +14,7 @@ import path from 'node:path';
 import type { IDataObject } from 'n8n-workflow';
 
 import { LIMITS } from '../../nodes/shared/limits';
-import { startSandbox, type Sandbox } from '../sandbox';
+import { startSandbox, type Sandbox, REQUEST_METERING, UNPACED_PER_MINUTE } from '../sandbox';
 import { contactTable, expectedProspectId } from '../engine/matchEnrichContacts';
 import { useN8n } from './harness/jest';
 import type { WorkflowJson } from './harness/n8nInstance';
@@ -61,8 +61,9 @@ describe('Match Prospects -> Enrich in real n8n', () => {
 	const example = JSON.parse(readFileSync(EXAMPLE, 'utf8')) as WorkflowJson;
 
 	beforeAll(async () => {
-		// the service's own rate limit stays on: the whole file sends well under 200 requests
-		sandbox = await startSandbox();
+		// the older request metering, and the credential's pacing left to the headers: this file is
+		// about what is sent (2,000 queries would wait out ten query windows); queryMetering.test.ts is about the rate
+		sandbox = await startSandbox({ rateLimit: REQUEST_METERING });
 		contacts = contactTable(sandbox.universe);
 	});
 	afterAll(async () => await sandbox?.close());
@@ -71,7 +72,7 @@ describe('Match Prospects -> Enrich in real n8n', () => {
 		shared: true,
 		prepare: async (instance) => {
 			// API v1 named: the examples are at their API v2 node versions (apiVersionSwitch.test.ts runs them on both)
-			await instance.importCredential({ ...CREDENTIAL, data: { apiKey: sandbox.apiKey, baseUrl: sandbox.url, apiVersion: 'v1' } });
+			await instance.importCredential({ ...CREDENTIAL, data: { apiKey: sandbox.apiKey, baseUrl: sandbox.url, apiVersion: 'v1', maxRequestsPerMinute: UNPACED_PER_MINUTE } });
 			await instance.importWorkflows([example, chainWorkflow(contacts)]);
 		},
 	});

@@ -36,7 +36,7 @@ import { contacts, rateFloorMs } from '../benchmark/scenarios';
 import { pushTriggerReady } from '../benchmark/webhooks';
 import { matchEnrichOurs, webhookPath } from '../benchmark/workflows';
 import { expectedProspectId } from '../engine/matchEnrichContacts';
-import { sandboxClient, startSandbox, type RecordedRequest, type Sandbox } from '../sandbox';
+import { sandboxClient, startSandbox, type RecordedRequest, type Sandbox, REQUEST_METERING } from '../sandbox';
 import type { ExecutionResult } from './harness/executionResult';
 import { PACKAGE_NAME, type WorkflowJson } from './harness/n8nInstance';
 import { DURABLE_POLL_CURSORS } from './harness/durablePollCursors';
@@ -50,7 +50,7 @@ const LATENCY_MS = 50;
 /** a universe big enough for 10,000 contacts without reusing a prospect (as the benchmark's) */
 const PROSPECTS = 11_000;
 /** the ceiling that is the key's share when two workers use it */
-const SHARE_PER_MINUTE = LIMITS.rateLimit.requests / 2;
+const SHARE_PER_MINUTE = LIMITS.rateLimit.queries / 2;
 
 const MATCH_PATH = ENDPOINTS.matchProspects.path;
 const ENRICH_PATH = ENDPOINTS.enrichProspectProfiles.path;
@@ -186,7 +186,8 @@ describe('queue mode on PostgreSQL: main, a webhook processor and two workers sh
 		// each round's key: the service's limit, 200 requests a minute; a universe for 10,000 distinct contacts
 		[sandbox, shareSandbox] = await Promise.all(
 			['queue-default-key', 'queue-share-key'].map(
-				async (apiKey) => await startSandbox({ apiKey, latencyMs: LATENCY_MS, prospects: PROSPECTS }),
+				// the older request metering for now: this test is re-done under query metering (issue 28)
+				async (apiKey) => await startSandbox({ apiKey, latencyMs: LATENCY_MS, prospects: PROSPECTS, rateLimit: REQUEST_METERING }),
 			),
 		);
 		eventsSandbox = await startSandbox();

@@ -19,10 +19,11 @@ export class HttpError extends Error {
 export const generalError = (status: number, details: string, correlationId: string) =>
 	new HttpError(status, { details, correlation_id: correlationId });
 
+/** A 429 as rate-limits.md describes it: `error: rate_limit_exceeded`, a message, `retry_after` (and the header). */
 export function rateLimited(retryAfterSeconds: number, message: string): HttpError {
 	return new HttpError(
 		429,
-		{ code: 429, message, retry_after: retryAfterSeconds },
+		{ error: 'rate_limit_exceeded', message, retry_after: retryAfterSeconds },
 		{ 'Retry-After': String(retryAfterSeconds) },
 	);
 }

@@ -5,6 +5,7 @@
 export { startSandbox, type AnswerHook, type RecordedRequest, type Sandbox } from './server';
 export {
 	DEFAULT_SEED,
+	REQUEST_METERING,
 	SANDBOX_API_KEY,
 	SANDBOX_PARTNER_ID,
 	SANDBOX_TENANT_ID,
@@ -13,6 +14,7 @@ export {
 	type RateLimitOptions,
 	type SandboxOptions,
 	type SandboxSettings,
+	UNPACED_PER_MINUTE,
 } from './options';
 export type { BusinessEnrollment, ProspectEnrollment } from './enrollments';
 export type {

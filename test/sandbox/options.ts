@@ -1,4 +1,5 @@
 /** Options of the sandbox and the settings a running sandbox can change. */
+import type { EndpointMeter } from '../../nodes/shared/catalog';
 import { LIMITS } from '../../nodes/shared/limits';
 import type { CreditOptions } from './credits';
 
@@ -27,9 +28,33 @@ export interface FaultOptions {
 }
 
 export interface RateLimitOptions {
-	requests: number;
+	/** queries per window (the service's current text: 200 a minute) */
+	queries?: number;
+	/** the older text's name of the limit, for `metering: 'requests'`; `queries` wins when both are set */
+	requests?: number;
 	windowMs: number;
+	/**
+	 * 'queries' (the default): a bulk call weighs one query per entity of its payload, as the
+	 * service's page says, by the catalog's meter of its endpoint; 'requests': every request weighs
+	 * one, as the older text said.
+	 */
+	metering?: 'queries' | 'requests';
+	/**
+	 * a meter other than the catalog's for some endpoints, by version and operation name (e.g.
+	 * `{ 'v1.getBusinessEvents': { queries: 1 } }`): a service that weighs an endpoint otherwise than
+	 * the catalog assumes, to test that the nodes learn the real weight from the headers
+	 */
+	meters?: Record<string, EndpointMeter>;
 }
+
+/**
+ * The older text's limit (200 requests a minute, each request one): for suites about what the
+ * nodes send rather than about the rate, which would otherwise wait out query windows.
+ */
+export const REQUEST_METERING: RateLimitOptions = { ...LIMITS.rateLimit, metering: 'requests' };
+
+/** A credential's Queries per Minute that never binds: the pacing left to the service's headers. */
+export const UNPACED_PER_MINUTE = 1_000_000;
 
 export interface SandboxOptions {
 	/** 0 (the default) picks a free port */

@@ -16,6 +16,7 @@ import { flattenHeaders, headerOf, parseJson, readBody } from './http';
 import {
 	DEFAULT_SEED,
 	type FaultStep,
+	type RateLimitOptions,
 	SANDBOX_PARTNER_ID,
 	SANDBOX_TENANT_ID,
 	type ResolvedSettings,
@@ -24,7 +25,7 @@ import {
 	type SandboxSettings,
 } from './options';
 import { Random } from './random';
-import { rateLimitHeaders, SlidingWindow } from './rateLimit';
+import { limitOf, rateLimitHeaders, requestWeight, SlidingWindow } from './rateLimit';
 import { dispatch, type Route, route } from './router';
 import { type BusinessEvent, type ProspectEvent, type SandboxUniverse, Universe } from './universe';
 import { datedPayload, eventPayload } from './universe/eventPayloads';
@@ -87,6 +88,8 @@ export interface Sandbox {
 	jobs: JobStore;
 	/** the credit ledger of the current API key: allocation, debits, what remains (credits.ts) */
 	readonly credits: CreditLedger;
+	/** the rate limit in force (false: none) */
+	readonly rateLimit: RateLimitOptions | false;
 	close(): Promise<void>;
 }
 
@@ -224,6 +227,10 @@ class SandboxServer {
 		return this.settings.apiKey;
 	}
 
+	get rateLimit(): RateLimitOptions | false {
+		return this.settings.rateLimit;
+	}
+
 	configure(patch: SandboxSettings): void {
 		this.settings = resolveSettings(patch, this.settings);
 		// A new limit starts with an empty window.
@@ -335,7 +342,7 @@ class SandboxServer {
 		if (file) return file;
 		const found = route(request.method, request.path, request.correlationId);
 		this.authenticate(request.headers, found, request.correlationId);
-		this.takeRateLimit(request.at);
+		this.takeRateLimit(request.at, found, request.raw);
 		const body = this.parseBody(found, request);
 		const reply = dispatch(found, body, request.query ?? {}, {
 			universe: this.universe,
@@ -401,16 +408,33 @@ class SandboxServer {
 		}
 	}
 
-	private takeRateLimit(at: Date): void {
-		if (!this.window) return;
-		const { allowed, retryAfterSeconds } = this.window.take(at.getTime());
-		if (!allowed && this.settings.rateLimit) {
-			const { requests, windowMs } = this.settings.rateLimit;
+	/**
+	 * Books the request's weight in the key's window (before validation, as the service counts a
+	 * call it then refuses with 422): its entities by the catalog's meter, or one under request metering.
+	 */
+	private takeRateLimit(at: Date, found: Route, raw: string): void {
+		const options = this.settings.rateLimit;
+		if (!this.window || !options) return;
+		const meter = options.meters?.[`${found.version}.${found.name}`] ?? found.definition.meter;
+		const weight = requestWeight(options, meter, found.definition.multipart ? undefined : parseQuietly(raw));
+		const { allowed, retryAfterSeconds } = this.window.take(at.getTime(), weight);
+		if (!allowed) {
+			const unit = options.metering === 'requests' ? 'requests' : 'queries';
+			const weighs = options.metering === 'requests' ? '' : ` (this call weighs ${weight})`;
 			throw rateLimited(
 				this.settings.retryAfterSeconds ?? retryAfterSeconds,
-				`Rate limit exceeded: ${requests} requests per ${windowMs / 1000} seconds`,
+				`Rate limit exceeded: ${limitOf(options)} ${unit} per ${options.windowMs / 1000} seconds${weighs}`,
 			);
 		}
+	}
+}
+
+/** A body as JSON for weighing it, undefined when it is not JSON (validation answers that later). */
+function parseQuietly(raw: string): unknown {
+	try {
+		return raw === '' ? undefined : JSON.parse(raw);
+	} catch {
+		return undefined;
 	}
 }
 
@@ -440,6 +464,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		jobs: server.jobs,
 		get credits() {
 			return server.credits.of(server.apiKey);
+		},
+		get rateLimit() {
+			return server.rateLimit;
 		},
 		close: () => server.close(),
 	};

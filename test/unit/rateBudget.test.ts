@@ -60,10 +60,10 @@ describe('RateBudget', () => {
 	it('says no instead of waiting past a deadline, booking nothing', async () => {
 		const budget = new RateBudget(1, 10_000);
 		expect(await budget.acquire()).toBe(true);
-		expect(await budget.acquire(Date.now() + 1000)).toBe(false);
+		expect(await budget.acquire(1, Date.now() + 1000)).toBe(false);
 		// nothing was booked by the refusal: after the window one request fits again
 		await jest.advanceTimersByTimeAsync(10_001);
-		expect(await budget.acquire(Date.now())).toBe(true);
+		expect(await budget.acquire(1, Date.now())).toBe(true);
 	});
 });
 
@@ -200,7 +200,7 @@ describe('RateBudget and the service window', () => {
 		const budget = new RateBudget(200, 60_000);
 		expect(await budget.acquire()).toBe(true);
 		budget.answered({ limit: 200, remaining: 0, resetSeconds: 40 });
-		expect(await budget.acquire(Date.now() + 10_000)).toBe(false);
+		expect(await budget.acquire(1, Date.now() + 10_000)).toBe(false);
 	});
 });
 
@@ -213,7 +213,16 @@ describe('processes sharing a key converge on its limit', () => {
 	beforeEach(() => jest.useFakeTimers({ doNotFake: ['setImmediate', 'nextTick', 'queueMicrotask'] }));
 	afterEach(() => jest.useRealTimers());
 
-	async function simulate(options: { ceilings: number[]; requestsEach: number; lanes: number; latencyMs: number; headers: boolean }) {
+	async function simulate(options: {
+		ceilings: number[];
+		requestsEach: number;
+		lanes: number;
+		latencyMs: number;
+		headers: boolean;
+		/** queries each request weighs (a bulk call of this many entities) */
+		weight?: number;
+	}) {
+		const weight = options.weight ?? 1;
 		const service = new SlidingWindow({ ...LIMITS.rateLimit });
 		let refused = 0;
 		let answered = 0;
@@ -224,8 +233,8 @@ describe('processes sharing a key converge on its limit', () => {
 				while (claimed < options.requestsEach) {
 					claimed++;
 					for (;;) {
-						await budget.acquire();
-						const { allowed, retryAfterSeconds } = service.take(Date.now());
+						await budget.acquire(weight);
+						const { allowed, retryAfterSeconds } = service.take(Date.now(), weight);
 						const state = service.peek(Date.now());
 						await sleep(options.latencyMs);
 						const window = options.headers ? { limit: state.limit, remaining: state.remaining, resetSeconds: state.resetSeconds } : undefined;
@@ -245,10 +254,25 @@ describe('processes sharing a key converge on its limit', () => {
 		const all = Promise.all(options.ceilings.map(async (ceiling) => await runProcess(new RateBudget(ceiling)))).then(() => (done = true));
 		while (!done) await jest.advanceTimersByTimeAsync(10);
 		await all;
-		const total = options.ceilings.length * options.requestsEach;
-		const floorMs = (Math.ceil(total / LIMITS.rateLimit.requests) - 1) * LIMITS.rateLimit.windowMs;
+		const total = options.ceilings.length * options.requestsEach * weight;
+		const floorMs = (Math.ceil(total / LIMITS.rateLimit.queries) - 1) * LIMITS.rateLimit.windowMs;
 		return { refused, answered, elapsedMs: Date.now() - start, floorMs };
 	}
+
+	it('one process sending 40-entity calls under query metering (Match of 600 contacts): no 429, within 1.1x of the floor', async () => {
+		const result = await simulate({ ceilings: [200], requestsEach: 15, lanes: 4, latencyMs: 50, headers: true, weight: 40 });
+		expect(result.answered).toBe(15);
+		expect(result.refused).toBe(0);
+		expect(result.floorMs).toBe(120_000);
+		expect(result.elapsedMs).toBeLessThanOrEqual(1.1 * result.floorMs);
+	});
+
+	it('two processes sending 40-entity calls on one key: at most 3 answers 429, within 1.25x of the floor', async () => {
+		const result = await simulate({ ceilings: [200, 200], requestsEach: 8, lanes: 4, latencyMs: 50, headers: true, weight: 40 });
+		expect(result.answered).toBe(16);
+		expect(result.refused).toBeLessThanOrEqual(3);
+		expect(result.elapsedMs).toBeLessThanOrEqual(1.25 * result.floorMs);
+	});
 
 	it('one process, four workflows at once (16 requests in flight on its one budget): no 429, within 1.1x of the floor', async () => {
 		const result = await simulate({ ceilings: [200], requestsEach: 424, lanes: 16, latencyMs: 50, headers: true });

@@ -134,17 +134,17 @@ describe('rate limit', () => {
 		const { api } = await sandboxWith();
 		const ok = await api.call('searchBusinesses', PREVIEW_SEARCH);
 		const unauthorized = await api.call('searchBusinesses', PREVIEW_SEARCH, { headers: {} });
-		expect(ok.headers.get('x-ratelimit-limit')).toBe(String(LIMITS.rateLimit.requests));
-		expect(ok.headers.get('x-ratelimit-remaining')).toBe(String(LIMITS.rateLimit.requests - 1));
+		expect(ok.headers.get('x-ratelimit-limit')).toBe(String(LIMITS.rateLimit.queries));
+		expect(ok.headers.get('x-ratelimit-remaining')).toBe(String(LIMITS.rateLimit.queries - 1));
 		expect(ok.headers.get('x-ratelimit-reset')).toBe(String(LIMITS.rateLimit.windowMs / 1000));
-		expect(unauthorized.headers.get('x-ratelimit-remaining')).toBe(String(LIMITS.rateLimit.requests - 1));
+		expect(unauthorized.headers.get('x-ratelimit-remaining')).toBe(String(LIMITS.rateLimit.queries - 1));
 	});
 
 	it('answers 429 with Retry-After past the limit, until the sliding window frees a slot', async () => {
 		let clock = NOW.getTime();
 		const { sandbox, api } = await sandboxWith({
 			now: () => new Date(clock),
-			rateLimit: { requests: 3, windowMs: 10_000 },
+			rateLimit: { queries: 3, windowMs: 10_000 },
 		});
 		const statuses: number[] = [];
 		const remaining: Array<string | null> = [];
@@ -161,8 +161,8 @@ describe('rate limit', () => {
 		const limited = await api.call('searchBusinesses', PREVIEW_SEARCH);
 		expect(limited.status).toBe(429);
 		expect(limited.body).toEqual({
-			code: 429,
-			message: 'Rate limit exceeded: 3 requests per 10 seconds',
+			error: 'rate_limit_exceeded',
+			message: 'Rate limit exceeded: 3 queries per 10 seconds (this call weighs 1)',
 			retry_after: 4,
 		});
 		expect(limited.headers.get('retry-after')).toBe('4');
@@ -211,7 +211,7 @@ describe('faults', () => {
 			correlation_id: expect.any(String),
 		});
 		const limited = await api.call('matchProspects', {});
-		expect(limited.body).toEqual({ code: 429, message: 'Rate limit exceeded (simulated)', retry_after: 1 });
+		expect(limited.body).toEqual({ error: 'rate_limit_exceeded', message: 'Rate limit exceeded (simulated)', retry_after: 1 });
 		expect(limited.headers.get('retry-after')).toBe('1');
 
 		sandbox.configure({ faults: { sequence: ['429'] }, retryAfterSeconds: 120 });

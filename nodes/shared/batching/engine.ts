@@ -5,6 +5,7 @@ import type { ApiVersion, EndpointDefinition } from '../catalog';
 import { ApiClient, type OperationName } from '../transport/apiClient';
 import { type ServiceProblem, serviceError } from '../transport/serviceError';
 import { type ItemFailure, toItemError } from './items';
+import { announceCost, costAfter, PROGRESS_EVERY_MS, progressText, tell } from './cost';
 import { chunk, stableKey } from './grouping';
 import { mapWithConcurrency } from './pool';
 import { isNodeApiError } from '../transport/nodeErrors';
@@ -79,6 +80,7 @@ export async function runBatched<E>(
 	const batch = definition.batch;
 	const node = ctx.getNode();
 	if (!batch) throw new NodeOperationError(node, `Endpoint ${name} does not take batches`);
+	const batchKey = batch.key;
 	const join = definition.result?.join;
 	const byId = join?.by === 'id';
 	const continueOnFail = options.continueOnFail ?? ('continueOnFail' in ctx ? ctx.continueOnFail() : false);
@@ -103,10 +105,24 @@ export async function runBatched<E>(
 		});
 	}
 
-	// 2. chunk each group to the endpoint limit
+	// 2. chunk each group to the endpoint limit, and to what the key allows in a minute where each
+	// element is a query (a heavier request could never fit the service's window)
+	const meter = client.meterOf(name);
+	const perMinute = client.queriesPerMinute;
+	const limit = 'entities' in meter && meter.entities === batch.key ? Math.min(batch.limit ?? perMinute, perMinute) : batch.limit;
 	const jobs = [...groups.values()].flatMap((group) =>
-		chunk(group.elements, batch.limit).map((elements) => ({ shared: group.shared, elements })),
+		chunk(group.elements, limit).map((elements) => ({ shared: group.shared, elements })),
 	);
+	const bodyOf = (job: (typeof jobs)[number], elements = job.elements) =>
+		({ ...job.shared, [batch.key]: elements.map((e) => e.value) }) as IDataObject;
+	const weights = jobs.map((job) => client.weightOf(name, bodyOf(job)));
+	const queries = weights.reduce((sum, weight) => sum + weight, 0);
+	// before anything is sent: the cost of a run longer than a minute of the key, or why it cannot finish in time
+	const long = announceCost(ctx, queries, perMinute);
+	const usageBefore = { ...client.usage };
+	const startedAt = Date.now();
+	let toldAt = startedAt;
+	let done = 0;
 
 	// 3. send, with bounded concurrency
 	const matches = new Map<Element<E>, IDataObject[]>();
@@ -116,20 +132,36 @@ export async function runBatched<E>(
 
 	// once the service refuses the API key (401), the client sends nothing more in this run: the
 	// chunks after it fail at once with that refusal
-	await mapWithConcurrency(jobs, options.concurrency ?? DEFAULT_CONCURRENCY, async (job) => {
+	await mapWithConcurrency(jobs, options.concurrency ?? DEFAULT_CONCURRENCY, async (job, index) => {
+		try {
+			await sendJob(job);
+		} finally {
+			done += weights[index];
+			if (long && Date.now() - toldAt >= PROGRESS_EVERY_MS) {
+				toldAt = Date.now();
+				tell(ctx, progressText(done, queries, toldAt - startedAt), false);
+			}
+		}
+	});
+	if (long) {
+		const usage = { requests: client.usage.requests - usageBefore.requests, queries: client.usage.queries - usageBefore.queries };
+		tell(ctx, costAfter(usage), true);
+	}
+
+	async function sendJob(job: (typeof jobs)[number]) {
 		let elements = job.elements;
 		for (;;) {
 			const itemIndex = elements[0].owners[0].itemIndex;
 			try {
-				const body = { ...job.shared, [batch.key]: elements.map((e) => e.value) } as IDataObject;
+				const body = bodyOf(job, elements);
 				const response = await client.request(name, body, { itemIndex, items: ownerItems(elements) });
 				scatter(node, definition, response, elements, matches);
 				return;
 			} catch (error) {
 				// a 422 that names elements fails their items; the others are re-sent
-				const named = namedElements(error, batch.key, elements);
+				const named = namedElements(error, batchKey, elements);
 				if (named.size > 0) {
-					const labelled = relabel(node, error as NodeApiError, batch.key, elements);
+					const labelled = relabel(node, error as NodeApiError, batchKey, elements);
 					if (!continueOnFail) throw labelled;
 					for (const position of named) {
 						for (const item of ownerItems([elements[position]])) failures.set(item, labelled);
@@ -146,7 +178,7 @@ export async function runBatched<E>(
 				return;
 			}
 		}
-	});
+	}
 
 	// 4. scatter back: every owner gets its element's matches at its entry's position
 	const resultsByItem = new Map<number, Array<EntryResult<E>>>();

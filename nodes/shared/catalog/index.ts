@@ -10,7 +10,7 @@
 import { V1_ENDPOINTS, type V1EndpointName } from './v1';
 import { V2_ENDPOINTS, type V2EndpointName } from './v2';
 
-export type { EndpointBatch, EndpointDefinition, ResultJoin } from './types';
+export type { EndpointBatch, EndpointDefinition, EndpointMeter, ResultJoin } from './types';
 export { V1_ENDPOINTS, type V1EndpointName } from './v1';
 export { V2_ENDPOINTS, type V2EndpointName } from './v2';
 export { isJobOperation, jobOperationOf, type JobControlName, type JobOperationName } from './v2Jobs';

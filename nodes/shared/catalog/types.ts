@@ -16,8 +16,18 @@ export interface EndpointBatch {
 	limit: number | undefined;
 }
 
+/**
+ * How the service meters one request against the key's queries per minute (rate-limits.md): one
+ * query per element of a body array (`entities`), or a fixed number of queries. `assumed`: the
+ * service's page does not publish this endpoint's weight; the budget learns the real one from the
+ * drop in X-RateLimit-Remaining across a request (transport/queryMeter.ts) and uses that instead.
+ */
+export type EndpointMeter = { entities: string; assumed?: true } | { queries: number; assumed?: true };
+
 export interface EndpointDefinition {
 	method: IHttpRequestMethods;
+	/** what one request costs in queries: one line per endpoint, read by the budget and the sandbox */
+	meter: EndpointMeter;
 	/** path below the base URL, with the version prefix (/v1, /v2); `{name}` segments are path parameters */
 	path: string;
 	/** request body schema (the whole body) */

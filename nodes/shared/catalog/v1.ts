@@ -30,6 +30,7 @@ import {
 	websiteKeywordsBody,
 	websiteTrafficBody,
 } from '../schemas';
+import { ONE_QUERY_ASSUMED, perEntity, perEntityAssumed } from './meters';
 import type { EndpointDefinition } from './types';
 
 const businessBulkEnrich = (path: string): EndpointDefinition => ({
@@ -37,6 +38,7 @@ const businessBulkEnrich = (path: string): EndpointDefinition => ({
 	path,
 	body: businessBulkEnrichBody,
 	batch: { key: 'business_ids', limit: LIMITS.businessEnrichIds },
+	meter: perEntity('business_ids'),
 	result: { field: 'data', join: { by: 'id', field: 'business_id' } },
 	idempotent: true,
 });
@@ -46,6 +48,7 @@ const prospectBulkEnrich = (path: string): EndpointDefinition => ({
 	path,
 	body: prospectBulkEnrichBody,
 	batch: { key: 'prospect_ids', limit: LIMITS.prospectEnrichIds },
+	meter: perEntity('prospect_ids'),
 	result: { field: 'data', join: { by: 'id', field: 'prospect_id' } },
 	idempotent: true,
 });
@@ -53,6 +56,7 @@ const prospectBulkEnrich = (path: string): EndpointDefinition => ({
 const definitions = {
 	searchBusinesses: {
 		method: 'POST',
+		meter: ONE_QUERY_ASSUMED,
 		path: '/v1/businesses',
 		body: searchBusinessesBody,
 		result: { field: 'data', recordId: 'business_id' },
@@ -63,6 +67,7 @@ const definitions = {
 		path: '/v1/businesses/events',
 		body: getBusinessEventsBody,
 		batch: { key: 'business_ids', limit: LIMITS.businessEventIds },
+		meter: perEntityAssumed('business_ids'),
 		result: { field: 'output_events', join: { by: 'id', field: 'business_id' } },
 		idempotent: true,
 	},
@@ -71,6 +76,7 @@ const definitions = {
 		path: '/v1/businesses/events/enrollments',
 		body: businessEnrollmentBody,
 		batch: { key: 'business_ids', limit: LIMITS.businessEnrollmentIds },
+		meter: perEntityAssumed('business_ids'),
 		idempotent: false,
 	},
 	updateBusinessEnrollment: {
@@ -78,10 +84,12 @@ const definitions = {
 		path: '/v1/businesses/events/enrollments',
 		body: updateBusinessEnrollmentBody,
 		batch: { key: 'business_ids', limit: LIMITS.businessEnrollmentIds },
+		meter: perEntityAssumed('business_ids'),
 		idempotent: true,
 	},
 	listBusinessEnrollments: {
 		method: 'GET',
+		meter: ONE_QUERY_ASSUMED,
 		path: '/v1/businesses/events/enrollments',
 		body: emptyBody,
 		result: { field: 'enrollments' },
@@ -93,6 +101,7 @@ const definitions = {
 		path: '/v1/prospects/events/enrollments',
 		body: prospectEnrollmentBody,
 		batch: { key: 'prospect_ids', limit: LIMITS.prospectEnrollmentIds },
+		meter: perEntityAssumed('prospect_ids'),
 		idempotent: false,
 	},
 	updateProspectEnrollment: {
@@ -100,10 +109,12 @@ const definitions = {
 		path: '/v1/prospects/events/enrollments',
 		body: updateProspectEnrollmentBody,
 		batch: { key: 'prospect_ids', limit: LIMITS.prospectEnrollmentIds },
+		meter: perEntityAssumed('prospect_ids'),
 		idempotent: true,
 	},
 	deleteProspectEnrollment: {
 		method: 'DELETE',
+		meter: ONE_QUERY_ASSUMED,
 		path: '/v1/prospects/events/enrollments',
 		body: deleteProspectEnrollmentBody,
 		idempotent: true,
@@ -113,6 +124,7 @@ const definitions = {
 		path: '/v1/prospects/match',
 		body: matchProspectsBody,
 		batch: { key: 'prospects_to_match', limit: LIMITS.matchItems },
+		meter: perEntity('prospects_to_match'),
 		result: { field: 'matched_prospects', join: { by: 'position' } },
 		idempotent: true,
 	},
@@ -127,6 +139,7 @@ const definitions = {
 		path: '/v1/businesses/match',
 		body: matchBusinessesBody,
 		batch: { key: 'businesses_to_match', limit: LIMITS.businessMatchItems },
+		meter: perEntity('businesses_to_match'),
 		result: { field: 'matched_businesses', join: { by: 'position' } },
 		idempotent: true,
 	},
@@ -135,11 +148,13 @@ const definitions = {
 		path: '/v1/prospects/events',
 		body: getProspectEventsBody,
 		batch: { key: 'prospect_ids', limit: LIMITS.prospectEventIds },
+		meter: perEntityAssumed('prospect_ids'),
 		result: { field: 'output_events', join: { by: 'id', field: 'prospect_id' } },
 		idempotent: true,
 	},
 	listProspectEnrollments: {
 		method: 'GET',
+		meter: ONE_QUERY_ASSUMED,
 		path: '/v1/prospects/events/enrollments',
 		body: emptyBody,
 		result: { field: 'enrollments' },
@@ -149,6 +164,7 @@ const definitions = {
 	// beyond the contract (beyond-contract.md §2, §3)
 	searchProspects: {
 		method: 'POST',
+		meter: ONE_QUERY_ASSUMED,
 		path: '/v1/prospects',
 		body: searchProspectsBody,
 		result: { field: 'data', recordId: 'prospect_id' },
@@ -156,12 +172,14 @@ const definitions = {
 	},
 	businessStats: {
 		method: 'POST',
+		meter: ONE_QUERY_ASSUMED,
 		path: '/v1/businesses/stats',
 		body: businessStatsBody,
 		idempotent: true,
 	},
 	prospectStats: {
 		method: 'POST',
+		meter: ONE_QUERY_ASSUMED,
 		path: '/v1/prospects/stats',
 		body: prospectStatsBody,
 		idempotent: true,
@@ -192,6 +210,7 @@ const definitions = {
 	enrichProspectContacts: prospectBulkEnrich('/v1/prospects/contacts_information/bulk_enrich'),
 	businessAutocomplete: {
 		method: 'GET',
+		meter: ONE_QUERY_ASSUMED,
 		path: '/v1/businesses/autocomplete',
 		body: emptyBody,
 		query: autocompleteQuery,
@@ -200,6 +219,7 @@ const definitions = {
 	},
 	prospectAutocomplete: {
 		method: 'GET',
+		meter: ONE_QUERY_ASSUMED,
 		path: '/v1/prospects/autocomplete',
 		body: emptyBody,
 		query: autocompleteQuery,
@@ -207,11 +227,12 @@ const definitions = {
 		idempotent: true,
 	},
 	// the key's credits and their use (beyond-contract.md §7); v2 has the same under /v2 (research §15)
-	credits: { method: 'GET', path: '/v1/credits', body: emptyBody, idempotent: true },
-	creditsAggregation: { method: 'POST', path: '/v1/credits/aggregation', body: creditsAggregationBody, idempotent: true },
+	credits: { method: 'GET', meter: ONE_QUERY_ASSUMED, path: '/v1/credits', body: emptyBody, idempotent: true },
+	creditsAggregation: { method: 'POST', meter: ONE_QUERY_ASSUMED, path: '/v1/credits/aggregation', body: creditsAggregationBody, idempotent: true },
 	// webhooks, v1: one per partner (webhooks-research.md §1)
 	registerWebhook: {
 		method: 'POST',
+		meter: ONE_QUERY_ASSUMED,
 		path: '/v1/webhooks',
 		body: registerWebhookBody,
 		// the same registration again only rotates the secret, and the last answer holds the one in force
@@ -219,18 +240,21 @@ const definitions = {
 	},
 	getWebhook: {
 		method: 'GET',
+		meter: ONE_QUERY_ASSUMED,
 		path: '/v1/webhooks/{partner_id}',
 		body: emptyBody,
 		idempotent: true,
 	},
 	deleteWebhook: {
 		method: 'DELETE',
+		meter: ONE_QUERY_ASSUMED,
 		path: '/v1/webhooks/{partner_id}',
 		body: emptyBody,
 		idempotent: true,
 	},
 	checkWebhookConnectivity: {
 		method: 'POST',
+		meter: ONE_QUERY_ASSUMED,
 		path: '/v1/webhooks/check_connectivity',
 		body: checkWebhookConnectivityBody,
 		// a repeat pushes the test or simulated events again

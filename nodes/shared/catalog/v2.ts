@@ -24,6 +24,7 @@ import {
 	websiteKeywordsBodyV2,
 	websiteTrafficBodyV2,
 } from '../schemasV2';
+import { ONE_QUERY_ASSUMED, perEntity, perEntityAssumed } from './meters';
 import type { EndpointDefinition } from './types';
 import { enrichmentJobs, JOB_CONTROL_ENDPOINTS } from './v2Jobs';
 import { enrollmentDefinitionsV2, webhookDefinitionsV2 } from './v2Push';
@@ -34,6 +35,7 @@ const businessEnrich = (segment: string, body: EndpointDefinition['body'] = busi
 	path: `/v2/businesses/${segment}/enrich`,
 	body,
 	batch: { key: 'business_ids', limit: LIMITS.businessEnrichIds },
+	meter: perEntity('business_ids'),
 	result: { field: 'data', join: { by: 'id', field: 'business_id' }, rowData: 'oneOrMany' },
 	idempotent: true,
 });
@@ -43,6 +45,7 @@ const prospectEnrich = (segment: string): EndpointDefinition => ({
 	path: `/v2/prospects/${segment}/enrich`,
 	body: prospectEnrichBodyV2,
 	batch: { key: 'prospect_ids', limit: LIMITS.prospectEnrichIds },
+	meter: perEntity('prospect_ids'),
 	result: { field: 'data', join: { by: 'id', field: 'prospect_id' }, rowData: 'oneOrMany' },
 	idempotent: true,
 });
@@ -53,6 +56,7 @@ const definitions = {
 		path: '/v2/businesses/match',
 		body: matchBusinessesBodyV2,
 		batch: { key: 'businesses_to_match', limit: LIMITS.businessMatchItems },
+		meter: perEntity('businesses_to_match'),
 		result: { field: 'matched_businesses', join: { by: 'position' } },
 		idempotent: true,
 	},
@@ -61,11 +65,13 @@ const definitions = {
 		path: '/v2/prospects/match',
 		body: matchProspectsBodyV2,
 		batch: { key: 'prospects_to_match', limit: LIMITS_V2.matchItems },
+		meter: perEntity('prospects_to_match'),
 		result: { field: 'matched_prospects', join: { by: 'position' } },
 		idempotent: true,
 	},
 	searchBusinesses: {
 		method: 'POST',
+		meter: ONE_QUERY_ASSUMED,
 		path: '/v2/businesses',
 		body: searchBusinessesBodyV2,
 		result: { field: 'data', recordId: 'business_id' },
@@ -74,17 +80,19 @@ const definitions = {
 	},
 	searchProspects: {
 		method: 'POST',
+		meter: ONE_QUERY_ASSUMED,
 		path: '/v2/prospects',
 		body: searchProspectsBodyV2,
 		result: { field: 'data', recordId: 'prospect_id' },
 		paging: 'cursor',
 		idempotent: true,
 	},
-	businessStats: { method: 'POST', path: '/v2/businesses/stats', body: businessStatsBodyV2, idempotent: true },
-	prospectStats: { method: 'POST', path: '/v2/prospects/stats', body: prospectStatsBodyV2, idempotent: true },
+	businessStats: { method: 'POST', meter: ONE_QUERY_ASSUMED, path: '/v2/businesses/stats', body: businessStatsBodyV2, idempotent: true },
+	prospectStats: { method: 'POST', meter: ONE_QUERY_ASSUMED, path: '/v2/prospects/stats', body: prospectStatsBodyV2, idempotent: true },
 	// one autocomplete for both kinds of filter (research §8)
 	autocomplete: {
 		method: 'GET',
+		meter: ONE_QUERY_ASSUMED,
 		path: '/v2/autocomplete',
 		body: emptyBody,
 		query: autocompleteQuery,
@@ -96,6 +104,7 @@ const definitions = {
 		path: '/v2/businesses/events',
 		body: getBusinessEventsBodyV2,
 		batch: { key: 'business_ids', limit: LIMITS.businessEventIds },
+		meter: perEntityAssumed('business_ids'),
 		result: { field: 'output_events', join: { by: 'id', field: 'business_id' } },
 		idempotent: true,
 	},
@@ -104,6 +113,7 @@ const definitions = {
 		path: '/v2/prospects/events',
 		body: getProspectEventsBodyV2,
 		batch: { key: 'prospect_ids', limit: LIMITS.prospectEventIds },
+		meter: perEntityAssumed('prospect_ids'),
 		result: { field: 'output_events', join: { by: 'id', field: 'prospect_id' } },
 		idempotent: true,
 	},
@@ -129,9 +139,10 @@ const definitions = {
 	enrichProspectPosts: prospectEnrich('profnet_posts'),
 	// renamed from contacts_information (research §14)
 	enrichProspectContacts: prospectEnrich('contact_information'),
-	credits: { method: 'GET', path: '/v2/credits', body: emptyBody, idempotent: true },
+	credits: { method: 'GET', meter: ONE_QUERY_ASSUMED, path: '/v2/credits', body: emptyBody, idempotent: true },
 	creditsAggregation: {
 		method: 'POST',
+		meter: ONE_QUERY_ASSUMED,
 		path: '/v2/credits/aggregation',
 		body: creditsAggregationBodyV2,
 		idempotent: true,

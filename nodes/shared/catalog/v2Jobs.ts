@@ -7,6 +7,7 @@
  */
 import { emptyBody } from '../schemas';
 import { jobBodyOf, uploadDatasetBodyV2 } from '../schemasV2';
+import { ONE_QUERY_ASSUMED } from './meters';
 import type { EndpointDefinition } from './types';
 
 /** The `/job` operation of a sync enrichment operation: the same name with `Job` after it. */
@@ -27,6 +28,7 @@ export function enrichmentJobs<D extends Record<string, EndpointDefinition>>(
 		if (!name.startsWith('enrich') || !definition.path.endsWith('/enrich')) continue;
 		jobs[jobOperationOf(name)] = {
 			method: 'POST',
+			meter: ONE_QUERY_ASSUMED,
 			path: definition.path.replace(/\/enrich$/, '/job'),
 			body: jobBodyOf(definition.body as Parameters<typeof jobBodyOf>[0]),
 			idempotent: false,
@@ -39,15 +41,16 @@ export function enrichmentJobs<D extends Record<string, EndpointDefinition>>(
 export const JOB_CONTROL_ENDPOINTS = {
 	uploadEntityIdDataset: {
 		method: 'POST',
+		meter: ONE_QUERY_ASSUMED,
 		path: '/v2/async/entity-id-datasets/upload',
 		body: uploadDatasetBodyV2,
 		multipart: true,
 		// a repeated upload leaves one more dataset, which nothing uses, bills nothing and expires
 		idempotent: true,
 	},
-	jobStatus: { method: 'GET', path: '/v2/jobs/status/{job_id}', body: emptyBody, idempotent: true },
+	jobStatus: { method: 'GET', meter: ONE_QUERY_ASSUMED, path: '/v2/jobs/status/{job_id}', body: emptyBody, idempotent: true },
 	// cancelling twice leaves the job cancelled
-	jobCancel: { method: 'POST', path: '/v2/jobs/cancel/{job_id}', body: emptyBody, idempotent: true },
+	jobCancel: { method: 'POST', meter: ONE_QUERY_ASSUMED, path: '/v2/jobs/cancel/{job_id}', body: emptyBody, idempotent: true },
 } satisfies Record<string, EndpointDefinition>;
 
 export type JobControlName = keyof typeof JOB_CONTROL_ENDPOINTS;

@@ -16,6 +16,7 @@ import {
 	updateProspectEnrollmentBodyV2,
 	updateWebhookBodyV2,
 } from '../schemasV2';
+import { ONE_QUERY_ASSUMED, perEntityAssumed } from './meters';
 import type { EndpointDefinition } from './types';
 
 const WEBHOOK = '/v2/webhooks/{webhook_id}';
@@ -23,6 +24,7 @@ const WEBHOOK = '/v2/webhooks/{webhook_id}';
 export const webhookDefinitionsV2 = {
 	registerWebhook: {
 		method: 'POST',
+		meter: ONE_QUERY_ASSUMED,
 		path: '/v2/webhooks',
 		body: createWebhookBodyV2,
 		// a repeat creates a second webhook (v2 never overrides one), with a secret nobody kept
@@ -30,6 +32,7 @@ export const webhookDefinitionsV2 = {
 	},
 	listWebhooks: {
 		method: 'GET',
+		meter: ONE_QUERY_ASSUMED,
 		path: '/v2/webhooks',
 		body: emptyBody,
 		query: listWebhooksQueryV2,
@@ -37,11 +40,12 @@ export const webhookDefinitionsV2 = {
 		result: { field: 'webhooks' },
 		idempotent: true,
 	},
-	getWebhook: { method: 'GET', path: WEBHOOK, body: emptyBody, idempotent: true },
-	updateWebhook: { method: 'PATCH', path: WEBHOOK, body: updateWebhookBodyV2, idempotent: true },
-	deleteWebhook: { method: 'DELETE', path: WEBHOOK, body: emptyBody, query: deleteWebhookQueryV2, idempotent: true },
+	getWebhook: { method: 'GET', meter: ONE_QUERY_ASSUMED, path: WEBHOOK, body: emptyBody, idempotent: true },
+	updateWebhook: { method: 'PATCH', meter: ONE_QUERY_ASSUMED, path: WEBHOOK, body: updateWebhookBodyV2, idempotent: true },
+	deleteWebhook: { method: 'DELETE', meter: ONE_QUERY_ASSUMED, path: WEBHOOK, body: emptyBody, query: deleteWebhookQueryV2, idempotent: true },
 	rotateWebhookSecret: {
 		method: 'POST',
+		meter: ONE_QUERY_ASSUMED,
 		path: `${WEBHOOK}/rotate_secret`,
 		body: emptyBody,
 		// a repeat rotates again, and the last answer holds the secret in force (as v1's re-register)
@@ -49,6 +53,7 @@ export const webhookDefinitionsV2 = {
 	},
 	checkWebhookConnectivity: {
 		method: 'POST',
+		meter: ONE_QUERY_ASSUMED,
 		path: `${WEBHOOK}/check_connectivity`,
 		body: checkWebhookConnectivityBodyV2,
 		// a repeat pushes the test or simulated events again
@@ -65,6 +70,7 @@ export const enrollmentDefinitionsV2 = {
 		path: BUSINESS_ENROLLMENTS,
 		body: createBusinessEnrollmentBodyV2,
 		batch: { key: 'business_ids', limit: LIMITS.businessEnrollmentIds },
+		meter: perEntityAssumed('business_ids'),
 		idempotent: false,
 	},
 	updateBusinessEnrollment: {
@@ -72,10 +78,12 @@ export const enrollmentDefinitionsV2 = {
 		path: `${BUSINESS_ENROLLMENTS}/{enrollment_id}`,
 		body: updateBusinessEnrollmentBodyV2,
 		batch: { key: 'business_ids', limit: LIMITS.businessEnrollmentIds },
+		meter: perEntityAssumed('business_ids'),
 		idempotent: true,
 	},
 	listBusinessEnrollments: {
 		method: 'GET',
+		meter: ONE_QUERY_ASSUMED,
 		path: BUSINESS_ENROLLMENTS,
 		body: emptyBody,
 		result: { field: 'enrollments' },
@@ -83,6 +91,7 @@ export const enrollmentDefinitionsV2 = {
 	},
 	deleteBusinessEnrollment: {
 		method: 'DELETE',
+		meter: ONE_QUERY_ASSUMED,
 		path: `${BUSINESS_ENROLLMENTS}/{enrollment_id}`,
 		body: emptyBody,
 		idempotent: true,
@@ -92,6 +101,7 @@ export const enrollmentDefinitionsV2 = {
 		path: PROSPECT_ENROLLMENTS,
 		body: createProspectEnrollmentBodyV2,
 		batch: { key: 'prospect_ids', limit: LIMITS_V2.prospectEnrollmentIds },
+		meter: perEntityAssumed('prospect_ids'),
 		idempotent: false,
 	},
 	updateProspectEnrollment: {
@@ -99,10 +109,12 @@ export const enrollmentDefinitionsV2 = {
 		path: `${PROSPECT_ENROLLMENTS}/{enrollment_id}`,
 		body: updateProspectEnrollmentBodyV2,
 		batch: { key: 'prospect_ids', limit: LIMITS_V2.prospectEnrollmentIds },
+		meter: perEntityAssumed('prospect_ids'),
 		idempotent: true,
 	},
 	listProspectEnrollments: {
 		method: 'GET',
+		meter: ONE_QUERY_ASSUMED,
 		path: PROSPECT_ENROLLMENTS,
 		body: emptyBody,
 		result: { field: 'enrollments' },
@@ -110,6 +122,7 @@ export const enrollmentDefinitionsV2 = {
 	},
 	deleteProspectEnrollment: {
 		method: 'DELETE',
+		meter: ONE_QUERY_ASSUMED,
 		path: `${PROSPECT_ENROLLMENTS}/{enrollment_id}`,
 		body: emptyBody,
 		idempotent: true,

@@ -21,7 +21,8 @@ import {
 } from './connection';
 import { switchAdvice } from './apiVersion';
 import { announce, deprecationNotice, readDeprecation } from './deprecation';
-import { budgetFingerprint, type RateBudget, readServiceWindow, sharedBudget } from './rateBudget';
+import { entitiesOf, weightOf } from './queryMeter';
+import { budgetFingerprint, type Booking, type RateBudget, readServiceWindow, sharedBudget } from './rateBudget';
 import { Redactor } from './redact';
 import { multipartBody } from './multipart';
 import { mayHaveArrived, type Outcome, parseRetryAfterMs, RETRY_POLICY, retryDelay } from './retryPolicy';
@@ -113,6 +114,12 @@ export function describeItems(items: readonly number[]): string {
  */
 const ATTEMPT_SETTLED = new Error('The attempt settled before its deadline');
 
+/** What a run has spent at the service: requests answered, and the queries they weighed (429s cost none). */
+export interface RunUsage {
+	requests: number;
+	queries: number;
+}
+
 /**
  * One run's clients, one per execution context and API version: every helper of a run shares its
  * budget and counters (a run speaks one version; the rate budget is the key's, whatever the version).
@@ -138,6 +145,8 @@ export class ApiClient {
 
 	/** the node never changes within a run, and n8n deep-copies it on every `getNode()` */
 	private readonly node: INode;
+	/** what this client's requests spent in this run (usageOf sums a run's clients) */
+	readonly usage: RunUsage = { requests: 0, queries: 0 };
 
 	private constructor(
 		private readonly ctx: ApiContext,
@@ -170,6 +179,36 @@ export class ApiClient {
 			client = created;
 		}
 		return await client;
+	}
+
+	/**
+	 * What a run (an execution context) has spent so far, over both API versions: the requests the
+	 * service answered and the queries they weighed. Zero before its first request.
+	 */
+	static async usageOf(ctx: ApiContext): Promise<RunUsage> {
+		const total: RunUsage = { requests: 0, queries: 0 };
+		for (const pending of clients.get(ctx)?.values() ?? []) {
+			const client = await pending.catch(() => undefined);
+			total.requests += client?.usage.requests ?? 0;
+			total.queries += client?.usage.queries ?? 0;
+		}
+		return total;
+	}
+
+	/** The most queries per minute this run's key allows: the credential's pacing, or the service's lower limit. */
+	get queriesPerMinute(): number {
+		return this.budget.queriesPerMinute;
+	}
+
+	/** The queries a request of an operation with this body weighs: the learned meter of its endpoint, or the catalog's. */
+	weightOf(name: OperationName, body: IDataObject | undefined): number {
+		const definition = this.definitionOf(name);
+		return weightOf(this.budget.meter.meterOf(definition), toWire(this.version, body));
+	}
+
+	/** The meter in force for an operation: learned from this key's headers, or the catalog's. */
+	meterOf(name: OperationName) {
+		return this.budget.meter.meterOf(this.definitionOf(name));
 	}
 
 	/**
@@ -256,11 +295,23 @@ export class ApiClient {
 		if (withPartner) headers.partner_id = this.connection.partnerId;
 		if (this.refusedKey.has(withPartner)) throw this.keyRefused(this.refusedKey.get(withPartner), itemIndex, options.items);
 
+		// what the request weighs in queries: a bulk call its entities (catalog meter, or what the headers taught)
+		const weight = weightOf(this.budget.meter.meterOf(definition), body);
+		if (weight > this.budget.queriesPerMinute) throw this.tooHeavy(weight, itemIndex, options.items);
+		const learning = definition.meter.assumed ? { definition, entities: entitiesOf(definition.meter, body) } : undefined;
+
 		const counts = { failures: 0, throttled: 0 };
 		let reachedService = 0;
 		for (;;) {
 			if (cancel?.aborted) throw this.cancelled(itemIndex);
-			if (!(await this.budget.acquire(options.deadline))) throw this.budgetUsedUp(itemIndex);
+			// a request waiting for the window is dropped once the key is refused or the run stopped
+			const giveUp = () => this.refusedKey.has(withPartner) || cancel?.aborted === true;
+			const booking = await this.budget.book(weight, options.deadline, learning, giveUp);
+			if (!booking) {
+				if (this.refusedKey.has(withPartner)) throw this.keyRefused(this.refusedKey.get(withPartner), itemIndex, options.items);
+				if (cancel?.aborted) throw this.cancelled(itemIndex);
+				throw this.budgetUsedUp(itemIndex);
+			}
 			const request: IHttpRequestOptions = {
 				method: definition.method,
 				url,
@@ -276,7 +327,7 @@ export class ApiClient {
 			if (definition.method !== 'GET') request.body = multipart ? multipart.body : (body ?? {});
 			if (definition.query && options.query) request.qs = options.query;
 
-			const sent = await this.attempt(request, url, itemIndex, cancel, options.afterStop === true);
+			const sent = await this.attempt(request, url, booking, itemIndex, cancel, options.afterStop === true);
 			let outcome: Outcome;
 			let response: IN8nHttpFullResponse | undefined;
 			if ('response' in sent) {
@@ -286,12 +337,14 @@ export class ApiClient {
 				this.answered = true;
 				this.noticeDeprecation(response.headers);
 				const serviceWindow = readServiceWindow(response.headers);
+				this.usage.requests++;
 				if (status === 429) {
 					const retryAfterMs = parseRetryAfterMs(response.headers?.['retry-after'], response.body);
-					this.budget.throttled(retryAfterMs, serviceWindow);
+					this.budget.throttled(retryAfterMs, serviceWindow, booking);
 					outcome = { status, retryAfterMs };
 				} else {
-					this.budget.answered(serviceWindow);
+					this.usage.queries += weight;
+					this.budget.answered(serviceWindow, booking);
 					if (status >= 200 && status < 300) {
 						const unusable = definition.bareArray
 							? unusableList(node, status, response.body, itemIndex)
@@ -306,7 +359,7 @@ export class ApiClient {
 					outcome = { status };
 				}
 			} else {
-				this.budget.released();
+				this.budget.released(booking);
 				outcome = sent;
 			}
 			const isFailure = !('status' in outcome && outcome.status === 429);
@@ -346,6 +399,7 @@ export class ApiClient {
 	private async attempt(
 		request: IHttpRequestOptions,
 		url: string,
+		booking: Booking,
 		itemIndex: number | undefined,
 		cancel: AbortSignal | undefined,
 		afterStop = false,
@@ -372,12 +426,12 @@ export class ApiClient {
 		if ('response' in outcome) return outcome;
 		// no answer: the caller releases the budget's slot for a network failure, this for the rest
 		if (cancel?.aborted) {
-			this.budget.released();
+			this.budget.released(booking);
 			throw this.cancelled(itemIndex);
 		}
 		const networkCode = networkCodeOf(outcome.error);
 		if (networkCode === undefined) {
-			this.budget.released();
+			this.budget.released(booking);
 			throw this.requestFailure(outcome.error, url, itemIndex);
 		}
 		return { networkCode };
@@ -434,6 +488,23 @@ export class ApiClient {
 		});
 	}
 
+	/**
+	 * A request heavier than the key's whole minute: it could never fit the window, so it is not
+	 * sent (the batching engine caps its batches below this; a caller sending its own list lands here).
+	 */
+	private tooHeavy(weight: number, itemIndex?: number, items?: readonly number[]) {
+		const perMinute = this.budget.queriesPerMinute;
+		const where = items && items.length > 1 ? ` for ${describeItems(items)}` : '';
+		return new NodeOperationError(
+			this.node,
+			`This request weighs ${weight} queries, more than the API key allows in a minute (${perMinute} queries); it was not sent${where}`,
+			{
+				itemIndex,
+				description: `The service counts one query per entity of a bulk call. Send at most ${perMinute} entities per request, or raise Queries per Minute in the credential if the service allows the key more.`,
+			},
+		);
+	}
+
 	/** The key's budget has no room before the caller's deadline: nothing was sent. */
 	private budgetUsedUp(itemIndex?: number) {
 		const perMinute = this.connection.maxRequestsPerMinute;
@@ -441,7 +512,7 @@ export class ApiClient {
 			this.node,
 			{ budget: perMinute },
 			{
-				message: `The API key's request budget (${perMinute} per minute) is used up for now; the request was not sent`,
+				message: `The API key's query budget (${perMinute} queries per minute) is used up for now; the request was not sent`,
 				description: 'Other workflows using the same credential share this budget. The next run continues where this one stopped.',
 				itemIndex,
 				failure: { cause: 'rate-limited', retryAfterMs: Math.max(1_000, this.budget.refusedUntil - Date.now()) },

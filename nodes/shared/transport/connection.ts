@@ -154,6 +154,6 @@ export function keyRefusal(request: KeyedRequest): string | undefined {
 /** The credential's request budget: a whole number from 1 up, the service's published limit by default. */
 export function readMaxRequestsPerMinute(raw: unknown): number {
 	const value = typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : raw;
-	if (typeof value !== 'number' || !Number.isFinite(value) || value < 1) return LIMITS.rateLimit.requests;
+	if (typeof value !== 'number' || !Number.isFinite(value) || value < 1) return LIMITS.rateLimit.queries;
 	return Math.floor(value);
 }

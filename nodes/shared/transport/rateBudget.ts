@@ -1,7 +1,9 @@
 import { createHash } from 'crypto';
 import { sleep } from 'n8n-workflow';
 
+import type { EndpointDefinition } from '../catalog';
 import { LIMITS } from '../limits';
+import { QueryMeter } from './queryMeter';
 
 /**
  * Slack added to the sliding window: a request booked here arrives at the service a little
@@ -20,11 +22,13 @@ const DECREASE_FACTOR = 0.5;
  * congestion: requests already in flight when the window filled. They lower the rate once.
  */
 const DECREASE_HOLD_MS = 2_000;
-/** rate regained per clean answer while below the ceiling (additive increase) */
-const INCREASE_PER_ANSWER = 0.2;
+/** rate regained per query of a clean answer while below the ceiling (additive increase) */
+const INCREASE_PER_QUERY = 0.2;
+/** X-RateLimit-Reset is whole seconds: a report is trusted for learning up to a second before it */
+const RESET_MARGIN_MS = 1_000;
 /**
- * Slots of the service's window left unused: below this many, nobody here sends until the
- * window frees a slot, so that a few processes sharing the key do not overrun it together.
+ * Queries of the service's window left unused once another process is seen using the key: a
+ * request starts only if this many are left after it, so that processes do not overrun it together.
  */
 const SERVICE_RESERVE = 2;
 /**
@@ -33,7 +37,7 @@ const SERVICE_RESERVE = 2;
  */
 const SERVICE_LOW_SHARE = 0.1;
 /**
- * The nearly full mark is at least this many times the most requests this process has had in
+ * The nearly full mark is at least this many times the most queries this process has had in
  * flight: other processes sharing the key send about as many at once, and every request started
  * before the next report arrives uses a slot the report did not count.
  */
@@ -75,24 +79,41 @@ export function readServiceWindow(headers: Record<string, unknown> | undefined):
 	};
 }
 
+/** A request booked by `book`: what it weighs, and what the learning of its weight needs. */
+export interface Booking {
+	/** queries booked for it */
+	weight: number;
+	/** what learns from the drop in X-RateLimit-Remaining across it; absent: nothing to learn */
+	learning?: { definition: EndpointDefinition; entities: number };
+	/** nothing else of this key was in flight here when it was booked */
+	alone: boolean;
+	/** the service's report in force when it was booked (its number), if fresh */
+	reportBefore?: number;
+}
+
 /**
- * The request budget of one API key in this n8n process: a sliding window of at most `rate`
- * requests per minute, shared by every node run, poll and option loader that uses the key, so
- * that Match and Enrich in one workflow, two workflows side by side, or the trigger and a
- * workflow together never exceed the account's limit.
+ * The query budget of one API key in this n8n process: a sliding window of at most `rate`
+ * queries per minute (the service counts queries, not requests: a bulk call weighs its entities,
+ * queryMeter.ts), shared by every node run, poll and option loader that uses the key, so that
+ * Match and Enrich in one workflow, two workflows side by side, or the trigger and a workflow
+ * together never exceed the account's limit.
  *
  * The rate adapts to the service: a 429 pauses every request until its Retry-After and halves
  * the rate (once per congestion, however many requests were in flight); clean answers raise it
  * again slowly, up to the credential's ceiling. When the service reports its window
- * (`X-RateLimit-Remaining`), which counts the requests of every process using the key, requests
- * go one at a time once the window is nearly full and wait for a free slot before it is full.
- * Processes that share a key (n8n queue mode workers) thus settle on the key's limit without
- * talking to each other.
+ * (`X-RateLimit-Remaining`), which counts the queries of every process using the key, a request
+ * starts only when its weight fits what is left (with a reserve once another process is seen
+ * using the key), and requests go one at a time once the window is nearly full. Processes that
+ * share a key (n8n queue mode workers) thus settle on the key's limit without talking to each
+ * other.
  */
 export class RateBudget {
-	/** booking times of the requests in the window, oldest first, from `head` on */
+	/** booking times and weights of the requests in the window, oldest first, from `head` on */
 	private stamps: number[] = [];
+	private weights: number[] = [];
 	private head = 0;
+	/** queries booked in the window (the sum of `weights` from `head` on) */
+	private windowWeight = 0;
 	private rate: number;
 	/** nobody sends before this time (the service's last Retry-After) */
 	private pausedUntil = 0;
@@ -103,26 +124,53 @@ export class RateBudget {
 	private decreaseHeldUntil = 0;
 	/** requests booked here and not answered yet */
 	private inFlight = 0;
-	/** the most requests this process has had in flight at once */
-	private peakInFlight = 0;
+	/** the most queries this process has had in flight at once */
+	private peakInFlightWeight = 0;
+	private inFlightWeight = 0;
 	private lastBookedAt = 0;
+	/** bookings since the service's last report */
+	private bookedSinceReport = 0;
+	/** the number of the service's last report (learning needs the report just before a request) */
+	private reports = 0;
 	/**
-	 * The service's window as last reported, `remaining` lowered by every request booked since;
-	 * `until` is when it frees a slot (the report is stale from then on).
+	 * The service's window as last reported, `remaining` lowered by every query booked since;
+	 * `reported` is the figure as the service gave it; `until` is when it frees a query (the report
+	 * is stale from then on).
 	 */
-	private service: { limit: number; remaining: number; until: number } | undefined;
+	private service: { limit: number; remaining: number; reported: number; until: number } | undefined;
+	/** until when the key counts as shared with another process (its queries seen in a report) */
+	private sharedUntil = 0;
+	/**
+	 * an answer came back since the budget was made: until then bulk calls go one at a time, so that
+	 * processes starting together on one key do not each spend the whole window before any of them
+	 * hears how full it is
+	 */
+	private heard = false;
+	/** the tickets of the requests waiting to book, first come first: only the first books */
+	private readonly queue: number[] = [];
+	private nextTicket = 0;
+	/** the weights this key's headers taught, by endpoint */
+	readonly meter = new QueryMeter();
 
 	constructor(
-		private ceiling: number = LIMITS.rateLimit.requests,
+		private ceiling: number = LIMITS.rateLimit.queries,
 		private readonly windowMs: number = LIMITS.rateLimit.windowMs + WINDOW_SLACK_MS,
 		private readonly now: () => number = () => Date.now(),
 	) {
 		this.rate = ceiling;
 	}
 
-	/** the requests per window allowed now */
+	/** the queries per window allowed now */
 	get currentRate(): number {
 		return Math.max(1, Math.floor(this.rate + 1e-9));
+	}
+
+	/**
+	 * The most queries one request may weigh: the key's limit per minute, the credential's and the
+	 * service's (as last reported), whichever is lower. A heavier request could never fit.
+	 */
+	get queriesPerMinute(): number {
+		return Math.min(this.ceiling, this.service?.limit ?? Number.POSITIVE_INFINITY);
 	}
 
 	/** A new ceiling from the credential; the current rate never exceeds it. */
@@ -134,12 +182,56 @@ export class RateBudget {
 	}
 
 	/**
-	 * Resolves when one more request fits, and books it. With `deadline`, resolves to false
+	 * Resolves when `weight` more queries fit, and books them. With `deadline`, resolves to false
 	 * (booking nothing) when the wait would run past it.
 	 */
-	async acquire(deadline?: number): Promise<boolean> {
+	async acquire(weight = 1, deadline?: number): Promise<boolean> {
+		return (await this.book(weight, deadline)) !== undefined;
+	}
+
+	/**
+	 * `acquire` for a request the client sends: the booking it returns goes back with the answer
+	 * (`answered`, `throttled`, `released`), so that the drop in X-RateLimit-Remaining across it can
+	 * teach its endpoint's weight. Undefined when the wait would run past `deadline`, or as soon as
+	 * `giveUp` says the request is no longer wanted.
+	 */
+	async book(weight: number, deadline?: number, learning?: Booking['learning'], giveUp?: () => boolean): Promise<Booking | undefined> {
+		const ticket = this.nextTicket++;
+		this.queue.push(ticket);
+		try {
+			return await this.wait(ticket, weight, deadline, learning, giveUp);
+		} finally {
+			this.leaveLine(ticket);
+		}
+	}
+
+	/** Takes a ticket out of the line (once booked, at once: a request asking in the same tick is next). */
+	private leaveLine(ticket: number): void {
+		const position = this.queue.indexOf(ticket);
+		if (position !== -1) this.queue.splice(position, 1);
+	}
+
+	/**
+	 * Waits for the turn of `ticket` (first come, first booked: a small request that would fit
+	 * never overtakes a larger one waiting for the window, which would leave the window part
+	 * used and the larger one waiting a whole window more) and for room for its weight.
+	 */
+	private async wait(
+		ticket: number,
+		weight: number,
+		deadline: number | undefined,
+		learning: Booking['learning'],
+		giveUp: (() => boolean) | undefined,
+	): Promise<Booking | undefined> {
 		for (;;) {
+			// the caller no longer needs the request (the key was refused meanwhile, the run stopped)
+			if (giveUp?.()) return undefined;
 			const now = this.now();
+			if (this.queue[0] !== ticket) {
+				if (deadline !== undefined && now >= deadline) return this.refuse(now + TURN_STEP_MS);
+				await sleep(TURN_STEP_MS);
+				continue;
+			}
 			// a clock set back never stretches a pause beyond what the service asked for
 			if (this.pausedUntil - now > this.pauseMs) this.pausedUntil = now + this.pauseMs;
 			if (now < this.pausedUntil) {
@@ -147,40 +239,66 @@ export class RateBudget {
 				await sleep(Math.min(this.pausedUntil - now, PAUSE_STEP_MS));
 				continue;
 			}
-			const serviceWait = this.serviceWait(now);
+			const serviceWait = this.serviceWait(now, weight);
 			if (serviceWait !== undefined) {
 				if (deadline !== undefined && now + serviceWait > deadline) return this.refuse(now + serviceWait);
 				await sleep(Math.min(serviceWait, PAUSE_STEP_MS));
 				continue;
 			}
 			this.expire(now);
-			const inWindow = this.stamps.length - this.head;
-			if (inWindow < this.currentRate) {
-				this.stamps.push(now);
-				this.inFlight++;
-				this.lastBookedAt = now;
-				this.peakInFlight = Math.max(this.peakInFlight, this.inFlight);
-				if (this.service && now < this.service.until) this.service.remaining--;
-				return true;
+			// a request heavier than the rate goes alone in an empty window, or it would never go
+			if (this.windowWeight + weight <= this.currentRate || this.windowWeight === 0) {
+				this.leaveLine(ticket);
+				return this.take(now, weight, learning);
 			}
-			// the request that must leave the window before one more fits
-			const readyAt = this.stamps[this.stamps.length - this.currentRate] + this.windowMs;
+			const readyAt = this.readyAt(weight);
 			if (deadline !== undefined && readyAt > deadline) return this.refuse(readyAt);
-			await sleep(Math.max(1, readyAt - now));
+			await sleep(Math.max(1, Math.min(readyAt - now, PAUSE_STEP_MS)));
 		}
 	}
 
-	private refuse(readyAt: number): false {
+	private take(now: number, weight: number, learning: Booking['learning']): Booking {
+		const fresh = this.service !== undefined && now < this.service.until;
+		const booking: Booking = {
+			weight,
+			learning,
+			alone: this.inFlight === 0,
+			reportBefore: fresh && this.bookedSinceReport === 0 ? this.reports : undefined,
+		};
+		this.stamps.push(now);
+		this.weights.push(weight);
+		this.windowWeight += weight;
+		this.inFlight++;
+		this.inFlightWeight += weight;
+		this.bookedSinceReport++;
+		this.lastBookedAt = now;
+		this.peakInFlightWeight = Math.max(this.peakInFlightWeight, this.inFlightWeight);
+		if (this.service && fresh) this.service.remaining -= weight;
+		return booking;
+	}
+
+	/** When enough of the window's queries have left it for `weight` more to fit. */
+	private readyAt(weight: number): number {
+		let left = this.windowWeight;
+		for (let i = this.head; i < this.stamps.length; i++) {
+			left -= this.weights[i];
+			if (left + weight <= this.currentRate || left === 0) return this.stamps[i] + this.windowMs;
+		}
+		return this.now();
+	}
+
+	private refuse(readyAt: number): undefined {
 		this.refusedUntil = readyAt;
-		return false;
+		return undefined;
 	}
 
 	/**
 	 * The service answered 429: nobody sends before `retryAfterMs` is over, and the rate halves,
 	 * unless an earlier 429 of the same congestion already lowered it.
 	 */
-	throttled(retryAfterMs: number | undefined, window?: ServiceWindow): void {
-		this.settle();
+	throttled(retryAfterMs: number | undefined, window?: ServiceWindow, booking?: Booking): void {
+		this.settle(booking);
+		this.heard = true;
 		const now = this.now();
 		const pauseMs = retryAfterMs === undefined || retryAfterMs <= 0 ? 0 : Math.min(retryAfterMs, MAX_PAUSE_MS);
 		if (now >= this.decreaseHeldUntil) {
@@ -197,59 +315,95 @@ export class RateBudget {
 	}
 
 	/**
-	 * An answer that was not a 429: the rate climbs back towards the ceiling, and what the service
-	 * says about its window (when it says) guides the next requests.
+	 * An answer that was not a 429: the rate climbs back towards the ceiling, what the service
+	 * says about its window (when it says) guides the next requests, and a drop attributable to
+	 * this request alone teaches its endpoint's weight.
 	 */
-	answered(window?: ServiceWindow): void {
-		this.settle();
-		if (this.rate < this.ceiling) this.rate = Math.min(this.ceiling, this.rate + INCREASE_PER_ANSWER);
+	answered(window?: ServiceWindow, booking?: Booking): void {
+		const attributable =
+			booking?.learning !== undefined &&
+			booking.alone &&
+			this.inFlight === 1 &&
+			this.bookedSinceReport === 1 &&
+			booking.reportBefore === this.reports &&
+			window !== undefined &&
+			this.service !== undefined &&
+			// nothing left the service's window in between (its reset is whole seconds: a second's margin)
+			(this.service.reported === this.service.limit || this.now() < this.service.until - RESET_MARGIN_MS);
+		if (attributable && booking?.learning && window && this.service) {
+			this.meter.learn(booking.learning.definition, booking.learning.entities, this.service.reported - window.remaining);
+		}
+		this.settle(booking);
+		this.heard = true;
+		const weight = booking?.weight ?? 1;
+		if (this.rate < this.ceiling) this.rate = Math.min(this.ceiling, this.rate + INCREASE_PER_QUERY * weight);
 		if (window) this.report(window, this.now());
 	}
 
 	/** A booked request that got no answer (network failure, cancelled, refused by n8n). */
-	released(): void {
-		this.settle();
+	released(booking?: Booking): void {
+		this.settle(booking);
 	}
 
-	private settle(): void {
+	private settle(booking: Booking | undefined): void {
 		if (this.inFlight > 0) this.inFlight--;
+		this.inFlightWeight = Math.max(0, this.inFlightWeight - (booking?.weight ?? 1));
 	}
 
 	private report(window: ServiceWindow, now: number): void {
 		const reset = window.resetSeconds ?? 0;
 		// a Unix time (seconds) or seconds from now; never further than the window
 		const until = reset > 1e9 ? reset * 1000 : now + reset * 1000;
+		const limit = window.limit ?? this.service?.limit ?? LIMITS.rateLimit.queries;
+		this.expire(now);
+		// the service counts more than this process booked in its window: another process uses the key
+		if (limit - window.remaining > this.windowWeight) this.sharedUntil = now + this.windowMs;
 		this.service = {
-			limit: window.limit ?? this.service?.limit ?? LIMITS.rateLimit.requests,
+			limit,
 			remaining: window.remaining,
+			reported: window.remaining,
 			until: Math.min(Math.max(until, now), now + this.windowMs),
 		};
+		this.reports++;
+		this.bookedSinceReport = 0;
 	}
 
 	/**
-	 * How long to wait before the next request by what the service reported, or undefined to go
-	 * ahead: nearly full, one request at a time; at the reserve, until the window frees a slot. A
-	 * report gone stale leaves a nearly full window one request at a time until the next answer.
+	 * How long to wait before a request of `weight` by what the service reported, or undefined to
+	 * go ahead: while the report is fresh, until the window has room for the weight (and the
+	 * reserve, when the key is shared); nearly full, one request at a time. A report gone stale
+	 * leaves a nearly full window one request at a time until the next answer.
 	 */
-	private serviceWait(now: number): number | undefined {
+	private serviceWait(now: number, weight: number): number | undefined {
 		const service = this.service;
+		if (!this.heard && weight > 1) return this.oneAtATime(now);
 		if (!service) return undefined;
+		const reserve = now < this.sharedUntil ? SERVICE_RESERVE : 0;
 		const low = Math.max(
 			SERVICE_RESERVE + 2,
 			Math.ceil(service.limit * SERVICE_LOW_SHARE),
-			Math.min(SERVICE_LOW_PER_IN_FLIGHT * this.peakInFlight, Math.floor(service.limit / 2)),
+			Math.min(SERVICE_LOW_PER_IN_FLIGHT * this.peakInFlightWeight, Math.floor(service.limit / 2)),
 		);
-		if (service.remaining > low) return undefined;
 		const fresh = now < service.until;
-		if (fresh && service.remaining <= SERVICE_RESERVE) return service.until - now;
+		if (fresh && service.remaining - weight < reserve) return service.until - now;
+		if (service.remaining - weight >= low) return undefined;
+		return this.oneAtATime(now);
+	}
+
+	/** Waits while a request of this process is in flight (and not lost for longer than a retry would take). */
+	private oneAtATime(now: number): number | undefined {
 		return this.inFlight > 0 && now - this.lastBookedAt < TURN_MAX_WAIT_MS ? TURN_STEP_MS : undefined;
 	}
 
 	private expire(now: number): void {
-		while (this.head < this.stamps.length && this.stamps[this.head] <= now - this.windowMs) this.head++;
-		// compact now and then, so the array does not grow with the life of the process
+		while (this.head < this.stamps.length && this.stamps[this.head] <= now - this.windowMs) {
+			this.windowWeight -= this.weights[this.head];
+			this.head++;
+		}
+		// compact now and then, so the arrays do not grow with the life of the process
 		if (this.head > 1024 && this.head * 2 > this.stamps.length) {
 			this.stamps = this.stamps.slice(this.head);
+			this.weights = this.weights.slice(this.head);
 			this.head = 0;
 		}
 	}

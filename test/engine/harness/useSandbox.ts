@@ -1,6 +1,16 @@
 /** A test file's own sandbox, and the credential that reaches it: what nearly every engine test file sets up. */
+import { LIMITS } from '../../../nodes/shared/limits';
 import type { Sandbox, SandboxOptions } from '../../sandbox';
 import { startSandbox } from '../../sandbox';
+
+/**
+ * The engine suites' sandbox meters requests unless a file asks otherwise: they are about what
+ * the nodes send, not about the rate (queryMetering.test.ts and the rate tests name their limit).
+ */
+const ENGINE_RATE_LIMIT: SandboxOptions['rateLimit'] = { ...LIMITS.rateLimit, metering: 'requests' };
+
+/** A credential's pacing that never binds: for a sandbox without a query limit, where nothing is about the rate. */
+export const UNPACED = 1_000_000;
 import type { BusinessProspectDataCredentials } from './buildWorkflow';
 
 /**
@@ -16,7 +26,7 @@ export function useSandbox(options?: SandboxOptions, reset?: (sandbox: Sandbox) 
 		return current;
 	};
 	beforeAll(async () => {
-		current = await startSandbox(options);
+		current = await startSandbox({ rateLimit: ENGINE_RATE_LIMIT, ...options });
 	});
 	afterAll(async () => await current?.close());
 	beforeEach(() => {
@@ -37,5 +47,9 @@ export function sandboxCredentials(
 	sandbox: Sandbox,
 	overrides: Partial<BusinessProspectDataCredentials> = {},
 ): { businessProspectDataApi: BusinessProspectDataCredentials } {
-	return { businessProspectDataApi: { apiKey: sandbox.apiKey, baseUrl: sandbox.url, ...overrides } };
+	// a sandbox without a limit, or counting requests (the older text), is no reason for the client to
+	// pace queries: the suite is about what is sent, and the service's headers still pace it
+	const limit = sandbox.rateLimit;
+	const pacing = limit === false || limit.metering === 'requests' ? { maxRequestsPerMinute: UNPACED } : {};
+	return { businessProspectDataApi: { apiKey: sandbox.apiKey, baseUrl: sandbox.url, ...pacing, ...overrides } };
 }
