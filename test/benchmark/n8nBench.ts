@@ -56,12 +56,17 @@ export interface BenchN8nOptions {
 	apiKey: string;
 	workflows: WorkflowJson[];
 	/**
-	 * Lifts the package's client-side pacing (the key's budget, 200 requests a minute by default)
+	 * Lifts the package's client-side pacing (the key's budget, 200 queries a minute by default)
 	 * for runs against a sandbox without a rate limit: latency-bound scenarios and the per-item
 	 * CPU. Done the way a user with a larger account would: the credential's "Max Requests per
 	 * Minute".
 	 */
 	liftClientRateLimit: boolean;
+	/**
+	 * the credential's pacing in queries a minute, for a sandbox whose key allows other than the
+	 * service's default 200 (the benchmark's scaled runs); ignored when the pacing is lifted
+	 */
+	queriesPerMinute?: number;
 	/** more credentials to import, for workflows that name them */
 	extraCredentials?: CredentialImport[];
 	log?: (message: string) => void;
@@ -99,7 +104,11 @@ export class BenchN8n {
 					data: {
 						apiKey: options.apiKey,
 						baseUrl: options.baseUrl,
-						...(options.liftClientRateLimit ? { maxRequestsPerMinute: UNLIMITED_PER_MINUTE } : {}),
+						...(options.liftClientRateLimit
+							? { maxRequestsPerMinute: UNLIMITED_PER_MINUTE }
+							: options.queriesPerMinute !== undefined
+								? { maxRequestsPerMinute: options.queriesPerMinute }
+								: {}),
 					},
 				},
 				...(options.extraCredentials ?? []),
