@@ -340,6 +340,13 @@ describe('queue mode on PostgreSQL: main, a webhook processor and two workers sh
 				: Number.NaN;
 		const accepted = requests.filter((request) => request.status === 200).length;
 		const queries = acceptedQueries(requests);
+		// where the time went: the queries the service accepted in each minute from the first request
+		const firstAt = Math.min(...requests.map((request) => request.at.getTime()));
+		const perMinute: number[] = [];
+		for (const request of requests) {
+			const minute = Math.floor((request.at.getTime() - firstAt) / LIMITS.rateLimit.windowMs);
+			perMinute[minute] = (perMinute[minute] ?? 0) + acceptedQueries([request]);
+		}
 		const result: RoundResult = {
 			...round,
 			executions,
@@ -354,7 +361,7 @@ describe('queue mode on PostgreSQL: main, a webhook processor and two workers sh
 		log(
 			`${workflow.id}: webhooks answered ${JSON.stringify(round.answers)}; executions ${executionIds
 				.map((id) => `${id}@${cluster.workerOf(id) ?? '?'}`)
-				.join(', ')}; ${accepted} requests answered (${queries} queries), ${result.refused} answered 429; in the nodes ${(nodeSpanMs / 1000).toFixed(1)} s, floor ${(
+				.join(', ')}; ${accepted} requests answered (${queries} queries; accepted per minute ${Array.from(perMinute, (count) => count ?? 0).join(' ')}), ${result.refused} answered 429; in the nodes ${(nodeSpanMs / 1000).toFixed(1)} s, floor ${(
 				result.floorMs / 1000
 			).toFixed(0)} s (${(nodeSpanMs / result.floorMs).toFixed(3)}x); wall ${(wallMs / 1000).toFixed(1)} s; load ${round.loadAtStart.toFixed(1)} at start, ${loadAverage().toFixed(1)} at end`,
 		);
