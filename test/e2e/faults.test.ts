@@ -5,7 +5,7 @@
  *   answers 20% of requests with 500/503 and drops 5% of connections, five fault seeds: every run
  *   completes with 2,000 items in input order, none duplicated, and the extra requests equal the
  *   injected faults (each failed attempt is retried once more, nothing else);
- * - four workflows of 50 contacts each started at the same moment on one credential against the
+ * - four workflows of 40 contacts each started at the same moment on one credential against the
  *   service's limit of 200 queries a minute, metered by query (a match or enrich call weighs one
  *   query per entity; the benchmark's `--shared-key` scenario, at a smaller size): the API key's
  *   budget is shared by all four runs, so together they send exactly the minimum number of
@@ -28,11 +28,13 @@ import type { WorkflowJson } from './harness/n8nInstance';
 const SEEDS = [1, 2, 3, 4, 5];
 const FAULT_ROWS = 2_000;
 /**
- * four workflows of 50 contacts: 200 match and about 190 enrich queries, more than the key's
- * window allows at once (a minute's floor, as this file had under request metering)
+ * four workflows of 40 contacts: 160 match and about 150 enrich queries, more than the key's
+ * window allows at once (a minute's floor, as this file had under request metering). One full
+ * match call each, so the window splits where a call ends: 4 x 50 contacts (372 queries, 12
+ * calls) took 123 s, the last call a window later than the floor.
  */
 const SHARED_KEY_WORKFLOWS = ['SharedKeyA', 'SharedKeyB', 'SharedKeyC', 'SharedKeyD'];
-const SHARED_ROWS_EACH = 50;
+const SHARED_ROWS_EACH = 40;
 const MATCH = ENDPOINTS.matchProspects.path;
 const ENRICH = ENDPOINTS.enrichProspectProfiles.path;
 
@@ -133,11 +135,11 @@ describe('faults and a shared rate limit, in real n8n', () => {
 			`[faults] four workflows at once: ${result.requests} requests (minimum ${result.minimum}), ${result.queries} queries, ${result.refused} answered 429, ` +
 				`${result.spanMs} ms in the nodes, floor ${result.floorMs} ms, load ${result.load.start.toFixed(1)} -> ${result.load.end.toFixed(1)}, requests per 10 s ${result.perTenSeconds.join(' ')}\n`,
 		);
-		// every execution succeeded, each with its 50 rows in order (scenarios.sharedKey checks each)
+		// every execution succeeded, each with its 40 rows in order (scenarios.sharedKey checks each)
 		expect(result.problems).toEqual([]);
 		const requests = budgetSandbox.requests.filter(isMatchOrEnrich);
 		const matchSizes = requests.filter((request) => request.path === MATCH).map((request) => ((request.body as IDataObject).prospects_to_match as unknown[]).length);
-		// full batches: ceil(50 / 40) match requests per workflow, none bigger than the limit
+		// full batches: ceil(40 / 40) match requests per workflow, none bigger than the limit
 		expect(matchSizes).toHaveLength(SHARED_KEY_WORKFLOWS.length * Math.ceil(SHARED_ROWS_EACH / LIMITS.matchItems));
 		expect(Math.max(...matchSizes)).toBe(LIMITS.matchItems);
 		// the fewest queries: each contact matched once, each matched prospect enriched once
