@@ -49,7 +49,7 @@ export function headline(comparisons: Comparison[]): string {
 
 export function detailTable(results: ScenarioResult[]): string {
 	return table(
-		['scenario', 'approach', 'latency', 'concurrency', 'requests', 'minimum', 'in the nodes', 'execution', 'bound', 'vs bound', '429s', 'peak RSS'],
+		['scenario', 'approach', 'latency', 'concurrency', 'requests', 'minimum', 'queries', 'in the nodes', 'execution', 'bound', 'vs bound', '429s', 'peak RSS'],
 		results.map((r) => [
 			r.scenario,
 			r.approach,
@@ -57,6 +57,7 @@ export function detailTable(results: ScenarioResult[]): string {
 			r.approach === 'per row, all at once' ? 'all' : String(r.concurrency),
 			count(r.requests),
 			count(r.minimum),
+			count(r.queries),
 			seconds(r.nodeMs),
 			seconds(r.executionMs),
 			seconds(r.boundMs),
@@ -70,12 +71,13 @@ export function detailTable(results: ScenarioResult[]): string {
 /** One row per run of `--shared-key`, in the order run; `round` numbers the passes over 1, 2 and 4 workflows. */
 export function sharedKeyTable(runs: Array<{ round: number; result: SharedKeyResult }>): string {
 	return table(
-		['round', 'workflows on the key', 'contacts each', 'requests (minimum)', 'answered 429', 'in the nodes', 'each workflow', 'floor', 'vs floor', 'load (1 min) at start, end'],
+		['round', 'workflows on the key', 'contacts each', 'requests (minimum)', 'queries', 'answered 429', 'in the nodes', 'each workflow', 'floor', 'vs floor', 'load (1 min) at start, end'],
 		runs.map(({ round, result: r }) => [
 			String(round),
 			String(r.workflows),
 			count(r.rowsEach),
 			`${count(r.requests)} (${count(r.minimum)})`,
+			count(r.queries),
 			String(r.refused),
 			seconds(r.spanMs),
 			r.eachMs.map((ms) => seconds(ms)).join(', '),

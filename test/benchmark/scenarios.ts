@@ -7,13 +7,16 @@
  *                     ceil(min(limit, total) / 100) search pages; ceil(businesses / 40) events
  *   bound             max(latency bound, rate-limit floor); the latency bound is, per node, its
  *                     requests in waves of `concurrency` (a search: page 1, then the rest in
- *                     waves), times the latency; the floor is what a 200-a-minute budget allows:
- *                     (ceil(requests / 200) - 1) minutes once a scenario needs more than 200.
+ *                     waves), times the latency; the floor is what the key's queries a minute
+ *                     allow (200 by default; the service meters queries: a match or enrich call
+ *                     weighs one per entity, rate-limits.md): (ceil(queries / 200) - 1) minutes
+ *                     once a scenario needs more than 200, the queries counted from the
+ *                     sandbox's log of accepted requests by the catalog's meters (queries.ts).
  *                     One row at a time: requests x latency.
  *
  * `sharedKey` starts several Match -> Enrich workflows together on one credential: one API key
  * in one n8n process, paced by the key's shared budget. Its time is first Match start to last
- * Enrich end over all of them, against the floor of all their requests together.
+ * Enrich end over all of them, against the floor of all their queries together.
  */
 import os from 'node:os';
 
@@ -25,6 +28,7 @@ import { DEFAULT_BUSINESS_EVENT_TYPES } from '../../nodes/shared/eventTypes';
 import { resolveSince } from '../../nodes/GetEvents/since';
 import { LIMITS } from '../../nodes/shared/limits';
 import { contactTable } from '../engine/matchEnrichContacts';
+import { acceptedQueries, queryFloorMs } from './queries';
 import type { Sandbox, SandboxUniverse } from '../sandbox';
 import type { BenchN8n, BenchRun } from './n8nBench';
 
@@ -50,6 +54,8 @@ export interface ScenarioResult {
 	mainThreadCpuMs: number | undefined;
 	/** 429 answers the sandbox gave */
 	refused: number;
+	/** the queries of the scenario's accepted requests (the service's unit of rate) */
+	queries: number;
 	/** problems found in the output (missing rows, wrong order, wrong count) */
 	problems: string[];
 }
@@ -57,8 +63,10 @@ export interface ScenarioResult {
 export interface BenchContext {
 	sandbox: Sandbox;
 	bench: BenchN8n;
-	/** the sandbox's rate limit, when it enforces one (requests per minute) */
+	/** the sandbox enforces its rate limit (queries per minute) */
 	rateLimited?: boolean;
+	/** the sandbox's limit and the credential's pacing, when not the service's 200 queries a minute */
+	queriesPerMinute?: number;
 }
 
 const PATHS = {
@@ -68,11 +76,16 @@ const PATHS = {
 	events: ENDPOINTS.getBusinessEvents.path,
 };
 
-/** The rate-limit floor of a scenario that sends `requests` within one 200-a-minute budget. */
-export function rateFloorMs(requests: number): number {
-	const { queries: perWindow, windowMs } = LIMITS.rateLimit;
-	return requests > perWindow ? (Math.ceil(requests / perWindow) - 1) * windowMs : 0;
+/**
+ * The rate-limit floor of a scenario that spends `queries` within one key's budget of
+ * `perWindow` queries a minute (the service's 200 by default).
+ */
+export function rateFloorMs(queries: number, perWindow: number = LIMITS.rateLimit.queries): number {
+	return queryFloorMs(queries, perWindow);
 }
+
+/** A rate-limited scenario's floor: its accepted queries at the context's queries a minute. */
+const floorOf = (context: BenchContext, queries: number) => (context.rateLimited ? rateFloorMs(queries, context.queriesPerMinute) : 0);
 
 const waves = (requests: number, concurrency: number) => Math.ceil(requests / concurrency);
 
@@ -110,8 +123,9 @@ async function measure(context: BenchContext, workflowId: string, rows: IDataObj
 	const requests = context.sandbox.requests;
 	const count = (path: string) => requests.filter((request) => request.path === path).length;
 	const refused = requests.filter((request) => request.status === 429).length;
+	const queries = acceptedQueries(requests);
 	const problems = run.status === 'success' ? [] : [`execution ${run.status}: ${run.error ?? ''}`];
-	return { run, count, refused, problems };
+	return { run, count, refused, queries, problems };
 }
 
 const timeOf = (run: BenchRun, nodes: string[]) => nodes.reduce((sum, node) => sum + (run.nodes[node]?.executionTimeMs ?? 0), 0);
@@ -131,7 +145,7 @@ export async function matchEnrich(
 	options: { latencyMs: number; concurrency?: number; scenario?: string },
 ): Promise<ScenarioResult> {
 	const concurrency = options.concurrency ?? DEFAULT_CONCURRENCY;
-	const { run, count, refused, problems } = await measure(context, workflowId, rows, options.latencyMs);
+	const { run, count, refused, queries, problems } = await measure(context, workflowId, rows, options.latencyMs);
 	const matched = run.status === 'success' ? run.output('Match Prospects').map((item) => item.json.prospect_id) : [];
 	const unique = new Set(matched.filter((id) => typeof id === 'string')).size;
 	const minimum = { match: Math.ceil(rows.length / LIMITS.matchItems), enrich: Math.ceil(unique / LIMITS.prospectEnrichIds) };
@@ -149,11 +163,12 @@ export async function matchEnrich(
 		minimum: minimum.match + minimum.enrich,
 		nodeMs: timeOf(run, nodes),
 		executionMs: run.executionMs,
-		boundMs: Math.max(latencyBound, context.rateLimited ? rateFloorMs(requests) : 0),
+		boundMs: Math.max(latencyBound, floorOf(context, queries)),
 		perItemUs: perItem(run, nodes, rows.length),
 		peakRssMb: run.peakRssMb,
 		mainThreadCpuMs: run.mainThreadCpuMs,
 		refused,
+		queries,
 		problems,
 	};
 }
@@ -164,7 +179,7 @@ export async function matchEnrichPerRow(
 	rows: IDataObject[],
 	options: { latencyMs: number; atOnce?: boolean; scenario?: string },
 ): Promise<ScenarioResult> {
-	const { run, count, refused, problems } = await measure(context, workflowId, rows, options.latencyMs);
+	const { run, count, refused, queries, problems } = await measure(context, workflowId, rows, options.latencyMs);
 	const matchedRows = run.nodes['Enrich (HTTP Request)']?.items ?? 0;
 	const requests = count(PATHS.match) + count(PATHS.enrich);
 	if (count(PATHS.match) !== rows.length) problems.push(`${count(PATHS.match)} match requests for ${rows.length} rows`);
@@ -184,6 +199,7 @@ export async function matchEnrichPerRow(
 		peakRssMb: run.peakRssMb,
 		mainThreadCpuMs: run.mainThreadCpuMs,
 		refused,
+		queries,
 		problems,
 	};
 }
@@ -195,7 +211,7 @@ export async function search(
 	options: { latencyMs: number; perPage?: boolean; concurrency?: number },
 ): Promise<ScenarioResult> {
 	const concurrency = options.perPage ? 1 : (options.concurrency ?? DEFAULT_CONCURRENCY);
-	const { run, count, refused, problems } = await measure(context, workflowId, [], options.latencyMs);
+	const { run, count, refused, queries, problems } = await measure(context, workflowId, [], options.latencyMs);
 	const node = options.perPage ? 'Records' : 'Search Businesses';
 	const expected = context.sandbox.universe.searchBusinesses().slice(0, limit).map((business) => business.business_id);
 	if (run.status === 'success') {
@@ -218,11 +234,12 @@ export async function search(
 		minimum,
 		nodeMs: timeOf(run, nodes),
 		executionMs: run.executionMs,
-		boundMs: Math.max(latencyBound, context.rateLimited ? rateFloorMs(requests) : 0),
+		boundMs: Math.max(latencyBound, floorOf(context, queries)),
 		perItemUs: perItem(run, nodes, limit),
 		peakRssMb: run.peakRssMb,
 		mainThreadCpuMs: run.mainThreadCpuMs,
 		refused,
+		queries,
 		problems,
 	};
 }
@@ -234,7 +251,7 @@ export async function events(
 	options: { latencyMs: number; perRow?: boolean; concurrency?: number },
 ): Promise<ScenarioResult> {
 	const concurrency = options.perRow ? 1 : (options.concurrency ?? DEFAULT_CONCURRENCY);
-	const { run, count, refused, problems } = await measure(context, workflowId, rows, options.latencyMs);
+	const { run, count, refused, queries, problems } = await measure(context, workflowId, rows, options.latencyMs);
 	const requests = count(PATHS.events);
 	const unique = new Set(rows.map((row) => row.business_id)).size;
 	const minimum = options.perRow ? rows.length : Math.ceil(unique / LIMITS.businessEventIds);
@@ -254,11 +271,12 @@ export async function events(
 		minimum,
 		nodeMs: timeOf(run, nodes),
 		executionMs: run.executionMs,
-		boundMs: Math.max(waves(minimum, concurrency) * options.latencyMs, context.rateLimited ? rateFloorMs(requests) : 0),
+		boundMs: Math.max(waves(minimum, concurrency) * options.latencyMs, floorOf(context, queries)),
 		perItemUs: perItem(run, nodes, rows.length),
 		peakRssMb: run.peakRssMb,
 		mainThreadCpuMs: run.mainThreadCpuMs,
 		refused,
+		queries,
 		problems,
 	};
 }
@@ -275,11 +293,13 @@ export interface SharedKeyResult {
 	minimum: number;
 	/** 429 answers the sandbox gave */
 	refused: number;
+	/** the queries of the requests answered 200, by the catalog's meters */
+	queries: number;
 	/** the first Match Prospects start to the last Enrich end, over every execution */
 	spanMs: number;
 	/** each execution's Match Prospects start to its Enrich end */
 	eachMs: number[];
-	/** the rate-limit floor of the requests answered 200 (as queue mode's test counts it) */
+	/** the rate-limit floor of the queries answered 200 (as queue mode's test counts it) */
 	floorMs: number;
 	/** requests that arrived in each 10 s from the first one: where the time went */
 	perTenSeconds: number[];
@@ -340,9 +360,10 @@ export async function sharedKey(
 		requests: requests.length,
 		minimum,
 		refused: requests.filter((request) => request.status === 429).length,
+		queries: acceptedQueries(requests),
 		spanMs: Math.max(...spans.map((span) => span.end)) - Math.min(...spans.map((span) => span.start)),
 		eachMs: spans.map((span) => span.end - span.start),
-		floorMs: rateFloorMs(requests.filter((request) => request.status === 200).length),
+		floorMs: floorOf(context, acceptedQueries(requests)),
 		perTenSeconds: perTenSeconds(requests.map((request) => request.at.getTime())),
 		load: { start: loadStart, end: loadEnd },
 		problems,

@@ -5,10 +5,11 @@
  *   answers 20% of requests with 500/503 and drops 5% of connections, five fault seeds: every run
  *   completes with 2,000 items in input order, none duplicated, and the extra requests equal the
  *   injected faults (each failed attempt is retried once more, nothing else);
- * - four workflows of 1,500 contacts each started at the same moment on one credential against the
- *   service's 200-a-minute limit (the benchmark's `--shared-key` scenario, at a smaller size): the API
- *   key's budget is shared by all four runs, so together they send exactly the minimum number of
- *   requests and the service answers no 429.
+ * - four workflows of 40 contacts each started at the same moment on one credential against the
+ *   service's limit of 200 queries a minute, metered by query (a match or enrich call weighs one
+ *   query per entity; the benchmark's `--shared-key` scenario, at a smaller size): the API key's
+ *   budget is shared by all four runs, so together they send exactly the minimum number of
+ *   requests, spend the fewest queries, and the service answers no 429.
  *
  * Each run has a sandbox of its own (a fault seed each, or the rate limit), so all nine start at
  * once in beforeAll and each test checks one outcome: the runs mostly wait (retry backoffs, and a
@@ -21,14 +22,19 @@ import { LIMITS } from '../../nodes/shared/limits';
 import { BenchN8n, type BenchRun } from '../benchmark/n8nBench';
 import * as scenarios from '../benchmark/scenarios';
 import * as flows from '../benchmark/workflows';
-import { startSandbox, type RecordedRequest, type Sandbox, REQUEST_METERING } from '../sandbox';
+import { startSandbox, type RecordedRequest, type Sandbox } from '../sandbox';
 import type { WorkflowJson } from './harness/n8nInstance';
 
 const SEEDS = [1, 2, 3, 4, 5];
 const FAULT_ROWS = 2_000;
-/** four workflows of 1,500 contacts: about 256 requests, more than the key's window allows at once */
+/**
+ * four workflows of 40 contacts: 160 match and about 150 enrich queries, more than the key's
+ * window allows at once (a minute's floor, as this file had under request metering). One full
+ * match call each, so the window splits where a call ends: 4 x 50 contacts (372 queries, 12
+ * calls) took 123 s, the last call a window later than the floor.
+ */
 const SHARED_KEY_WORKFLOWS = ['SharedKeyA', 'SharedKeyB', 'SharedKeyC', 'SharedKeyD'];
-const SHARED_ROWS_EACH = 1_500;
+const SHARED_ROWS_EACH = 40;
 const MATCH = ENDPOINTS.matchProspects.path;
 const ENRICH = ENDPOINTS.enrichProspectProfiles.path;
 
@@ -66,13 +72,12 @@ describe('faults and a shared rate limit, in real n8n', () => {
 			SEEDS.map(async (seed) => await startSandbox({ rateLimit: false, faults: { errorRate: 0.2, dropRate: 0.05, seed } })),
 		);
 		SEEDS.forEach((seed, index) => faultSandboxes.set(seed, faultSandboxList[index]));
-		// the older request metering (200 requests a minute), paced by the service's headers alone: 6,000
-		// contacts are some 11,000 queries, 55 minutes under query metering (issue 28 re-does this test)
-		budgetSandbox = await startSandbox({ rateLimit: REQUEST_METERING });
+		budgetSandbox = await startSandbox({ rateLimit: LIMITS.rateLimit });
 		bench = await BenchN8n.create({
 			baseUrl: budgetSandbox.url,
 			apiKey: budgetSandbox.apiKey,
-			liftClientRateLimit: true,
+			// the default credential keeps the default pacing (200 queries a minute)
+			liftClientRateLimit: false,
 			extraCredentials: SEEDS.map((seed) => {
 				const sandbox = faultSandboxes.get(seed)!;
 				return { ...faultCredential(seed), data: { apiKey: sandbox.apiKey, baseUrl: sandbox.url, maxRequestsPerMinute: 1_000_000 } };
@@ -124,21 +129,24 @@ describe('faults and a shared rate limit, in real n8n', () => {
 		expect(requests.every((request) => [200, 500, 503, 0].includes(request.status))).toBe(true);
 	});
 
-	test('four workflows at once on one credential share its 200-a-minute budget: exactly the minimum requests, no 429', async () => {
+	test('four workflows at once on one credential share its budget of 200 queries a minute: exactly the minimum requests, the fewest queries, no 429', async () => {
 		const result = await sharedKeyRun;
 		process.stderr.write(
-			`[faults] four workflows at once: ${result.requests} requests (minimum ${result.minimum}), ${result.refused} answered 429, ` +
+			`[faults] four workflows at once: ${result.requests} requests (minimum ${result.minimum}), ${result.queries} queries, ${result.refused} answered 429, ` +
 				`${result.spanMs} ms in the nodes, floor ${result.floorMs} ms, load ${result.load.start.toFixed(1)} -> ${result.load.end.toFixed(1)}, requests per 10 s ${result.perTenSeconds.join(' ')}\n`,
 		);
-		// every execution succeeded, each with its 1,500 rows in order (scenarios.sharedKey checks each)
+		// every execution succeeded, each with its 40 rows in order (scenarios.sharedKey checks each)
 		expect(result.problems).toEqual([]);
 		const requests = budgetSandbox.requests.filter(isMatchOrEnrich);
 		const matchSizes = requests.filter((request) => request.path === MATCH).map((request) => ((request.body as IDataObject).prospects_to_match as unknown[]).length);
-		// full batches: ceil(1,500 / 40) match requests per workflow, none bigger than the limit
+		// full batches: ceil(40 / 40) match requests per workflow, none bigger than the limit
 		expect(matchSizes).toHaveLength(SHARED_KEY_WORKFLOWS.length * Math.ceil(SHARED_ROWS_EACH / LIMITS.matchItems));
 		expect(Math.max(...matchSizes)).toBe(LIMITS.matchItems);
+		// the fewest queries: each contact matched once, each matched prospect enriched once
+		const enrichedIds = requests.filter((request) => request.path === ENRICH).flatMap((request) => (request.body as IDataObject).prospect_ids as string[]);
+		expect(result.queries).toBe(SHARED_KEY_WORKFLOWS.length * SHARED_ROWS_EACH + enrichedIds.length);
 		// more than one window's worth: four runs with a budget each would have gone over
-		expect(result.requests).toBeGreaterThan(LIMITS.rateLimit.queries);
+		expect(result.queries).toBeGreaterThan(LIMITS.rateLimit.queries);
 		expect(result.requests).toBe(result.minimum);
 		expect(result.refused).toBe(0);
 		expect(requests.filter((request) => request.status !== 200)).toEqual([]);
