@@ -21,11 +21,11 @@ import path from 'node:path';
 import { startSandbox, type Sandbox } from '../sandbox';
 import { N8nInstance, PACKAGE_NAME, type WorkflowJson } from './harness/n8nInstance';
 import { ensureN8nInstalled, N8N_LINES, nodeEnv, REPO_ROOT, type N8nLine } from './harness/n8nInstall';
-import { packPackage } from './harness/packPackage';
+import { packPackage, USER_INSTALL_ARGS } from './harness/packPackage';
 import { freePort, runCommand, type CommandResult } from './harness/processes';
 
 /** What the README tells users to run in `~/.n8n/nodes`, followed by the tarball's path. */
-const INSTALL_ARGS = ['install', '--legacy-peer-deps', '--no-audit', '--no-fund'];
+const INSTALL_ARGS = USER_INSTALL_ARGS;
 
 const NODE = 'Search Businesses';
 const CREDENTIAL = { id: 'tarball-credential', name: 'Business Prospect Data (sandbox)' };

@@ -3,7 +3,7 @@
  * clients parse sandbox errors with the same code as real ones. No error repeats a header value:
  * the API key must never come back in a response.
  */
-import type { ZodError, ZodIssue } from 'zod';
+import type { ZodError, ZodIssue } from 'zod/v3';
 
 export class HttpError extends Error {
 	constructor(

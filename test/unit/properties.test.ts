@@ -13,7 +13,7 @@
  */
 import fc from 'fast-check';
 import type { IDataObject } from 'n8n-workflow';
-import { z } from 'zod';
+import { z } from 'zod/v3';
 
 import { readId } from '../../nodes/Enrich/actions/enrich.operation';
 import { resolveSince } from '../../nodes/GetEvents/since';

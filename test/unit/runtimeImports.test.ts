@@ -105,7 +105,7 @@ describe('the checks catch what they are there for', () => {
 
 describe('reading errors and schemas without instanceof holds across copies of a library', () => {
 	// Another copy of the same library: the same code, loaded again, with classes of its own.
-	const otherCopy = <T>(name: string): T => {
+	const otherCopy = <T extends object>(name: string): T => {
 		let loaded: T | undefined;
 		jest.isolateModules(() => {
 			loaded = jest.requireActual<T>(name);

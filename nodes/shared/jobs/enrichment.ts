@@ -15,8 +15,9 @@ import { groupIds, groupKey } from './jobGroups';
 import { type CreditUsage, type JobOptions, type JobSummary, runEnrichmentJob } from './runJob';
 
 /**
- * [I] The distinct ids from which a job is worth its wait: 1,000 ids are 20 `/enrich` requests,
- * about 6 s at the service's 200 requests a minute, while a job waits for its queue and polls.
+ * [I] The distinct ids from which a job is worth its wait: 1,000 ids are 20 `/enrich` requests and
+ * 1,000 queries (five minutes of a key's 200 a minute); a job is a handful of calls, whose weight the
+ * budget learns from the headers (docs/batching-and-limits.md, Queries), but it waits for its queue.
  * A package default, not a service limit; the node lets the user change it.
  */
 export const DEFAULT_JOB_THRESHOLD = 1_000;

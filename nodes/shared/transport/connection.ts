@@ -47,7 +47,7 @@ export function forgetCredential(ctx: ApiContext): void {
 export interface Connection {
 	baseUrl: string;
 	partnerId?: string;
-	/** the account's request budget per minute ("Max Requests per Minute" on the credential) */
+	/** the key's queries per minute ("Queries per Minute" on the credential; stored as maxRequestsPerMinute) */
 	maxRequestsPerMinute: number;
 }
 
@@ -151,7 +151,7 @@ export function keyRefusal(request: KeyedRequest): string | undefined {
 	return `The API key is sent only over https (plain http only to localhost or 127.0.0.1), so it was not sent to "${parsed.protocol}//${parsed.host}"`;
 }
 
-/** The credential's request budget: a whole number from 1 up, the service's published limit by default. */
+/** The credential's query budget per minute: a whole number from 1 up, the service's published limit by default. */
 export function readMaxRequestsPerMinute(raw: unknown): number {
 	const value = typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : raw;
 	if (typeof value !== 'number' || !Number.isFinite(value) || value < 1) return LIMITS.rateLimit.queries;

@@ -86,3 +86,9 @@ function npm(args: string[]): Promise<void> {
 		);
 	});
 }
+
+/**
+ * The npm arguments of the manual install users run in `~/.n8n/nodes` (README, Install): without
+ * a registry (`--legacy-peer-deps` keeps npm from fetching n8n-workflow, which n8n provides).
+ */
+export const USER_INSTALL_ARGS = ['install', '--legacy-peer-deps', '--no-audit', '--no-fund'];

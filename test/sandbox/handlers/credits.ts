@@ -7,7 +7,7 @@
  * resolution) in the request's time zone, an endpoint bucket `{endpoint, credits}`; buckets
  * without credits are left out, the period is [from_date, to_date).
  */
-import type { z } from 'zod';
+import type { z } from 'zod/v3';
 
 import type { creditsAggregationBody } from '../../../nodes/shared/schemas';
 import type { CreditEntry } from '../credits';

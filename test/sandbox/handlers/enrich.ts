@@ -2,7 +2,7 @@
  * The six bulk enrichments. Results come in input order; ids the service knows nothing about are
  * simply absent (no error), and posts give zero or more elements per prospect.
  */
-import type { z } from 'zod';
+import type { z } from 'zod/v3';
 
 import type { businessBulkEnrichBody, prospectBulkEnrichBody } from '../../../nodes/shared/schemas';
 import type { BusinessEnrichmentKind } from '../universe';

@@ -4,7 +4,7 @@
  * is answered once. Bodies (parameters included) are validated by the router with the catalog's
  * schemas: keywords required, month YYYY-MM from 2017-01, min_score 60 to 100, date format.
  */
-import type { z } from 'zod';
+import type { z } from 'zod/v3';
 
 import type { businessBulkEnrichBody, prospectBulkEnrichBody } from '../../../nodes/shared/schemas';
 import { contactInformation, type MoreBusinessEnrichmentKind, moreBusinessEnrichment } from '../universe/moreEnrichments';

@@ -3,7 +3,7 @@
  * extend open; replacing is what a "set the monitored ids" form expects). Unknown enrollment ids
  * are 404, as the service's reference shows.
  */
-import type { z } from 'zod';
+import type { z } from 'zod/v3';
 
 import { BUSINESS_EVENT_TYPES, PROSPECT_EVENT_TYPES } from '../../../nodes/shared/vocabulary';
 import type {

@@ -1,5 +1,5 @@
 /** POST /v1/businesses/events: recent events of the named businesses and types. */
-import type { z } from 'zod';
+import type { z } from 'zod/v3';
 
 import { BUSINESS_EVENT_TYPES } from '../../../nodes/shared/vocabulary';
 import { LIMITS } from '../../../nodes/shared/limits';

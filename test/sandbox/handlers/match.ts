@@ -1,5 +1,5 @@
 /** POST /v1/prospects/match: one result per input, same order, null prospect_id on a miss. */
-import type { z } from 'zod';
+import type { z } from 'zod/v3';
 
 import type { matchProspectsBody } from '../../../nodes/shared/schemas';
 import { type HandlerContext, type Reply, responseContext } from './context';

@@ -1,5 +1,5 @@
 /** POST /v1/businesses/match: one result per input, same order, null business_id on a miss. */
-import type { z } from 'zod';
+import type { z } from 'zod/v3';
 
 import type { matchBusinessesBody } from '../../../nodes/shared/schemas';
 import { matchBusiness } from '../universe/businessMatch';

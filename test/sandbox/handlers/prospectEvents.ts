@@ -3,7 +3,7 @@
  * three months, as for businesses; timestamp_to bounds the period from above), and
  * GET /v1/prospects/events/enrollments: the prospect enrollments the API created.
  */
-import type { z } from 'zod';
+import type { z } from 'zod/v3';
 
 import { LIMITS } from '../../../nodes/shared/limits';
 import type { getProspectEventsBody } from '../../../nodes/shared/schemas';

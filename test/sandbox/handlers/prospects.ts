@@ -2,7 +2,7 @@
  * Beyond the contract (beyond-contract.md §2, §3): POST /v1/prospects (filter, exclude, cap at
  * `size`, then page, as the business search) and the statistics of both searches.
  */
-import type { z } from 'zod';
+import type { z } from 'zod/v3';
 
 import type { businessStatsBody, prospectStatsBody, searchProspectsBody } from '../../../nodes/shared/schemas';
 import { invalid, validationError } from '../errors';

@@ -1,5 +1,5 @@
 /** POST /v1/businesses: filter, exclude, cap at `size`, then page. */
-import type { z } from 'zod';
+import type { z } from 'zod/v3';
 
 import type { searchBusinessesBody } from '../../../nodes/shared/schemas';
 import { invalid, validationError } from '../errors';

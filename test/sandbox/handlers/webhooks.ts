@@ -5,7 +5,7 @@
  * follow from the delivery queue, so a receiver that calls this endpoint is not blocked by it).
  * A partner_id that is not the sandbox's partner is 401, as the partner_id header is elsewhere.
  */
-import type { z } from 'zod';
+import type { z } from 'zod/v3';
 
 import { BUSINESS_EVENT_TYPES } from '../../../nodes/shared/vocabulary';
 import type { checkWebhookConnectivityBody, registerWebhookBody } from '../../../nodes/shared/schemas';

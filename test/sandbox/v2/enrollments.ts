@@ -4,7 +4,7 @@
  * and deleted with the id in the path (unknown enrollment 404). Re-pointing a paused enrollment
  * to an active webhook reactivates it. Event types are v2's names (executive_joined_company).
  */
-import type { z } from 'zod';
+import type { z } from 'zod/v3';
 
 import { BUSINESS_EVENT_TYPES_V2 } from '../../../nodes/shared/vocabularyV2';
 import { PROSPECT_EVENT_TYPES } from '../../../nodes/shared/vocabulary';

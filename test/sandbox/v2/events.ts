@@ -3,7 +3,7 @@
  * for and served under v2's names (executive_joined_company; funding_* inside payloads), and
  * bounded above by timestamp_to as the prospect events already were.
  */
-import type { z } from 'zod';
+import type { z } from 'zod/v3';
 
 import { LIMITS } from '../../../nodes/shared/limits';
 import type { getBusinessEventsBodyV2 } from '../../../nodes/shared/schemasV2';

@@ -4,7 +4,7 @@
  * §11, §12). `searchShift` is not applied: it simulates page numbers going stale, which an
  * opaque cursor is there to avoid.
  */
-import type { z } from 'zod';
+import type { z } from 'zod/v3';
 
 import type {
 	businessFiltersV2,

@@ -5,7 +5,7 @@
  * rotated one at a time, and tested with check_connectivity. v1's partner webhook shows in the
  * list as `legacy: true` and is read-only here: v1's endpoints manage it.
  */
-import type { z } from 'zod';
+import type { z } from 'zod/v3';
 
 import { LIMITS_V2 } from '../../../nodes/shared/limits';
 import type {
