@@ -59,20 +59,15 @@ async function main() {
 	const { loadExampleWorkflows } = require('../test/e2e/harness/exampleWorkflows.ts');
 	const { stopOnSignals } = require('../test/e2e/harness/processes.ts');
 	const { startSandbox } = require('../test/sandbox/index.ts');
+	const { demoShutdown } = require('./demoShutdown.ts');
 
 	// Ctrl-C (or SIGTERM) from here on: n8n gets SIGTERM and up to 20 s to shut down, then the
-	// sandbox closes. Before n8n exists, whatever is running (an install) is killed at exit.
+	// sandbox closes (once, however many ways the demo ends at the same time). Before n8n exists,
+	// whatever is running (an install) is killed at exit.
 	let n8n;
 	let sandbox;
-	let stopping = false;
-	const stop = async (reason) => {
-		stopping = true;
-		console.log(`\n${reason}: stopping n8n and the sandbox`);
-		await n8n?.stop();
-		await sandbox?.close();
-		console.log('Stopped.');
-	};
-	stopOnSignals(stop);
+	const shutdown = demoShutdown({ n8n: () => n8n, sandbox: () => sandbox, log: (line) => console.log(line) });
+	stopOnSignals(shutdown.stop);
 
 	const log = (message) => console.log(`- ${message}`);
 	log('Preparing n8n and the package (the first run installs n8n: several minutes)');
@@ -89,10 +84,9 @@ async function main() {
 		await n8n.start();
 		await n8n.setupOwner(DEFAULT_OWNER);
 	} catch (error) {
-		// stopped by Ctrl-C while starting: `stop` is shutting down and ends the process
-		if (stopping) return;
-		await n8n.stop();
-		await sandbox.close();
+		// stopped by Ctrl-C while starting: that stop is shutting down and ends the process
+		if (shutdown.stopping) return;
+		await shutdown.stop('Starting failed');
 		throw error;
 	}
 	const loadErrors = n8n.packageLoadErrors();
@@ -111,12 +105,10 @@ n8n is ready with ${n8n.packageName} installed:
 Press Ctrl-C to stop.`);
 
 	// If n8n dies on its own, do not leave the sandbox running alone. (After Ctrl-C, n8n's exit is
-	// awaited by `stop`, which ends this process.)
+	// awaited by that stop, which ends this process.)
 	const exitCode = await n8n.waitForExit();
-	if (!stopping) {
-		await stop(`n8n exited unexpectedly (${exitCode})\n${n8n.serverOutput(30)}`);
-		process.exit(1);
-	}
+	const code = await shutdown.afterN8nExit(`n8n exited unexpectedly (${exitCode})\n${n8n.serverOutput(30)}`);
+	if (code !== undefined) process.exit(code);
 }
 
 function assertPortFree(port, option) {

@@ -5,7 +5,7 @@
  */
 import { showValue } from '../shared/inputRules';
 import { LIMITS } from '../shared/limits';
-import { dateIn, isKnownTimeZone, parseIsoInZone } from './wallClock';
+import { dateIn, isKnownTimeZone, parseIsoInZone } from '../shared/wallClock';
 
 const DAY_MS = 86_400_000;
 /** what an empty Since means, as the parameter's default */

@@ -49,8 +49,11 @@ export const LIMITS = {
 	/** events are served only this far back */
 	eventWindowDays: 90,
 	/**
-	 * the longest span one credit usage aggregation covers, in days, by resolution (the service's
-	 * credits reference: hour 7 days, day 60 days, month 2 years)
+	 * [I] assumed, not sourced: the longest span one credit usage aggregation covers, in calendar
+	 * days of the request's time zone, by resolution (by endpoint: the month's). /work/shared/spec
+	 * gives the request's fields and nothing on its span; these bound the hourly and daily answers'
+	 * size. If the service allows more, Get Usage refuses periods it would answer (change the one
+	 * line here); if it allows less, its 422 decides, and the item fails with its words.
 	 */
 	creditsAggregationDays: { hour: 7, day: 60, month: 730 },
 	/**

@@ -8,6 +8,7 @@ import { z } from 'zod/v3';
 
 import { LIMITS } from './limits';
 import { INTENT_LEVELS, JOB_DEPARTMENTS, JOB_LEVELS } from './vocabulary';
+import { wallClockSpan } from './wallClock';
 
 export const BUSINESS_ID_PATTERN = /^[0-9a-f]{32}$/;
 export const FULL_NAME_PATTERN = /^[\p{L} .-]+$/u;
@@ -769,7 +770,9 @@ export function checkCreditsPeriod(body: z.infer<typeof creditsAggregationFields
 		return;
 	}
 	const days = creditsSpanDays(body.mode, body.resolution);
-	if (to - from > days * DAY_MS) {
+	// calendar days in the request's time zone: a week across a clock change is 167 or 169 hours
+	const zone = body.timezone !== undefined && isTimeZone(body.timezone) ? body.timezone : 'UTC';
+	if (wallClockSpan(zone, from, to) > days * DAY_MS) {
 		issues.addIssue({ code: 'custom', path: ['to_date'], message: spanRule(days, body.mode === 'endpoints' ? undefined : body.resolution) });
 	}
 }

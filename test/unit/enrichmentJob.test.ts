@@ -290,7 +290,7 @@ describe('a stop, a failure, an expiry, a timeout', () => {
 		});
 		const error = await failureOf(runEnrichmentJob(jobContext(sandbox).ctx, { operation: 'enrichBusinessFirmographics', requests: itemsFor(businessIds(2)) }, { version: 'v2', ...options }));
 		const jobId = [...sandbox.jobs.jobs.values()].at(-1)!.job_id;
-		expect(error.message).toBe('The service refused the request (insufficient credits) (403): Forbidden: this enrichment is not part of your plan (simulated)');
+		expect(error.message).toBe('The service refused the request (forbidden) (403): Forbidden: this enrichment is not part of your plan (simulated)');
 		expect(error.description).toMatch(new RegExp(`^Correlation id: [0-9a-f-]{36}\\. The enrichment job ${jobId} was cancelled at the service, so it bills nothing\\.$`));
 		expect(lines().slice(-3)).toEqual([`GET /v2/jobs/status/${jobId}`, `GET /v2/jobs/status/${jobId}`, `POST /v2/jobs/cancel/${jobId}`]);
 		expect(sandbox.jobs.jobs.get(jobId)?.cancelledAt).toBe(T0 + 1_000);

@@ -1,8 +1,9 @@
 /**
  * Ctrl-C on `npm start` runs its own shutdown (issue 30): the e2e harness's kill-and-exit handler,
  * installed when the first n8n process is spawned, used to end the script first, so "stopping n8n
- * and the sandbox" never printed and n8n was SIGKILLed without logging a shutdown. The driver does
- * what scripts/start.mjs does, with a stand-in for n8n that takes a moment to shut down.
+ * and the sandbox" never printed and n8n was SIGKILLed without logging a shutdown. The driver runs
+ * start.mjs's own shutdown (scripts/demoShutdown.ts) with a stand-in for n8n that takes a moment
+ * to shut down, or crashes.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -27,9 +28,9 @@ let folder: string;
 beforeEach(() => (folder = mkdtempSync(path.join(os.tmpdir(), 'start-shutdown-'))));
 afterEach(() => rmSync(folder, { recursive: true, force: true }));
 
-async function startDriver(standInShutdownMs: number): Promise<Driver> {
+async function startDriver(standInShutdownMs: number, sandboxCloseMs = 0): Promise<Driver> {
 	const logFile = path.join(folder, 'stand-in.log');
-	const child = spawn(process.execPath, ['--import', 'tsx', DRIVER, logFile, String(standInShutdownMs)], {
+	const child = spawn(process.execPath, ['--import', 'tsx', DRIVER, logFile, String(standInShutdownMs), String(sandboxCloseMs)], {
 		cwd: path.join(__dirname, '..', '..'),
 		stdio: ['ignore', 'pipe', 'inherit'],
 	});
@@ -85,5 +86,17 @@ describe('npm start on Ctrl-C', () => {
 		expect(driver.stdout().slice(1)).toEqual(['SIGINT: stopping n8n and the sandbox']);
 		expect(driver.standIn()).toEqual(['ready', 'shutting down']);
 		await waitFor('the stand-in to be gone', async () => (isAlive(driver.standInPid) ? undefined : true), { timeoutMs: 5_000 });
+	}, 60_000);
+
+	it('while n8n has died on its own and the rest is stopping: stops n8n and closes the sandbox once, exits with 1', async () => {
+		const driver = await startDriver(500, 1_500);
+		process.kill(driver.standInPid, 'SIGUSR1');
+		const crashLine = 'n8n exited unexpectedly (3): stopping n8n and the sandbox';
+		await waitFor('the stop after the crash to begin', async () => (driver.stdout().includes(crashLine) ? true : undefined), { timeoutMs: 10_000 });
+		process.kill(driver.pid, 'SIGINT');
+		expect(await driver.ended).toEqual({ code: 1, signal: null });
+		expect(driver.stdout().slice(1)).toEqual([crashLine, 'n8n exited with 3', 'Stopped.']);
+		expect(driver.standIn()).toEqual(['ready', 'crashed']);
+		expect(await accepts(driver.sandboxPort)).toBe(false);
 	}, 60_000);
 });

@@ -131,11 +131,26 @@ describe('service errors', () => {
 		expect(error.failure).toEqual({ cause: 'credential-invalid' });
 	});
 
-	it('marks a 429 as rate limited with the wait, and 403 as a used-up quota', () => {
+	it('marks a 429 as rate limited with the wait, and a 403 about credits as a used-up quota', () => {
 		const limited = serviceError(TEST_NODE, 429, { code: 429, message: 'Too many requests' }, { retryAfterMs: 90_000 });
 		expect(limited.failure).toEqual({ cause: 'rate-limited', retryAfterMs: 90_000 });
 		expect(limited.description).toBe('Retry after 90 s.');
-		expect(serviceError(TEST_NODE, 403, { details: 'no credits' }).failure).toEqual({ cause: 'quota-exhausted' });
+		const noCredits = serviceError(TEST_NODE, 403, { details: 'no credits' });
+		expect([noCredits.message, noCredits.failure]).toEqual(['The service refused the request (insufficient credits) (403): no credits', { cause: 'quota-exhausted' }]);
+	});
+
+	it('labels a 403 by what its body says: only credits make it "insufficient credits"', () => {
+		const cases: Array<[unknown, string, string]> = [
+			[{ details: 'Insufficient credits: this request needs 3 and 2 remain' }, 'The service refused the request (insufficient credits) (403): Insufficient credits: this request needs 3 and 2 remain', 'quota-exhausted'],
+			[{ detail: 'Not enough credit left' }, 'The service refused the request (insufficient credits) (403): Not enough credit left', 'quota-exhausted'],
+			[{ details: 'Forbidden: this enrichment is not part of your plan' }, 'The service refused the request (forbidden) (403): Forbidden: this enrichment is not part of your plan', 'configuration-invalid'],
+			[{}, 'The service refused the request (forbidden) (403)', 'configuration-invalid'],
+			['', 'The service refused the request (forbidden) (403)', 'configuration-invalid'],
+		];
+		for (const [body, message, cause] of cases) {
+			const error = serviceError(TEST_NODE, 403, body);
+			expect([error.message, error.failure]).toEqual([message, { cause }]);
+		}
 	});
 });
 

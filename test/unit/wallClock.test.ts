@@ -1,12 +1,12 @@
 /**
- * Get Events' Since reads dates and wall-clock times with Intl (nodes/GetEvents/wallClock.ts)
+ * Get Events' Since and Check Credits' period read dates and wall-clock times with Intl (nodes/shared/wallClock.ts)
  * instead of Luxon from n8n's tree: the same moments as Luxon's DateTime.fromISO, compared here
  * with the Luxon of the development tree over time zones with and without daylight saving (the
  * days the clocks change included, half-hour zones too) and the ISO forms users write.
  */
 import { DateTime } from 'luxon';
 
-import { dateIn, isKnownTimeZone, parseIsoInZone } from '../../nodes/GetEvents/wallClock';
+import { calendarDaysBefore, dateIn, isKnownTimeZone, parseIsoInZone, wallClockSpan } from '../../nodes/shared/wallClock';
 
 const ZONES = ['UTC', 'Europe/Berlin', 'America/New_York', 'Asia/Kolkata', 'Australia/Lord_Howe', 'America/Sao_Paulo', 'Asia/Tokyo'];
 /** the days around the clock changes of 2025 in those zones, and ordinary days */
@@ -69,5 +69,27 @@ describe('wall-clock times in a time zone, as Luxon reads them', () => {
 		);
 		const instant = Date.parse('2025-03-17T20:30:00Z');
 		for (const zone of ZONES) expect([zone, dateIn(zone, instant)]).toEqual([zone, DateTime.fromMillis(instant, { zone }).toISODate()]);
+	});
+
+	it('counts calendar days in the zone as Luxon does: the same wall-clock time days before, and spans across clock changes', () => {
+		const differences: string[] = [];
+		for (const zone of ZONES) {
+			for (const day of DAYS) {
+				for (const time of ['00:00', '09:15:30.500', '23:00']) {
+					const to = DateTime.fromISO(`${day}T${time}`, { zone });
+					for (const days of [1, 7, 30, 60]) {
+						const ours = calendarDaysBefore(zone, to.toMillis(), days);
+						const theirs = to.minus({ days }).toMillis();
+						if (ours !== theirs) differences.push(`${zone} ${day}T${time} - ${days} days: ${ours} vs Luxon ${theirs}`);
+						// a span from the moment Luxon finds is the whole days on the wall clock
+						if (wallClockSpan(zone, theirs, to.toMillis()) !== days * 86_400_000) differences.push(`${zone} ${day}T${time} span of ${days} days`);
+					}
+				}
+			}
+		}
+		expect(differences).toEqual([]);
+		// 169 hours in Berlin, 7 calendar days
+		const week = [Date.parse('2025-10-19T22:00:00Z'), Date.parse('2025-10-26T23:00:00Z')];
+		expect([week[1] - week[0], wallClockSpan('Europe/Berlin', week[0], week[1])]).toEqual([169 * 3_600_000, 7 * 86_400_000]);
 	});
 });

@@ -16,6 +16,7 @@ import {
 } from '../../shared/schemas';
 import { ApiClient } from '../../shared/transport/apiClient';
 import { apiVersionOf } from '../../shared/transport/apiVersion';
+import { wallClockSpan } from '../../shared/wallClock';
 import { withoutContext } from './answer';
 import { DEFAULT_DAYS_BACK, defaultFrom, readMoment, spanText, wireDate } from './period';
 
@@ -29,7 +30,7 @@ export const description: INodeProperties[] = [
 		name: 'fromDate',
 		type: 'dateTime',
 		default: '',
-		description: `Start of the period. Empty: ${DEFAULT_DAYS_BACK} days before To Date. Without an offset it is read in the Timezone below.`,
+		description: `Start of the period. Empty: ${DEFAULT_DAYS_BACK} days before To Date (${DAYS.hour} days by hour, the longest period by hour). Without an offset it is read in the Timezone below.`,
 		displayOptions: { show },
 	},
 	{
@@ -104,18 +105,21 @@ function readRequest(ctx: IExecuteFunctions, itemIndex: number, now: number, api
 	const mode = readChoice<CreditsMode>(ctx, 'mode', 'Group By', itemIndex, CREDITS_MODES, 'timely');
 	const resolution =
 		mode === 'timely' ? readChoice<CreditsResolution>(ctx, 'resolution', 'Resolution', itemIndex, CREDITS_RESOLUTIONS, 'day') : undefined;
+	const days = creditsSpanDays(mode, resolution);
 	const to = readDate(ctx, 'toDate', 'To Date', itemIndex, timezone) ?? now;
-	const from = readDate(ctx, 'fromDate', 'From Date', itemIndex, timezone) ?? defaultFrom(to);
+	const from = readDate(ctx, 'fromDate', 'From Date', itemIndex, timezone) ?? defaultFrom(to, Math.min(DEFAULT_DAYS_BACK, days), timezone);
 	if (to <= from) {
 		throw itemValidationError(node, itemIndex, `To Date must be after From Date, got From Date ${wireDate(from)} and To Date ${wireDate(to)}`);
 	}
-	const days = creditsSpanDays(mode, resolution);
-	if (to - from > days * 86_400_000) {
+	// [I] an assumed limit (see LIMITS.creditsAggregationDays), counted in calendar days in the
+	// request's time zone, as the answer's days are: a week across a clock change is still a week
+	const span = wallClockSpan(timezone, from, to);
+	if (span > days * 86_400_000) {
 		const by = resolution ? `by ${RESOLUTION_NAMES[resolution].toLowerCase()}` : 'by endpoint';
 		throw itemValidationError(
 			node,
 			itemIndex,
-			`the period from From Date to To Date must be at most ${days} days ${by}, got ${spanText(from, to)}`,
+			`the period from From Date to To Date must be at most ${days} days ${by}, got ${spanText(span)}`,
 			resolution && resolution !== 'month' ? 'Shorten the period or choose a longer Resolution.' : 'Shorten the period.',
 		);
 	}

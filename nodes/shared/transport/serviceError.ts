@@ -55,13 +55,25 @@ const STATUS_TEXT: Record<number, { summary: string; failure?: Failure }> = {
 		summary: 'The service rejected the API key or partner ID',
 		failure: { cause: 'credential-invalid' },
 	},
-	403: { summary: 'The service refused the request (insufficient credits)', failure: { cause: 'quota-exhausted' } },
+	403: { summary: 'The service refused the request (forbidden)', failure: { cause: 'configuration-invalid' } },
 	404: { summary: 'The service did not find what the request names', failure: { cause: 'configuration-invalid' } },
 	422: { summary: 'The service rejected the request' },
 	429: { summary: 'The service is rate limiting requests' },
 };
 
-function summaryOf(status: number): { summary: string; failure?: Failure } {
+/** A 403 whose body speaks of credits: the error page's "insufficient credits" (api-facts.md, Errors). */
+const INSUFFICIENT_CREDITS = {
+	summary: 'The service refused the request (insufficient credits)',
+	failure: { cause: 'quota-exhausted' },
+} satisfies { summary: string; failure: Failure };
+const SPEAKS_OF_CREDITS = /\bcredits?\b/i;
+
+/**
+ * The words for a status. A 403 is labelled by what the service's body says: only a body that
+ * speaks of credits is "insufficient credits"; a 403 is also how a plan refuses an endpoint.
+ */
+function summaryOf(status: number, detail: string): { summary: string; failure?: Failure } {
+	if (status === 403 && SPEAKS_OF_CREDITS.test(detail)) return INSUFFICIENT_CREDITS;
 	if (STATUS_TEXT[status]) return STATUS_TEXT[status];
 	if (status >= 500) return { summary: 'The service failed', failure: { cause: 'temporarily-unavailable' } };
 	return { summary: 'The service returned an unexpected answer' };
@@ -76,9 +88,9 @@ export interface ServiceErrorOptions {
 
 /** An HTTP failure as a NodeApiError: status, the service's own words, the correlation id. */
 export function serviceError(node: INode, status: number, body: unknown, options: ServiceErrorOptions = {}) {
-	const { summary, failure: statusFailure } = summaryOf(status);
 	const problems = options.problems ?? readProblems(body);
 	const detail = problems.map(describeProblem).join('; ');
+	const { summary, failure: statusFailure } = summaryOf(status, detail);
 	const correlationId = correlationIdOf(body);
 	const failure: Failure | undefined =
 		status === 429 ? { cause: 'rate-limited', retryAfterMs: options.retryAfterMs } : statusFailure;

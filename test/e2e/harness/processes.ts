@@ -35,11 +35,11 @@ function trackGroup(pid: number): void {
 /**
  * For a script that owns the processes it started (npm start): on the first SIGINT (Ctrl-C) or
  * SIGTERM, runs `stop` (n8n stopped with SIGTERM and given time, the sandbox closed) and then
- * exits with 0, or 1 if `stop` failed; a second signal SIGKILLs everything at once. Without this,
+ * exits with the code `stop` resolves with (0 if none), or 1 if `stop` failed; a second signal SIGKILLs everything at once. Without this,
  * the kill-and-exit handler above would end the script before its own handler ran. Whatever is
  * still running at exit is SIGKILLed as before.
  */
-export function stopOnSignals(stop: (signal: NodeJS.Signals) => Promise<void>): void {
+export function stopOnSignals(stop: (signal: NodeJS.Signals) => Promise<void | number>): void {
 	signalsOwnedByCaller = true;
 	let stopping = false;
 	for (const signal of ['SIGINT', 'SIGTERM'] as const) {
@@ -51,7 +51,8 @@ export function stopOnSignals(stop: (signal: NodeJS.Signals) => Promise<void>): 
 			}
 			stopping = true;
 			stop(signal).then(
-				() => process.exit(0),
+				// a stop may name its exit code (npm start's is 1 when n8n had crashed)
+				(code) => process.exit(typeof code === 'number' ? code : 0),
 				(error: unknown) => {
 					process.stderr.write(`Stopping failed: ${error instanceof Error ? error.message : String(error)}\n`);
 					process.exit(1);

@@ -68,7 +68,7 @@ describe.each(API_VERSIONS)('Get Balance, API %s', (api) => {
 
 	test('a refused request: under Continue on Fail every item gets the error, paired; without it the run stops', async () => {
 		const refusal =
-			'The service refused the request (insufficient credits) (403): Forbidden: this enrichment is not part of your plan (simulated)';
+			'The service refused the request (forbidden) (403): Forbidden: this enrichment is not part of your plan (simulated)';
 		sandbox.configure({ faults: { sequence: ['403'] } });
 		const continued = await runWorkflow(onItems([{}, {}], balanceNode({ onError: 'continueRegularOutput' })), {
 			credentials: credentialsOn(api),

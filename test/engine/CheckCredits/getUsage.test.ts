@@ -5,6 +5,7 @@
  * the usage of an enrichment by day, hour and endpoint, and bad periods refused before any request
  * with the item, the field and the rule (Continue on Fail keeps the other items).
  */
+import { DateTime } from 'luxon';
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { LIMITS } from '../../../nodes/shared/limits';
@@ -93,9 +94,37 @@ describe.each(API_VERSIONS)('Get Usage, API %s', (api) => {
 		// the run's start, rounded up to the next whole second
 		expect(to).toBeGreaterThan(before);
 		expect(to).toBeLessThanOrEqual(Math.floor(after / 1000) * 1000 + 1000);
-		expect(to - from).toBe(30 * 86_400_000);
+		// 30 calendar days in the zone: the same wall-clock time, whether or not the clocks changed
+		expect(from).toBe(DateTime.fromMillis(to, { zone: 'Europe/Berlin' }).minus({ days: 30 }).toMillis());
 		expect(body.to_date).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
 		expect(withoutWire(result.json('Check Credits')[0])).toEqual(withoutWire(body));
+	});
+
+	test('empty From Date, To Date after the clocks changed: 30 calendar days back in the zone, not 30 times 24 hours', async () => {
+		// Berlin left summer time on 2025-10-26: 2025-10-16 12:00 is 10:00Z, 2025-11-15 12:00 is 11:00Z
+		const result = await runWorkflow(onItems([{}], usageNode({ toDate: '2025-11-15T12:00:00', timezone: 'Europe/Berlin' })), { credentials: credentials() });
+		expect(result.error).toBeUndefined();
+		const body = { from_date: '2025-10-16T10:00:00Z', to_date: '2025-11-15T11:00:00Z', mode: 'timely', resolution: 'day', timezone: 'Europe/Berlin' };
+		expect(bodies()).toEqual([['POST', path, body]]);
+	});
+
+	test(`empty From Date by hour: ${LIMITS.creditsAggregationDays.hour} days back, the longest period by hour, not 30`, async () => {
+		const result = await runWorkflow(onItems([{}], usageNode({ toDate: '2026-12-02T06:00:00Z', resolution: 'hour', timezone: 'UTC' })), { credentials: credentials() });
+		expect(result.error).toBeUndefined();
+		const body = { from_date: '2026-11-25T06:00:00Z', to_date: '2026-12-02T06:00:00Z', mode: 'timely', resolution: 'hour', timezone: 'UTC' };
+		expect(bodies()).toEqual([['POST', path, body]]);
+		expect(result.json('Check Credits')).toEqual([{ ...body, total_credits: 0, aggregations: [] }]);
+	});
+
+	test('a week by hour across a clock change (169 hours in Berlin) is a week: sent, and answered', async () => {
+		const result = await runWorkflow(
+			onItems([{}], usageNode({ fromDate: '2025-10-20', toDate: '2025-10-27', resolution: 'hour', timezone: 'Europe/Berlin' })),
+			{ credentials: credentials() },
+		);
+		expect(result.error).toBeUndefined();
+		const body = { from_date: '2025-10-19T22:00:00Z', to_date: '2025-10-26T23:00:00Z', mode: 'timely', resolution: 'hour', timezone: 'Europe/Berlin' };
+		expect(bodies()).toEqual([['POST', path, body]]);
+		expect(result.json('Check Credits')).toEqual([{ ...body, total_credits: 0, aggregations: [] }]);
 	});
 
 	test('bad periods are refused before any request, naming the item, the field and the rule', async () => {
@@ -111,6 +140,18 @@ describe.each(API_VERSIONS)('Get Usage, API %s', (api) => {
 			],
 			[{ timezone: 'Mars/Olympus' }, 'Item 0: Timezone must be an IANA time zone such as UTC or America/New_York, got "Mars/Olympus"'],
 			[{ fromDate: 'yesterday', timezone: 'UTC' }, 'Item 0: From Date must be a date such as 2025-01-31 or a datetime such as 2025-01-31T09:00:00Z, got "yesterday"'],
+			// an invalid Luxon DateTime from an expression is a bad date, not an empty one
+			[{ fromDate: "={{ DateTime.fromISO('nonsense') }}", timezone: 'UTC' }, 'Item 0: From Date is not a valid date'],
+			[{ toDate: "={{ DateTime.fromISO('2025-02-30') }}", timezone: 'UTC' }, 'Item 0: To Date is not a valid date'],
+			// just over the limit reads as over it, never as the limit itself
+			[
+				{ fromDate: '2025-10-20', toDate: '2025-10-27T01:00:00', resolution: 'hour', timezone: 'Europe/Berlin' },
+				`Item 0: the period from From Date to To Date must be at most ${LIMITS.creditsAggregationDays.hour} days by hour, got 7 days and 1 hour`,
+			],
+			[
+				{ fromDate: '2026-12-01T00:00:00Z', toDate: '2026-12-08T00:00:01Z', resolution: 'hour', timezone: 'UTC' },
+				`Item 0: the period from From Date to To Date must be at most ${LIMITS.creditsAggregationDays.hour} days by hour, got 7 days and 1 second`,
+			],
 		];
 		for (const [parameters, message] of cases) {
 			const result = await runWorkflow(onItems([{}], usageNode(parameters)), { credentials: credentials() });

@@ -11,7 +11,7 @@ import ts from 'typescript';
  * What shipped code may load: n8n-workflow (the peer n8n provides), zod through `zod/v3` (n8n's
  * tree has zod 3.25+, where that path exists, as it does in zod 4: the bare `zod` of a zod 4 tree
  * is another API), and Node's built-ins. Nothing else from n8n's tree: Luxon, for one, is replaced
- * by Intl (nodes/GetEvents/wallClock.ts).
+ * by Intl (nodes/shared/wallClock.ts).
  */
 export const ALLOWED_RUNTIME_MODULES = ['n8n-workflow', 'zod/v3'];
 

@@ -1,6 +1,6 @@
 /**
  * Dates and wall-clock times in an IANA time zone, with the JavaScript engine's own Intl: what Get
- * Events' Since needs, without Luxon. Luxon would come from n8n's tree at run time, a copy the
+ * Events' Since and Check Credits' period need, without Luxon. Luxon would come from n8n's tree at run time, a copy the
  * package does not control (n8n 1.123.81 ships 3.4.4, 2.41.1 3.7.2).
  */
 
@@ -68,6 +68,30 @@ function wallClockToInstant(wallAsUtc: number, timeZone: string): number {
 	const third = offsetAt(timeZone, guess);
 	if (second === third) return guess;
 	return wallAsUtc - Math.min(second, third);
+}
+
+const DAY_MS = 86_400_000;
+
+/** The zone's wall-clock time at `instant`, written as if it were UTC (ms): what calendar days are counted on. */
+function wallClockAt(timeZone: string, instant: number): number {
+	return instant + offsetAt(timeZone, instant);
+}
+
+/**
+ * The moment `days` calendar days before `instant` in the zone, at the same wall-clock time: 30
+ * days before 9:00 is 9:00, whether or not the clocks changed in between (a time they skip
+ * moves forward by the change).
+ */
+export function calendarDaysBefore(timeZone: string, instant: number, days: number): number {
+	return wallClockToInstant(wallClockAt(timeZone, instant) - days * DAY_MS, timeZone);
+}
+
+/**
+ * The time from `from` to `to` on the zone's wall clock, in ms: a calendar day counts 24 hours
+ * even on the days the clocks change (23 or 25 hours of real time).
+ */
+export function wallClockSpan(timeZone: string, from: number, to: number): number {
+	return wallClockAt(timeZone, to) - wallClockAt(timeZone, from);
 }
 
 /** The calendar date (`2025-01-31`) of a moment in the zone. */
