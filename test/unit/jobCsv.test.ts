@@ -92,14 +92,24 @@ describe('reading a result cell by its field\'s type, whatever the encoding', ()
 	/** The cell as each encoding writes the value, read back as a field of `type`. */
 	const both = (value: unknown, type: FieldType) => [readCellAs(textCell(value), type), readCellAs(writeCell(value), type)];
 
-	it('string: text stays text, digits and words included; a typed JSON string is unwrapped', () => {
-		for (const text of ['Acme', '5112', '0042', 'true', 'null-ish', '[1]', '{x}', 'say "hi"', ' padded ', '-', '1e3']) {
+	it('string: text stays text, digits, words and the empty text included; a typed JSON string is unwrapped', () => {
+		for (const text of ['Acme', '5112', '0042', 'true', 'null-ish', '[1]', '{x}', 'say "hi"', ' padded ', '-', '1e3', '']) {
 			expect([text, both(text, 'string')]).toEqual([text, [text, text]]);
 		}
-		expect(readCellAs('"42"', 'string')).toBe('42');
+		expect([readCellAs('"42"', 'string'), readCellAs('""', 'string'), readCellAs('"null"', 'string'), readCellAs('"[1]"', 'string')]).toEqual(['42', '', 'null', '[1]']);
 		expect(readCellAs('"unclosed', 'string')).toBe('"unclosed');
 		// the word null is text in a field that is never null, null in one that may be
 		expect([readCellAs('null', 'string'), readCellAs('null', 'string | null')]).toEqual(['null', null]);
+	});
+
+	it('string: ordinary text in quotes keeps its quotes and backslashes; only what typed JSON quotes is unwrapped', () => {
+		for (const text of ['"We\'re hiring"', '"C:\\new"', '"C:\new"', '"Acme"', '"say \\"hi\\""', '"\\u0041"']) {
+			expect([text, both(text, 'string')]).toEqual([text, [text, text]]);
+		}
+		// any text in typed JSON; in ordinary CSV quoted words with apostrophes, spaces and backslash escapes (\n, \r)
+		fc.assert(fc.property(fc.string({ unit: 'binary' }), (text) => expect(readCellAs(writeCell(text), 'string')).toBe(text)));
+		const quotedWords = fc.string({ unit: fc.constantFrom('W', 'e', "'", ' ', '\\', 'n', 'r'), minLength: 1 }).map((inside) => `"${inside}"`);
+		fc.assert(fc.property(quotedWords, (text) => expect(both(text, 'string')).toEqual([text, text])));
 	});
 
 	it('number and integer: numbers, negative, decimal, exponent; a Python 12.0 is 12; anything else kept as its text', () => {
@@ -114,7 +124,8 @@ describe('reading a result cell by its field\'s type, whatever the encoding', ()
 		expect(['True', 'FALSE', 'yes', '1'].map((text) => readCellAs(text, 'boolean'))).toEqual([true, false, 'yes', '1']);
 	});
 
-	it('null and empty: an empty cell is null for every type, as is typed JSON\'s null', () => {
+	it('null and empty: an empty cell is \'\' in text that is never null, null in every other field, as is typed JSON\'s null', () => {
+		expect([both('', 'string'), readCellAs('', 'string')]).toEqual([['', ''], '']);
 		for (const type of ['string | null', 'number | null', 'integer', 'boolean', 'object | null', 'array'] as FieldType[]) {
 			expect([type, both(null, type)]).toEqual([type, [null, null]]);
 			expect([type, readCellAs('', type)]).toEqual([type, null]);
@@ -141,15 +152,20 @@ describe('reading a result cell by its field\'s type, whatever the encoding', ()
 		expect(enrichments).toHaveLength(20);
 	});
 
-	it('reads a field a record may lack by its type when the file has it; the record is whole without it', () => {
+	it('reads a field a record may lack by its type when the file has it, leaves it out where its cell is empty (as /enrich does)', () => {
 		const funding = ENRICHMENT_RECORDS_V2.enrichBusinessFunding;
-		const file = 'business_id,company_name,total_funding_amount,latest_funding_increase_percentage\r\nb1,Acme,5000000,12.5\r\nb2,Bolt,0,\r\n';
-		expect(readResultRows(file, 'business_id', funding)).toEqual({
+		const file = 'business_id,company_name,total_funding_amount,latest_funding_increase_percentage\r\nb1,Acme,5000000,12.5\r\nb2,Bolt,0,\r\nb3,Core,0,null\r\n';
+		const read = readResultRows(file, 'business_id', funding);
+		expect(read).toEqual({
 			rows: new Map([
 				['b1', [{ business_id: 'b1', data: { company_name: 'Acme', total_funding_amount: 5_000_000, latest_funding_increase_percentage: 12.5 } }]],
-				['b2', [{ business_id: 'b2', data: { company_name: 'Bolt', total_funding_amount: 0, latest_funding_increase_percentage: null } }]],
+				['b2', [{ business_id: 'b2', data: { company_name: 'Bolt', total_funding_amount: 0 } }]],
+				// typed JSON's null: the field is there, null
+				['b3', [{ business_id: 'b3', data: { company_name: 'Core', total_funding_amount: 0, latest_funding_increase_percentage: null } }]],
 			]),
 		});
+		// toEqual treats a key holding undefined as missing: the key itself must be absent
+		expect(Object.keys((read as { rows: Map<string, Array<{ data: object }>> }).rows.get('b2')![0].data)).toEqual(['company_name', 'total_funding_amount']);
 		const record = { company_name: 'Acme', total_funding_amount: 1, funding_rounds: [], acquisitions: [] };
 		expect(recordSchema(funding).safeParse(record).success).toBe(true);
 		expect(recordSchema(funding).safeParse({ ...record, latest_funding_increase_percentage: 3.5 }).success).toBe(true);
@@ -160,16 +176,31 @@ describe('reading a result cell by its field\'s type, whatever the encoding', ()
 	});
 
 	it('reads a file of either encoding into the same records, typed as /enrich types them', () => {
-		const shape: RecordShape = { name: 'string', naics: 'string', ticker: 'string | null', employees: 'integer', score: 'number', public: 'boolean', location: 'object', tags: 'array' };
-		const records = [
-			{ name: 'Acme, Inc.', naics: '5112', ticker: null, employees: 120, score: 0.75, public: false, location: { city: 'Austin' }, tags: ['b2b', 'saas'] },
-			{ name: '42', naics: '0021', ticker: 'ACME', employees: 0, score: -1.5, public: true, location: {}, tags: [] },
+		const shape: RecordShape = {
+			name: 'string',
+			naics: 'string',
+			ticker: 'string | null',
+			employees: 'integer',
+			score: 'number',
+			public: 'boolean',
+			location: 'object',
+			tags: 'array',
+			note: 'string',
+			growth: { optional: 'number' },
+		};
+		const records: Array<Record<string, unknown>> = [
+			{ name: 'Acme, Inc.', naics: '5112', ticker: null, employees: 120, score: 0.75, public: false, location: { city: 'Austin' }, tags: ['b2b', 'saas'], note: '', growth: 2.5 },
+			{ name: '42', naics: '0021', ticker: 'ACME', employees: 0, score: -1.5, public: true, location: {}, tags: [], note: '"We\'re hiring"' },
 		];
 		const file = (cell: (value: unknown) => string) =>
-			formatCsv([['business_id', ...Object.keys(shape)], ...records.map((record, i) => [`b${i}`, ...Object.keys(shape).map((field) => cell(record[field as keyof typeof record]))])]);
+			formatCsv([['business_id', ...Object.keys(shape)], ...records.map((record, i) => [`b${i}`, ...Object.keys(shape).map((field) => cell(record[field]))])]);
 		const expected = { rows: new Map(records.map((record, i) => [`b${i}`, [{ business_id: `b${i}`, data: record }]])) };
-		expect(readResultRows(file(textCell), 'business_id', shape)).toEqual(expected);
-		expect(readResultRows(file(writeCell), 'business_id', shape)).toEqual(expected);
+		for (const encoding of [textCell, writeCell]) {
+			const read = readResultRows(file(encoding), 'business_id', shape) as { rows: Map<string, Array<{ data: object }>> };
+			expect(read).toEqual(expected);
+			// the same keys in the same order: toEqual alone would not see a key holding undefined
+			expect([...read.rows.values()].map(([row]) => Object.keys(row.data))).toEqual(records.map((record) => Object.keys(record)));
+		}
 		expect(file(textCell)).not.toBe(file(writeCell));
 	});
 });

@@ -5,9 +5,9 @@
  * expiries of the dataset, the download link and the result file, with the service's errors.
  */
 import { jobOperationOf, V2_ENDPOINTS, type V2EndpointName } from '../../nodes/shared/catalog';
-import { readCell } from '../../nodes/shared/jobs/cells';
+import { readRecord } from '../../nodes/shared/jobs/cells';
 import { parseCsv } from '../../nodes/shared/jobs/csv';
-import { ENRICHMENT_RECORDS_V2, fieldTypeOf, recordSchema } from '../../nodes/shared/schemasV2';
+import { ENRICHMENT_RECORDS_V2, recordSchema } from '../../nodes/shared/schemasV2';
 import { multipartBody } from '../../nodes/shared/transport/multipart';
 import { type Sandbox, sandboxClient, startSandbox } from '../sandbox';
 
@@ -73,7 +73,7 @@ function csvRecords(text: string, enrichment: V2EndpointName) {
 	const shape = ENRICHMENT_RECORDS_V2[enrichment];
 	return {
 		header,
-		records: rows.map((row): [string, Body] => [row[0], Object.fromEntries(header.slice(1).map((field, i) => [field, readCell(row[i + 1], fieldTypeOf(shape, field))]))]),
+		records: rows.map((row): [string, Body] => [row[0], readRecord(header.slice(1), row.slice(1), shape)]),
 	};
 }
 

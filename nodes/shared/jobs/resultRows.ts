@@ -3,12 +3,12 @@
  * data: record}`, one per CSV row, grouped by id in the file's order. [I] The layout is the
  * sandbox's (test/sandbox/README.md, "API v2: async jobs"): the first column holds the id, named
  * after the id field; the others are the record's fields, each cell read by its field's type in
- * the enrichment's record shape (cells.ts), so an empty cell is a field that is null.
+ * the enrichment's record shape (cells.ts), so each record is typed as `/enrich` types it.
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { fieldTypeOf, type RecordShape } from '../schemasV2/enrichRecords';
-import { readCell } from './cells';
+import type { RecordShape } from '../schemasV2/enrichRecords';
+import { readRecord } from './cells';
 import { CsvError, parseCsv } from './csv';
 
 /**
@@ -35,13 +35,7 @@ export function readResultRows(
 		if (row.length !== header.length) {
 			return { problem: `row ${index + 2} has ${row.length} fields where the header has ${header.length}` };
 		}
-		// fromEntries defines own properties: a column named "__proto__" stays a field
-		const data = Object.fromEntries(
-			row.slice(1).map((cell, column) => {
-				const field = header[column + 1];
-				return [field, readCell(cell, fieldTypeOf(shape, field))];
-			}),
-		) as IDataObject;
+		const data = readRecord(header.slice(1), row.slice(1), shape);
 		const id = row[0];
 		const list = rows.get(id);
 		const entry: IDataObject = { [idField]: id, data };

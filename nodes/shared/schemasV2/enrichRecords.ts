@@ -15,7 +15,7 @@ export type CellType = 'string' | 'number' | 'integer' | 'boolean' | 'object' | 
 /** A field's type, `| null` when `/enrich` may give null for it. */
 export type FieldType = CellType | `${CellType} | null`;
 
-/** A field `/enrich` may leave out (the research names it; the sandbox does not serve it). */
+/** A field `/enrich` may leave out (the research names it; the sandbox serves it for some records). */
 export interface OptionalField {
 	optional: FieldType;
 }
@@ -31,6 +31,10 @@ export function fieldTypeOf(shape: RecordShape, field: string): FieldType | unde
 	const type = shape[field];
 	return typeof type === 'string' ? type : type.optional;
 }
+
+/** Whether the record may lack the field: `/enrich` leaves it out of some records. */
+export const mayLackField = (shape: RecordShape, field: string): boolean =>
+	Object.hasOwn(shape, field) && typeof shape[field] !== 'string';
 
 /** The type of a field, and whether it may be null. */
 export function cellTypeOf(type: FieldType): { type: CellType; nullable: boolean } {

@@ -147,28 +147,50 @@ describe('Enrich 2: the Async Job Threshold chooses the path, the items are the 
 });
 
 describe('Enrich 2: job results typed as /enrich types them, whatever the result file\'s cell encoding', () => {
-	// the fields the independent v2 run saw change type: text of digits (naics, sic_code), null (ticker); and a
-	// nested object (location). Every enrichment and every type in both encodings: test/unit/sandbox.v2jobs.test.ts
-	const businessEnrichments = ['firmographics'];
-
-	test('10,000 ids through the job path equal the /enrich path item for item, in ordinary CSV text and in typed JSON cells', async () => {
-		const items = manyIds(10_000).map((business_id) => ({ business_id }));
-		const sync = await run(items, enrichNode({ businessEnrichments, options: { jobThreshold: 10_001 } }));
-		expect(sync.error).toBeUndefined();
-		expect(sandbox.requests).toHaveLength(200);
-		const firmographics = sync.json('Enrich').map((item) => item.firmographics as IDataObject | null).filter((data) => data !== null);
-		expect(firmographics.some((data) => data.ticker === null)).toBe(true);
-		expect(firmographics.every((data) => typeof data.naics === 'string' && typeof data.sic_code === 'string')).toBe(true);
-
+	// the fields the independent v2 run saw change type: text of digits (naics, sic_code), null (ticker); a nested
+	// object (location); and the empty text of a field never null (description, profnet_profile: '', not null).
+	// Every enrichment and every type in both encodings: test/unit/sandbox.v2jobs.test.ts
+	/** The job path's items equal the sync path's under both encodings, keys and their order included. */
+	async function expectEqualItems(items: IDataObject[], businessEnrichments: string[], sync: Awaited<ReturnType<typeof run>>, jobRequests: number) {
+		// toEqual does not tell a key holding undefined from a missing one: compared as JSON text as well
+		const texts = (result: typeof sync) => result.json('Enrich').map((item) => JSON.stringify(item));
 		for (const cellEncoding of ['text', 'typedJson'] as const) {
 			sandbox.clearRequests();
 			sandbox.jobs.configure({ cellEncoding });
-			const job = await run(items, enrichNode({ businessEnrichments }));
+			const job = await run(items, enrichNode({ businessEnrichments, options: { jobThreshold: 1 } }));
 			expect([cellEncoding, job.error]).toEqual([cellEncoding, undefined]);
-			expect([cellEncoding, sandbox.requests.length]).toEqual([cellEncoding, 4]);
+			expect([cellEncoding, sandbox.requests.length]).toEqual([cellEncoding, jobRequests]);
 			expect([cellEncoding, job.json('Enrich')]).toEqual([cellEncoding, sync.json('Enrich')]);
+			expect([cellEncoding, texts(job)]).toEqual([cellEncoding, texts(sync)]);
 		}
+	}
+	const records = (result: Awaited<ReturnType<typeof run>>, key: string) =>
+		result.json('Enrich').map((item) => item[key] as IDataObject | null).filter((data) => data !== null);
+
+	test('10,000 ids through the job path equal the /enrich path item for item, in ordinary CSV text and in typed JSON cells', async () => {
+		const items = manyIds(10_000).map((business_id) => ({ business_id }));
+		const sync = await run(items, enrichNode({ businessEnrichments: ['firmographics'], options: { jobThreshold: 10_001 } }));
+		expect(sync.error).toBeUndefined();
+		expect(sandbox.requests).toHaveLength(200);
+		const firmographics = records(sync, 'firmographics');
+		expect(firmographics.some((data) => data.ticker === null)).toBe(true);
+		expect(firmographics.every((data) => typeof data.naics === 'string' && typeof data.sic_code === 'string')).toBe(true);
+		expect(firmographics.some((data) => data.description === '')).toBe(true);
+		expect(firmographics.some((data) => data.profnet_profile === '')).toBe(true);
+		await expectEqualItems(items, ['firmographics'], sync, 4);
 	}, 180_000);
+
+	test('a field some records lack stays left out, not null, in both encodings (webstack\'s yearly spend)', async () => {
+		const items = businessIds(200).map((business_id) => ({ business_id }));
+		const sync = await run(items, enrichNode({ businessEnrichments: ['webstack'], options: { jobThreshold: 201 } }));
+		expect(sync.error).toBeUndefined();
+		expect(sandbox.requests).toHaveLength(4);
+		// in the items by its v1 name (money_spent_on_website_technologies in v2's answer)
+		const webstack = records(sync, 'website_technologies');
+		expect(webstack.some((data) => typeof data.money_spend_on_website_technologies === 'number')).toBe(true);
+		expect(webstack.some((data) => !Object.hasOwn(data, 'money_spend_on_website_technologies'))).toBe(true);
+		await expectEqualItems(items, ['webstack'], sync, 4);
+	});
 });
 
 describe('Enrich 2 on the job path: bad input, failed jobs, the key', () => {

@@ -50,10 +50,13 @@ function peersOf(world: EnrichmentWorld, business: SandboxBusiness, filter: (pee
 	);
 }
 
-function firmographics(business: SandboxBusiness) {
+function firmographics(random: Random, business: SandboxBusiness) {
+	// some records hold empty text where the service knows nothing: '' in /enrich, an empty cell in a result file
+	const unknownDescription = random.chance(0.1);
+	const noProfile = random.chance(0.1);
 	return {
 		name: business.name,
-		description: business.business_description,
+		description: unknownDescription ? '' : business.business_description,
 		website: business.website,
 		domain: business.domain,
 		location: { country_name: business.country_name, region: business.region, city_name: business.city_name },
@@ -64,7 +67,7 @@ function firmographics(business: SandboxBusiness) {
 		ticker: business.public_company ? business.name.replace(/[^A-Za-z]/g, '').slice(0, 4).toUpperCase() : null,
 		number_of_employees_range: business.number_of_employees_range,
 		yearly_revenue_range: business.yearly_revenue_range,
-		profnet_profile: `https://www.profnet.example/company/${business.domain.split('.')[0]}`,
+		profnet_profile: noProfile ? '' : `https://www.profnet.example/company/${business.domain.split('.')[0]}`,
 	};
 }
 
@@ -171,14 +174,18 @@ function lookalikes(random: Random, world: EnrichmentWorld, business: SandboxBus
 
 function webstack(random: Random, world: EnrichmentWorld, business: SandboxBusiness) {
 	const techs = business.facets.company_tech_stack_tech;
+	const liveTechs = techs.map((tech) => ({
+		name: tech,
+		category: TECH_CATEGORY.get(tech) ?? 'Other',
+		first_detected: isoDate(world.anchorMs - random.int(30, 2000) * DAY_MS),
+	}));
+	const monthly = techs.length * random.int(2, 40) * 100;
 	return {
-		live_techs: techs.map((tech) => ({
-			name: tech,
-			category: TECH_CATEGORY.get(tech) ?? 'Other',
-			first_detected: isoDate(world.anchorMs - random.int(30, 2000) * DAY_MS),
-		})),
+		live_techs: liveTechs,
 		technologies_categories: [...business.facets.company_tech_stack_category],
-		spend: { monthly_estimate: techs.length * random.int(2, 40) * 100, currency: 'USD' },
+		spend: { monthly_estimate: monthly, currency: 'USD' },
+		// a field some records lack (research §7 names it, renamed in v2): left out where the yearly spend is unknown
+		...(random.chance(0.6) && { money_spend_on_website_technologies: monthly * 12 }),
 	};
 }
 
@@ -266,7 +273,7 @@ export function moreBusinessEnrichment(
 	const one = (data: Record<string, unknown> | undefined) => (data ? [data] : []);
 	switch (kind) {
 		case 'firmographics':
-			return one(firmographics(business));
+			return one(firmographics(random, business));
 		case 'technographics':
 			return one(technographics(business));
 		case 'ratings':
