@@ -11,19 +11,30 @@ const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
 const DAY_MS = 24 * HOUR_MS;
 
+/** A cron field's step when it fires at every step over its whole range: 1 for a star, n for a star with step n. */
+function everyStep(field: string): number | undefined {
+	if (field === '*' || field === '?') return 1;
+	const step = /^\*\/(\d+)$/.exec(field);
+	return step && Number(step[1]) > 0 ? Number(step[1]) : undefined;
+}
+
 /**
- * A custom cron expression's gap, bounded from its day fields: a cron that leaves day of month,
- * month and weekday open fires every day, so at most a day apart; one that only picks weekdays,
- * at most a week; anything else, `longest` (the service's event window: no floor goes further).
+ * A custom cron expression's gap, bounded from its fields: one that picks days of the month or
+ * months polls up to `longest` apart (the service's event window: no floor goes further); one that
+ * picks weekdays, up to a week; otherwise at most a day, an hour when its hour field runs every
+ * hour, or its minute step when its minute field runs over every hour too (a star, or one with a step).
  */
 function cronGap(expression: string, longest: number): number {
 	const fields = expression.trim().split(/\s+/);
-	// 5 fields (minute first) or 6 (second first): the day fields are the last three
-	if (fields.length < 5) return longest;
-	const [dayOfMonth, month, weekday] = fields.slice(-3);
-	const open = (field: string) => field === '*' || field === '?';
-	if (!open(dayOfMonth) || !open(month)) return longest;
-	return open(weekday) ? DAY_MS : 7 * DAY_MS;
+	// 5 fields (minute first) or 6 (second first)
+	if (fields.length !== 5 && fields.length !== 6) return longest;
+	const [minute, hour, dayOfMonth, month, weekday] = fields.slice(-5);
+	if (everyStep(dayOfMonth) !== 1 || everyStep(month) !== 1) return longest;
+	if (everyStep(weekday) !== 1) return 7 * DAY_MS;
+	const hourStep = everyStep(hour);
+	if (hourStep === undefined) return DAY_MS;
+	const minuteStep = everyStep(minute);
+	return hourStep === 1 && minuteStep !== undefined ? minuteStep * MINUTE_MS : hourStep * HOUR_MS;
 }
 
 /** One Poll Times entry's longest gap in ms. */

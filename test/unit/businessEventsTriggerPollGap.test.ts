@@ -21,9 +21,13 @@ describe('Business Events Trigger: longest poll gap', () => {
 		expect(gap({ mode: 'everyX', value: 6, unit: 'hours' })).toBe(6 * HOUR);
 	});
 
-	it('bounds a custom cron by its day fields, and errs long on what it cannot read', () => {
-		expect(gap({ mode: 'custom', cronExpression: '*/5 * * * *' })).toBe(DAY);
+	it('bounds a custom cron by its fields, and errs long on what it cannot read', () => {
+		expect(gap({ mode: 'custom', cronExpression: '*/5 * * * *' })).toBe(5 * MIN);
+		expect(gap({ mode: 'custom', cronExpression: '15 * * * * *' })).toBe(MIN);
+		expect(gap({ mode: 'custom', cronExpression: '0 0,30 * * * *' })).toBe(HOUR);
+		expect(gap({ mode: 'custom', cronExpression: '0 */3 * * *' })).toBe(3 * HOUR);
 		expect(gap({ mode: 'custom', cronExpression: '0 30 9 * * *' })).toBe(DAY);
+		expect(gap({ mode: 'custom', cronExpression: '0 30 9-17 * * *' })).toBe(DAY);
 		expect(gap({ mode: 'custom', cronExpression: '0 9 * * 1-5' })).toBe(7 * DAY);
 		expect(gap({ mode: 'custom', cronExpression: '0 9 1 * *' })).toBe(LONGEST);
 		expect(gap({ mode: 'custom', cronExpression: '0 9 * 6 *' })).toBe(LONGEST);
