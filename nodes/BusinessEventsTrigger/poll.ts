@@ -17,6 +17,7 @@ import {
 	settleUnconfirmed,
 	writeState,
 } from './pollState';
+import { longestPollGapMs } from './pollGap';
 import { resolveWatchedSource, type WatchedSource, watchKey } from './watchedSource';
 
 const DAY_MS = 86_400_000;
@@ -70,6 +71,11 @@ const running = new Set<string>();
  * version: under durable cursors the node's static data is a per-poll copy of the stored cursor,
  * a plain object; otherwise it is part of the workflow's static data, which n8n watches for
  * changes (an ObservableObject: a `__dataChanged` flag that is not enumerable, so never stored).
+ * n8n hands a poll nothing that says more: 2.41.1 hands the same plain copy when durable cursors
+ * were turned off after a cursor was stored (it then stores cursor and execution one after the
+ * other) and to workflows on engine v2 (execution first, cursor after), where a crash in between
+ * loses or repeats a batch (docs/operations.md). Checked on n8n 2.41.1 (n8n-workflow 2.41.0) and
+ * 1.123.81 (1.120.31); the unit test pins the flag.
  */
 export const stateStoredWithExecution = (staticData: IDataObject): boolean => !('__dataChanged' in staticData);
 
@@ -78,15 +84,37 @@ export const stateStoredWithExecution = (staticData: IDataObject): boolean => !(
  * reads. n8n hands the items of a poll to an execution without waiting, and its durable scheduler
  * builds each poll from the stored state: a poll that starts before the last fire's state is
  * stored (several overdue polls run back to back after a restart) reads the state from before it
- * and would fire the same events again. It fires nothing and changes nothing instead; past this
- * time the hand-off failed (n8n stored neither state nor execution) and the events fire again.
- * n8n's default scheduler lease, in which a poll's hand-off ends.
+ * and would fire the same events again. It fires nothing and changes nothing instead. Past this
+ * time (or if the clock went back since the fire) it assumes the hand-off failed (n8n stored
+ * neither state nor execution) and the events fire again. Not a bound n8n keeps: n8n 2.41 reports
+ * the poll's task done before the hand-off commits, and still accepts that commit later, so a
+ * hand-off slower than this repeats its batch (and its late commit may replace a newer state);
+ * and it is memory of this process only, so with several mains (each runs the scheduler) a poll
+ * on another main does not wait. docs/operations.md names both limits.
  */
 const HANDOFF_WAIT_MS = 60_000;
+
+/** Elapsed time since the fire below the wait; a clock that went back counts as past it (no stall). */
+const handOffPending = (elapsedMs: number) => elapsedMs >= 0 && elapsedMs < HANDOFF_WAIT_MS;
 
 /** The mark of the last fire of each trigger in this process (workflow and node id), and when. */
 const lastFires = new Map<string, { mark: string; at: number }>();
 let fires = 0;
+
+/**
+ * How far before its start a poll without stored state begins. Where n8n stores the state with
+ * the execution, the poll at publishing runs as a test whose state n8n keeps only if it fires:
+ * one that finds nothing leaves no state, and the first scheduled poll, up to one poll gap later,
+ * would start from its own time and lose the events in between. So it starts one poll gap (and a
+ * minute for a scheduler running late) back, which can fire events from shortly before publishing.
+ * Elsewhere n8n keeps the state of the poll at publishing: it starts from now.
+ */
+function firstState(ctx: IPollFunctions, run: PollRun, deliveredOnReturn: boolean) {
+	const state = initialState(run.startedAt, run.lookBackDays);
+	if (!deliveredOnReturn) return state;
+	const gap = longestPollGapMs(ctx.getNodeParameter('pollTimes', {}), LIMITS.eventWindowDays * DAY_MS);
+	return { ...state, floor: Math.min(state.floor, run.startedAt - gap - MINUTE_MS) };
+}
 
 const toItems = (events: IDataObject[]): INodeExecutionData[][] => [events.map((event) => ({ json: event }))];
 
@@ -184,8 +212,9 @@ async function sampleEvents(ctx: IPollFunctions, run: PollRun): Promise<INodeExe
 async function newEvents(ctx: IPollFunctions, run: PollRun, staticData: IDataObject, pollKey: string) {
 	const read = readState(staticData);
 	const lastFire = lastFires.get(pollKey);
-	if (lastFire && read?.lastFire !== lastFire.mark && run.startedAt - lastFire.at < HANDOFF_WAIT_MS) return null;
-	const stored = read ?? initialState(run.startedAt, run.lookBackDays);
+	if (lastFire && read?.lastFire !== lastFire.mark && handOffPending(run.startedAt - lastFire.at)) return null;
+	const deliveredOnReturn = stateStoredWithExecution(staticData);
+	const stored = read ?? firstState(ctx, run, deliveredOnReturn);
 	const state = settleUnconfirmed(stored, PROCESS_TOKEN);
 	const key = watchKey(run.source);
 	const chunkCount = idChunks(run.source.entity, run.source.ids, run.version).length;

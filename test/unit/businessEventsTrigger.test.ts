@@ -3,6 +3,8 @@
  * first activation and look-back, manual samples, the poll budget, and failures (429, 401) that
  * must leave the state alone. The real n8n path is covered in test/engine and test/e2e.
  */
+import { readFileSync } from 'node:fs';
+
 import type { IDataObject, IHttpRequestOptions, INode, IObservableObject, IPollFunctions } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError, ObservableObject } from 'n8n-workflow';
 
@@ -455,6 +457,40 @@ describe('Business Events Trigger: polling', () => {
 		expect(ids((await pollDurable()).result)).toEqual(['h2']);
 	});
 
+	it('a clock that went back since the last fire does not hold the next poll back: its hand-off counts as failed', async () => {
+		const service = new FakeService();
+		const pollOn = async (stored: IDataObject) => {
+			const { ctx, staticData } = pollContext(service, { params: watch(1), cursor: 'durable', staticData: structuredClone(stored) });
+			return { result: await poll(ctx), staticData };
+		};
+		const { staticData: stored } = await pollOn({});
+		now += MIN;
+		service.add('c1', 1, now - 30_000);
+		expect(ids((await pollOn(stored)).result)).toEqual(['c1']);
+		// the system clock stepped back 10 minutes; n8n never stored that fire: it fires again at once
+		now -= 10 * MIN;
+		expect(ids((await pollOn(stored)).result)).toEqual(['c1']);
+		expect(service.eventRequests()).toHaveLength(3);
+	});
+
+	it('under durable cursors, a poll without state starts one poll gap and a minute back (n8n keeps no state of a poll at publishing that found nothing); elsewhere from now', async () => {
+		const service = new FakeService();
+		const params = watch(1, { pollTimes: { item: [{ mode: 'everyHour', minute: 0 }] } });
+		service.add('before-reach', 1, now - 62 * MIN);
+		service.add('in-reach', 1, now - 60 * MIN);
+		const durable = pollContext(service, { params, cursor: 'durable' });
+		expect(ids(await poll(durable.ctx))).toEqual(['in-reach']);
+		expect(service.eventRequests()[0].body.timestamp_from).toBe(new Date(now - 61 * MIN).toISOString());
+		// other triggers: this one's fire would hold their polls back (the hand-off wait)
+		const asNode = (ctx: IPollFunctions, id: string) => ({ ...ctx, getNode: () => ({ ...NODE, id }) }) as IPollFunctions;
+		const workflow = pollContext(service, { params });
+		expect(await poll(asNode(workflow.ctx, 'trigger-2'))).toBeNull();
+		expect(service.eventRequests()[1].body.timestamp_from).toBe(new Date(now).toISOString());
+		// Look Back (Days) further back wins
+		const lookBack = pollContext(service, { params: { ...params, options: { lookBackDays: 1 } }, cursor: 'durable' });
+		expect(ids(await poll(asNode(lookBack.ctx, 'trigger-3')))).toEqual(['before-reach', 'in-reach']);
+	});
+
 	it('a state saved before durable poll cursors were turned on: its unconfirmed events fire again marked, then count as delivered', async () => {
 		const service = new FakeService();
 		const { ctx, staticData } = pollContext(service, { params: watch(1) });
@@ -472,7 +508,11 @@ describe('Business Events Trigger: polling', () => {
 		expect(readState(durable.staticData)!.unconfirmed).toBeUndefined();
 	});
 
-	it('tells the two ways n8n hands a poll its state apart: the workflow\'s static data, or a plain copy of a durable cursor', () => {
+	it('tells the two ways n8n hands a poll its state apart: the workflow\'s static data, or a plain copy of a durable cursor (checked on n8n 2.41.1 and 1.123.81)', () => {
+		// pinned: the flag was checked in n8n-workflow 2.41.0 (n8n 2.41.1) and 1.120.31 (n8n 1.123.81);
+		// a new n8n-workflow fails here until the check is made again on it (poll.ts, stateStoredWithExecution)
+		const { version } = JSON.parse(readFileSync(require.resolve('n8n-workflow/package.json'), 'utf8')) as { version: string };
+		expect(version).toBe('2.41.0');
 		expect(stateStoredWithExecution(ObservableObject.create({ businessEventsTrigger: { version: 1 } }) as IDataObject)).toBe(false);
 		// a node's part of the workflow's static data is watched too (Workflow.getStaticData)
 		const workflowStaticData = ObservableObject.create({ 'node:Business Events Trigger': { businessEventsTrigger: { version: 1 } } });

@@ -31,8 +31,9 @@ const addEvent = (businessId: string, extra: { event_time?: string; event_name?:
 	sandbox.addEvent({ business_id: businessId, event_name: 'new_funding_round', ...extra });
 
 describe.each(API_VERSIONS)('Business Events Trigger in n8n-core, API %s', (api) => {
-	it('starts from now on first activation, then fires each new event exactly once across polls', async () => {
-		const ids = businessIds(0, 3);
+	it('starts from now (one poll gap back under durable cursors) on first activation, then fires each new event exactly once across polls', async () => {
+		// businesses of their own per version: the other version's events are recent enough to fire
+		const ids = businessIds(api === 'v1' ? 0 : 3, 3);
 		const types = ['new_funding_round', 'new_product', 'employee_joined_company'];
 		const node = triggerNode({ source: 'ids', businessIds: ids.join(', '), eventTypes: types }, typeVersionFor('businessEventsTrigger', api));
 		const path = pathOn(api, EVENTS_PATH);
@@ -46,13 +47,17 @@ describe.each(API_VERSIONS)('Business Events Trigger in n8n-core, API %s', (api)
 		// each version's event names on the wire
 		const sentTypes = api === 'v1' ? types : types.map(v2EventType);
 		expect(bodyOf(0)).toEqual({ event_types: sentTypes, business_ids: ids, timestamp_from: expect.any(String) });
-		expect(Date.parse(bodyOf(0).timestamp_from as string)).toBeGreaterThanOrEqual(before);
+		// with no state it asks from one poll gap (a minute here) and a minute of scheduler lateness back
+		expect(Date.parse(bodyOf(0).timestamp_from as string)).toBeGreaterThanOrEqual(before - 2 * 60_000);
+		expect(Date.parse(bodyOf(0).timestamp_from as string)).toBeLessThan(before);
 
-		// the first scheduled poll is the first activation n8n keeps: it stores the cursor
+		// the first scheduled poll is the first activation n8n keeps: it stores the cursor, as far back
 		const first = await poll(node, { mode: 'trigger', cursor: 'durable' });
 		expect(first.events).toBeNull();
 		const cursor = (first.staticData.businessEventsTrigger as IDataObject).floor as string;
-		expect(Date.parse(cursor)).toBeGreaterThanOrEqual(before);
+		expect(Date.parse(cursor)).toBe(Date.parse(bodyOf(1).timestamp_from as string));
+		expect(Date.parse(cursor)).toBeGreaterThanOrEqual(before - 2 * 60_000);
+		expect(Date.parse(cursor)).toBeLessThan(before);
 
 		const a = addEvent(ids[0]);
 		const b = addEvent(ids[1], { event_time: a.event_time, event_name: 'new_product' }); // same time
@@ -195,6 +200,28 @@ describe('Business Events Trigger in n8n-core', () => {
 
 		// the restarted process polls on: confirmed, nothing repeats
 		expect(await poll(node, { mode: 'trigger', staticData: afterRestart.staticData })).toMatchObject({ events: null });
+	});
+
+	it('under durable poll cursors, an event between publishing and the first scheduled poll fires, though n8n keeps no state of the poll at publishing', async () => {
+		const ids = businessIds(430, 1);
+		const node = triggerNode({ source: 'ids', businessIds: ids[0], pollTimes: { item: [{ mode: 'everyHour', minute: 0 }] } });
+		const durable = { mode: 'trigger', cursor: 'durable' } as const;
+		const hour = 3_600_000;
+		const old = addEvent(ids[0], { event_time: new Date(Date.now() - hour - 5 * 60_000).toISOString() });
+		const published = Date.now();
+		// the poll at publishing finds nothing: n8n runs it as a test and stores nothing of it
+		expect(await poll(node, { ...durable, tick: 'activation' })).toEqual({ events: null, staticData: {} });
+		const a = addEvent(ids[0]);
+		// the first scheduled poll (up to an hour later) starts an hour and a minute back: the event
+		// since publishing fires, the one from over an hour before publishing does not
+		const first = await poll(node, durable);
+		expect(first.events).toEqual([a]);
+		expect(idsOf(first.events)).not.toContain(old.event_id);
+		const from = Date.parse(bodyOf(1).timestamp_from as string);
+		expect(from).toBeGreaterThanOrEqual(published - hour - 60_000);
+		expect(from).toBeLessThan(published - hour);
+		expect(await poll(node, { ...durable, staticData: first.staticData })).toMatchObject({ events: null });
+		expect(eventRequests()).toHaveLength(3);
 	});
 
 	it('under durable poll cursors, a batch counts as delivered once returned: after a restart nothing repeats and nothing is lost', async () => {
