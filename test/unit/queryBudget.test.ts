@@ -42,6 +42,8 @@ describe('the catalog meters every endpoint of both versions', () => {
 		expect(learnedMeter(search.meter, 1, 3)).toEqual({ queries: 3 });
 		expect(learnedMeter(search.meter, 1, 0)).toBeUndefined();
 		expect(learnedMeter(enrich.meter, 50, 1)).toBeUndefined();
+		// more than one query per entity is other requests' queries in the same drop
+		expect(learnedMeter(events.meter, 40, 140)).toBeUndefined();
 	});
 });
 
@@ -121,6 +123,21 @@ describe('RateBudget in queries', () => {
 		expect(booking).toMatchObject({ weight: 40, alone: true });
 		budget.answered({ limit: 200, remaining: 198, resetSeconds: 60 }, booking);
 		expect(budget.meter.meterOf(events)).toEqual({ queries: 1 });
+		expect(budget.meter.meterOf(search)).toEqual(search.meter);
+	});
+
+	it('learns nothing on a key another process spends at the same time (queue-mode workers)', async () => {
+		const budget = new RateBudget(100, 60_000);
+		const first = await budget.book(1, undefined, { definition: search, entities: 1 });
+		budget.answered({ limit: 200, remaining: 199, resetSeconds: 60 }, first);
+		// a worker's two enrich calls of 50 reach the service while this search page is out
+		const page = await budget.book(1, undefined, { definition: search, entities: 1 });
+		budget.answered({ limit: 200, remaining: 98, resetSeconds: 60 }, page);
+		expect(budget.meter.learnedMeters.size).toBe(0);
+		// and, the sharing seen, not on the next request either, though its drop looks clean
+		const events40 = await budget.book(40, undefined, { definition: events, entities: 40 });
+		budget.answered({ limit: 200, remaining: 97, resetSeconds: 60 }, events40);
+		expect(budget.meter.learnedMeters.size).toBe(0);
 		expect(budget.meter.meterOf(search)).toEqual(search.meter);
 	});
 

@@ -27,12 +27,14 @@ export function weightOf(meter: EndpointMeter, body: IDataObject | undefined): n
 
 /**
  * The meter one attributable observation teaches, or undefined when it teaches nothing: a
- * published meter is never overruled; a drop equal to the entities confirms a per-entity meter;
+ * published meter is never overruled; a drop equal to the entities confirms a per-entity meter; a
+ * drop above them is someone else's queries too (the page's rule is at most one per entity);
  * any other drop of a call with several entities, or of a call metered per request, is its weight.
  */
 export function learnedMeter(meter: EndpointMeter, entities: number, drop: number): EndpointMeter | undefined {
 	if (!meter.assumed || !Number.isInteger(drop) || drop < 1) return undefined;
 	if ('entities' in meter) {
+		if (drop > entities) return undefined;
 		if (drop === entities) return entities > 1 ? { entities: meter.entities } : undefined;
 		return { queries: drop };
 	}

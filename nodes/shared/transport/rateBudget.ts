@@ -328,6 +328,9 @@ export class RateBudget {
 			booking.reportBefore === this.reports &&
 			window !== undefined &&
 			this.service !== undefined &&
+			// no other process spends the key: its queries would be in the drop (queue-mode workers)
+			this.now() >= this.sharedUntil &&
+			(window.limit ?? this.service.limit) - window.remaining <= this.windowWeight &&
 			// nothing left the service's window in between (its reset is whole seconds: a second's margin)
 			(this.service.reported === this.service.limit || this.now() < this.service.until - RESET_MARGIN_MS);
 		if (attributable && booking?.learning && window && this.service) {
