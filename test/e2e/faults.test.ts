@@ -144,6 +144,7 @@ describe('faults and a shared rate limit, in real n8n', () => {
 		expect(Math.max(...matchSizes)).toBe(LIMITS.matchItems);
 		// the fewest queries: each contact matched once, each matched prospect enriched once
 		const enrichedIds = requests.filter((request) => request.path === ENRICH).flatMap((request) => (request.body as IDataObject).prospect_ids as string[]);
+		expect(new Set(enrichedIds).size).toBe(enrichedIds.length);
 		expect(result.queries).toBe(SHARED_KEY_WORKFLOWS.length * SHARED_ROWS_EACH + enrichedIds.length);
 		// more than one window's worth: four runs with a budget each would have gone over
 		expect(result.queries).toBeGreaterThan(LIMITS.rateLimit.queries);

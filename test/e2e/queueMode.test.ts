@@ -13,10 +13,10 @@
  * Two such rounds run side by side on the cluster, each against a sandbox of its own (its own API
  * key and its own 200 a minute, so neither round's queries count against the other's key): one
  * with the credential's default pacing (200 queries a minute, the key's limit, on each worker:
- * at most 3 answers 429), one with each worker's share set (100: none). Each spends about 430
+ * at most 3 answers 429), one with each worker's share set (100: none). Each spends about 410
  * queries (220 matched, about 210 enriched), two full windows and a little of a third, so the
  * floor is 2 minutes; each must finish within 1.1x of it. (A round nearer three full windows, 4 x
- * 75 contacts or 585 queries, took 3 minutes: calls of 35 to 50 queries do not fill a window of
+ * 75 contacts or 555 queries, took 3 minutes: calls of 35 to 50 queries do not fill a window of
  * 100 or 200 exactly, and with only three windows the last one's slack is all there is.) Side by side, the two rounds cost the file one
  * floor instead of two. The queries are counted from the sandbox's log of accepted requests,
  * weighed by the catalog's meter of each endpoint.
@@ -54,7 +54,7 @@ import { QueueModeN8n } from './harness/queueMode';
 
 const EXECUTIONS = 4;
 /**
- * 55 contacts an execution: 55 match and about 52 enrich queries, ~430 a round, floor 2 minutes
+ * 55 contacts an execution: 55 match and about 52 enrich queries, ~410 a round (408 measured), floor 2 minutes
  * (each worker's two executions ~215 queries: two of its 100-a-minute windows and a little of a third).
  * QUEUE_MODE_CONTACTS scales it (300: the issue's acceptance size).
  */
