@@ -17,6 +17,21 @@ export interface ParsedIso {
 	dateOnly: boolean;
 }
 
+/**
+ * The other ISO forms Luxon's fromISO reads, written in the extended form ISO matches: a year
+ * (`2025`) or a month (`2025-06`) is its first day; a basic date (`20250608`, `20250608T0930`).
+ */
+function extendedForm(text: string): string {
+	const reduced = /^(\d{4})(?:-(\d{2}))?$/.exec(text);
+	if (reduced) return `${reduced[1]}-${reduced[2] ?? '01'}-01`;
+	return text.replace(/^(\d{4})(\d{2})(\d{2})(?=$|T)/, '$1-$2-$3');
+}
+
+/** A calendar date as text, a day past the month's end carried into the next (2025-01-32 is 2025-02-01). */
+function dateText(year: number, month: number, day: number): string {
+	return new Date(Date.UTC(year, month - 1, day)).toISOString().slice(0, 10);
+}
+
 /** Whether the engine knows the IANA time zone (or UTC). */
 export function isKnownTimeZone(timeZone: string): boolean {
 	try {
@@ -106,21 +121,24 @@ export function dateIn(timeZone: string, instant: number): string {
  * time that does not exist (2025-02-30, 25:00).
  */
 export function parseIsoInZone(text: string, timeZone: string): ParsedIso | undefined {
-	const match = ISO.exec(text);
+	const match = ISO.exec(extendedForm(text));
 	if (!match) return undefined;
 	const [, year, month, day, hour = '0', minute = '0', second = '0', fraction = '', offset] = match.map((part) => part ?? undefined);
 	const numbers = [year, month, day, hour, minute, second].map(Number);
 	const ms = Math.floor(Number(`0.${fraction || '0'}`) * 1000);
-	const wallAsUtc = Date.UTC(numbers[0], numbers[1] - 1, numbers[2], numbers[3], numbers[4], numbers[5], ms);
+	// 24:00 (and only 24:00:00.000) is the end of the day, as ISO 8601 and Luxon have it
+	const endOfDay = numbers[3] === 24 && numbers[4] === 0 && numbers[5] === 0 && ms === 0;
+	const wallAsUtc = Date.UTC(numbers[0], numbers[1] - 1, numbers[2], endOfDay ? 0 : numbers[3], numbers[4], numbers[5], ms);
 	const check = new Date(wallAsUtc);
 	const exists =
 		check.getUTCFullYear() === numbers[0] &&
 		check.getUTCMonth() === numbers[1] - 1 &&
 		check.getUTCDate() === numbers[2] &&
-		check.getUTCHours() === numbers[3] &&
+		check.getUTCHours() === (endOfDay ? 0 : numbers[3]) &&
 		check.getUTCMinutes() === numbers[4] &&
 		check.getUTCSeconds() === numbers[5];
 	if (!exists) return undefined;
+	if (endOfDay) return parseIsoInZone(`${dateText(numbers[0], numbers[1], numbers[2] + 1)}T00:00${offset ?? ''}`, timeZone);
 	const dateOnly = match[4] === undefined;
 	if (offset === undefined) return { instant: wallClockToInstant(wallAsUtc, timeZone), dateOnly };
 	if (offset.toUpperCase() === 'Z') return { instant: wallAsUtc, dateOnly };
