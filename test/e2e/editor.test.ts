@@ -292,6 +292,12 @@ describe('the editor in a real browser (Debian Chromium)', () => {
 		const covered = await overlays.evaluateAll((elements) => elements.some((element) => element.checkVisibility()));
 		if (page.url().startsWith(`${n8n().baseUrl}/workflow/`) && !covered) {
 			await page.locator('[data-test-id="project-home-menu-item"]').click();
+			// a test that typed into a panel left the workflow changed: n8n asks before leaving it
+			const leave = page.getByRole('button', { name: 'Leave without saving' });
+			await leave.waitFor({ state: 'visible', timeout: 2_000 }).then(
+				async () => await leave.click(),
+				() => undefined,
+			);
 			await page.locator('[data-test-id="resources-list-item-workflow"]').getByText(workflow.name, { exact: true }).click();
 		} else {
 			// the editor's first load fetches megabytes of scripts: a clean-clone run at load 19 on 2

@@ -325,17 +325,21 @@ describe('Business Events Trigger through clean stops and crashes of n8n', () =>
 		for (const execution of all) for (const event of execution.events) occurrences.get(event.event_id as string)?.push(event);
 		// no event lost, in either phase: each is in an execution
 		expect(added.filter((id) => occurrences.get(id)!.length === 0)).toEqual([]);
-		// Every execution ran to the end, but one n8n 2.41.1 may leave crashed: a SIGTERM during a
-		// poll under durable cursors. n8n's scheduler still hands the poll's batch off while n8n
-		// shuts down; the state and the execution are stored together, then the execution cannot
-		// start ("Failed to start the execution committed for a poll": the database driver is
-		// released) and n8n marks it crashed when it starts again. The batch is in that execution
-		// (Retry in the executions list runs it) and not fired again: nothing the trigger can see.
-		const termDuringPoll = stops.find((stop) => stop.settings === 'durable cursors' && stop.signal === 'SIGTERM' && stop.moment === 'during a poll')!;
+		// Every execution ran to the end, but n8n 2.41.1 may leave one crashed under durable cursors
+		// where a stop met an execution that had not: a SIGTERM during a poll (n8n's scheduler still
+		// hands the poll's batch off while n8n shuts down; the state and the execution are stored
+		// together, then the execution cannot start: "Failed to start the execution committed for a
+		// poll") or a stop right after an execution was stored, while it still runs. n8n marks it
+		// crashed when it starts again. The batch is in that execution (Retry in the executions list
+		// runs it) and not fired again: n8n stored the state with it, as it does for any node.
+		const mayCrash = stops.filter(
+			(stop) => stop.settings === 'durable cursors' && ((stop.signal === 'SIGTERM' && stop.moment === 'during a poll') || stop.moment === 'right after an execution was stored'),
+		);
 		const unfinished = all.filter((execution) => execution.status !== 'success');
 		log(`executions not run to the end: ${JSON.stringify(unfinished.map((execution) => ({ id: execution.id, status: execution.status, fired: execution.events.map((event) => event.event_id) })))}`);
 		for (const execution of unfinished) {
-			expect({ status: execution.status, fired: execution.events.map((event) => event.event_id).sort() }).toEqual({ status: 'crashed', fired: [...termDuringPoll.batch].sort() });
+			expect(execution.status).toBe('crashed');
+			expect(mayCrash.map((stop) => [...stop.batch].sort())).toContainEqual(execution.events.map((event) => event.event_id as string).sort());
 		}
 
 		// default settings: exactly what each stop left to fire again fired again, marked; everything
