@@ -181,7 +181,16 @@ describe('runBatched: id join (profile enrichment, limit 50, unique)', () => {
 describe('runBatched: concurrency and failures', () => {
 	it('never has more requests in flight than the concurrency', async () => {
 		for (const concurrency of [1, 2, 5]) {
-			const fake = fakeContext(matchService, { items: 400 });
+			// each answer waits (a bounded number of turns) until the engine has `concurrency` requests
+			// out or has sent them all: a slow machine cannot make the count lower than the engine allows
+			let fake: ReturnType<typeof fakeContext> | undefined;
+			const heldService = async (call: RecordedCall) => {
+				for (let turn = 0; turn < 10_000 && fake && fake.inFlight() < concurrency && fake.calls.length < 10; turn++) {
+					await new Promise((resolve) => setImmediate(resolve));
+				}
+				return matchService(call);
+			};
+			fake = fakeContext(heldService, { items: 400 });
 			await runBatched(fake.ctx, 'matchProspects', matchRequests(400), { concurrency });
 			expect(fake.calls).toHaveLength(10);
 			expect(fake.maxInFlight()).toBe(concurrency);

@@ -77,7 +77,7 @@ export function fakeContext(
 			},
 		},
 	} as unknown as IExecuteFunctions;
-	return { ctx, calls, maxInFlight: () => maxInFlight };
+	return { ctx, calls, maxInFlight: () => maxInFlight, inFlight: () => inFlight };
 }
 
 export const ok = (body: unknown): FakeResponse => ({ statusCode: 200, body });
