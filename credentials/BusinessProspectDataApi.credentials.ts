@@ -8,7 +8,7 @@ import type {
 } from 'n8n-workflow';
 import { UserError } from 'n8n-workflow';
 
-import { LIMITS } from '../nodes/shared/limits';
+import { LIMITS } from '../nodes/shared/api';
 import { keyRefusal, normalizeBaseUrl } from '../nodes/shared/transport/connection';
 
 /** Shown under Base URL in the credential dialog, where the address is typed. */

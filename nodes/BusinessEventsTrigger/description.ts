@@ -2,8 +2,7 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { optionsCollection, otherEventTypesOption } from '../shared/descriptions';
 import { DEFAULT_PROSPECT_EVENT_TYPES, eventTypesParameter } from '../shared/eventTypes';
-import { LIMITS } from '../shared/limits';
-import { PROSPECT_EVENT_TYPES } from '../shared/vocabulary';
+import { LIMITS, PROSPECT_EVENT_TYPES } from '../shared/api';
 
 /** Days shown in a manual test run when no longer look-back is set. */
 export const SAMPLE_DAYS = 7;

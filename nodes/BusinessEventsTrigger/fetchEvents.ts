@@ -1,7 +1,7 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
 import { chunk } from '../shared/batching/grouping';
-import { type ApiVersion, catalogFor } from '../shared/catalog';
+import { type ApiVersion, catalogFor } from '../shared/api';
 import { ApiClient } from '../shared/transport/apiClient';
 import type { WatchedEntity } from './watchedSource';
 

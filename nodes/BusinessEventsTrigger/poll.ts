@@ -1,8 +1,7 @@
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { LIMITS } from '../shared/limits';
-import type { ApiVersion } from '../shared/catalog';
+import { type ApiVersion, LIMITS } from '../shared/api';
 import { ApiClient } from '../shared/transport/apiClient';
 import { apiVersionOf } from '../shared/transport/apiVersion';
 import { DEFAULT_OVERLAP_MINUTES, SAMPLE_DAYS, SAMPLE_SIZE } from './description';

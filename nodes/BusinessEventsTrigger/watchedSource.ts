@@ -4,9 +4,8 @@ import { NodeOperationError } from 'n8n-workflow';
 import { DEFAULT_BUSINESS_EVENT_TYPES, DEFAULT_PROSPECT_EVENT_TYPES, readEventTypes } from '../shared/eventTypes';
 import { parseIdList } from '../shared/idList';
 import { idProblem, showValue } from '../shared/inputRules';
-import type { ApiVersion } from '../shared/catalog';
+import { type ApiVersion, BUSINESS_ID_RULE } from '../shared/api';
 import { fetchBusinessEnrollments, fetchProspectEnrollments, LISTED_ON_V2 } from '../shared/methods';
-import { BUSINESS_ID_RULE } from '../shared/schemas';
 
 /** Whose events are watched: businesses or prospects. */
 export type WatchedEntity = 'business' | 'prospect';

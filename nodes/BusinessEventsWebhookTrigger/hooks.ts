@@ -11,19 +11,13 @@
 import type { IDataObject, IHookFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import type { ApiVersion } from '../shared/catalog';
+import { type ApiVersion, type Registration, type RegistrationTarget, sameUrl, TEST_WEBHOOK_DESCRIPTION, type WebhookRegistration } from '../shared/api';
 import { CREDENTIAL_TYPE } from '../shared/transport/connection';
 import { ApiClient } from '../shared/transport/apiClient';
-import {
-	type Registration,
-	type RegistrationTarget,
-	sameUrl,
-	type WebhookRegistration,
-	webhookRegistration,
-} from '../shared/webhooks/registration';
-import { TEST_WEBHOOK_DESCRIPTION } from '../shared/webhooks/registrationV2';
+import { webhookRegistration } from '../shared/webhooks/registration';
 import { openSecret, sealSecret } from '../shared/webhooks/secretBox';
-import { secretProblem, signingKey } from '../shared/webhooks/signature';
+import { secretProblem } from '../shared/webhooks/secretShape';
+import { signingKey } from '../shared/webhooks/signature';
 import {
 	forget,
 	memoryKey,

@@ -9,13 +9,14 @@ import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-w
 
 import { eventItem } from '../GetEvents/output';
 import { eventKey, splitFreeValues } from '../shared/eventTypes';
-import { LIMITS } from '../shared/limits';
+import { LIMITS, sameUrl } from '../shared/api';
 import { ApiClient } from '../shared/transport/apiClient';
 import { CREDENTIAL_TYPE } from '../shared/transport/connection';
 import { parseDelivery, type PushedEvent, readPushedEvent } from '../shared/webhooks/payload';
-import { sameUrl, webhookRegistration } from '../shared/webhooks/registration';
+import { webhookRegistration } from '../shared/webhooks/registration';
 import { isSealedSecret, openSecret, sealSecret } from '../shared/webhooks/secretBox';
-import { SIGNATURE_MISMATCH, secretProblem, signingKey, verifySignature } from '../shared/webhooks/signature';
+import { secretProblem } from '../shared/webhooks/secretShape';
+import { SIGNATURE_MISMATCH, signingKey, verifySignature } from '../shared/webhooks/signature';
 import {
 	firstDelivery,
 	isReplay,

@@ -8,8 +8,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { API_VERSIONS, type ApiVersion } from '../shared/catalog';
-import { LIMITS } from '../shared/limits';
+import { API_VERSIONS, type ApiVersion, LIMITS } from '../shared/api';
 import { isSealedSecret, type SealedSecret } from '../shared/webhooks/secretBox';
 import { merge, readSeen } from '../shared/webhooks/seenEvents';
 

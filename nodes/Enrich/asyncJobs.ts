@@ -8,19 +8,18 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import type { ItemRequest } from '../shared/batching/engine';
 import { itemValidationError } from '../shared/batching/validate';
-import { type ApiVersion, catalogFor, type EndpointDefinition, type EndpointName } from '../shared/catalog';
+import { type ApiVersion, catalogFor, type CommonOperationName, type EndpointDefinition, LIMITS } from '../shared/api';
 import { DEFAULT_JOB_THRESHOLD, type EnrichmentRun, type JobProgress, largestGroup } from '../shared/jobs';
-import { LIMITS_V2 } from '../shared/limits';
 import { FIRST_V2_NODE_VERSION } from '../shared/transport/apiVersion';
 import { RESOURCES } from './enrichments';
 
 const MINUTE_MS = 60_000;
 /** The service's 24 h a job may run, in the option's minutes. */
-export const MAX_JOB_MINUTES = LIMITS_V2.jobMaxRunMs / MINUTE_MS;
+export const MAX_JOB_MINUTES = LIMITS.jobMaxRunMs / MINUTE_MS;
 export const DEFAULT_JOB_MINUTES = 60;
 
 /** The ids one `/enrich` request of an enrichment takes, from the catalog of the version it is sent on. */
-export function idsPerRequest(endpoint: EndpointName, version: ApiVersion): number {
+export function idsPerRequest(endpoint: CommonOperationName, version: ApiVersion): number {
 	const catalog: Partial<Record<string, EndpointDefinition>> = catalogFor(version);
 	return catalog[endpoint]?.batch?.limit ?? 1;
 }
@@ -43,7 +42,7 @@ export const jobOptions: INodeProperties[] = [
 		typeOptions: { minValue: 1, numberPrecision: 0 },
 		displayOptions: fromJobVersion,
 		default: DEFAULT_JOB_THRESHOLD,
-		description: `From this many unique IDs with the same parameters, run the service's async job (up to ${LIMITS_V2.jobRecords.toLocaleString('en-US')} IDs a job) instead of one request per ${perRequestText()}. API v2 only: on API v1 every run sends requests.`,
+		description: `From this many unique IDs with the same parameters, run the service's async job (up to ${LIMITS.jobRecords.toLocaleString('en-US')} IDs a job) instead of one request per ${perRequestText()}. API v2 only: on API v1 every run sends requests.`,
 	},
 	{
 		displayName: 'Job Time Limit (Minutes)',
@@ -108,7 +107,7 @@ export function noJobOnV1Hint(
 	version: ApiVersion,
 	settings: JobSettings,
 	requests: ReadonlyArray<ItemRequest<string>>,
-	endpoint: EndpointName,
+	endpoint: CommonOperationName,
 ): string | undefined {
 	if (version !== 'v1' || settings.threshold === undefined) return undefined;
 	// as on v2: the unique IDs of the largest group of items with the same parameters

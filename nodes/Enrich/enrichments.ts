@@ -1,4 +1,4 @@
-import type { EndpointName } from '../shared/catalog';
+import type { CommonOperationName } from '../shared/api';
 
 export type EnrichResource = 'prospect' | 'business';
 
@@ -11,7 +11,7 @@ export interface Enrichment {
 	/** option label */
 	name: string;
 	description: string;
-	endpoint: EndpointName;
+	endpoint: CommonOperationName;
 	/** key of the output item that holds this enrichment */
 	outputKey: string;
 	shape: ResultShape;

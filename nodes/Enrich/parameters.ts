@@ -8,15 +8,8 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { itemValidationError } from '../shared/batching/validate';
 import { describeType, showValue } from '../shared/inputRules';
-import { LIMITS } from '../shared/limits';
+import { DATE_OR_DATETIME_PATTERN, DATE_RULE, INTENT_SCORE_RULE, isTrafficMonth, LIMITS, MONTH_RULE } from '../shared/api';
 import { readParameter } from '../shared/parameters';
-import {
-	DATE_OR_DATETIME_PATTERN,
-	DATE_RULE,
-	INTENT_SCORE_RULE,
-	isTrafficMonth,
-	MONTH_RULE,
-} from '../shared/schemas';
 import type { Enrichment } from './enrichments';
 
 export type ParameterKind = NonNullable<Enrichment['parameters']>;

@@ -2,8 +2,7 @@
  * What API v2 no longer returns for the enrichments of a run (V2_REMOVED_FIELDS), said once per
  * run in words: the output keeps v1's shape, without these fields, never with invented values.
  */
-import { catalogFor, type EndpointDefinition } from '../shared/catalog';
-import { V2_REMOVED_FIELDS } from '../shared/vocabularyV2';
+import { catalogFor, type EndpointDefinition, V2_REMOVED_FIELDS } from '../shared/api';
 import type { Enrichment } from './enrichments';
 
 const V2_CATALOG: Readonly<Record<string, EndpointDefinition>> = catalogFor('v2');

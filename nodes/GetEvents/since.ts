@@ -4,7 +4,7 @@
  * and checks that it lies inside the service's event window. Empty means 7 days ago.
  */
 import { showValue } from '../shared/inputRules';
-import { LIMITS } from '../shared/limits';
+import { LIMITS } from '../shared/api';
 import { dateIn, isKnownTimeZone, parseIsoInZone } from '../shared/wallClock';
 
 const DAY_MS = 86_400_000;

@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties, INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import type { ApiVersion } from '../shared/catalog';
+import type { ApiVersion } from '../shared/api';
 import { CREDENTIALS } from '../shared/descriptions';
 import { searchBusinessEnrollments, searchEnrollmentWebhooks } from '../shared/methods';
 import { propertiesByVersion } from '../shared/nodeVersions';

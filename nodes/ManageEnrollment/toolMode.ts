@@ -5,7 +5,7 @@
  */
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import { LIMITS } from '../shared/limits';
+import { LIMITS } from '../shared/api';
 import { isV2NodeVersion } from '../shared/transport/apiVersion';
 import { forTool, fromAi, notForTool, requireArgument, runAsTool, toolDescription } from '../shared/toolMode';
 

@@ -4,9 +4,9 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import { CREDENTIALS } from '../shared/descriptions';
 import { searchWebhooks } from '../shared/methods/webhooks';
 import { atVersions } from '../shared/nodeVersions';
+import * as webhookV1 from './actions/webhookV1';
+import { description as simulationFields } from './actions/webhookV1/checkConnectivity.operation';
 import * as webhook from './actions/webhook';
-import { description as simulationFields } from './actions/webhook/checkConnectivity.operation';
-import * as webhookV2 from './actions/webhookV2';
 import { router } from './router';
 
 export class ManageWebhook implements INodeType {
@@ -37,8 +37,8 @@ export class ManageWebhook implements INodeType {
 				noDataExpression: true,
 				default: 'webhook',
 			},
-			...atVersions([1], webhook.description),
-			...atVersions([2], webhookV2.description),
+			...atVersions([1], webhookV1.description),
+			...atVersions([2], webhook.description),
 			...simulationFields,
 		],
 	};

@@ -1,8 +1,8 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import * as webhookV1 from './actions/webhookV1';
 import * as webhook from './actions/webhook';
-import * as webhookV2 from './actions/webhookV2';
 
 type Execute = (this: IExecuteFunctions) => Promise<INodeExecutionData[]>;
 
@@ -10,21 +10,21 @@ type Execute = (this: IExecuteFunctions) => Promise<INodeExecutionData[]>;
 const operationsByVersion: Record<number, Record<string, Record<string, { execute: Execute }>>> = {
 	1: {
 		webhook: {
-			get: webhook.get,
-			register: webhook.register,
-			delete: webhook.delete,
-			checkConnectivity: webhook.checkConnectivity,
+			get: webhookV1.get,
+			register: webhookV1.register,
+			delete: webhookV1.delete,
+			checkConnectivity: webhookV1.checkConnectivity,
 		},
 	},
 	2: {
 		webhook: {
-			get: webhookV2.get,
-			getAll: webhookV2.getAll,
-			create: webhookV2.create,
-			update: webhookV2.update,
-			delete: webhookV2.delete,
-			rotateSecret: webhookV2.rotateSecret,
-			checkConnectivity: webhookV2.checkConnectivity,
+			get: webhook.get,
+			getAll: webhook.getAll,
+			create: webhook.create,
+			update: webhook.update,
+			delete: webhook.delete,
+			rotateSecret: webhook.rotateSecret,
+			checkConnectivity: webhook.checkConnectivity,
 		},
 	},
 };

@@ -2,7 +2,7 @@ import type { IDataObject, INode } from 'n8n-workflow';
 
 import { describeIssue, validateItem } from '../shared/batching/validate';
 import { normalizeName, normalizeProfileUrl } from '../shared/inputRules';
-import { type MatchItem, matchItemSchema } from '../shared/schemas';
+import { type MatchItem, matchItemSchema } from '../shared/api';
 
 /**
  * The match fields, in the order the contract lists them. Each parameter has the API field's

@@ -7,9 +7,8 @@
  */
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import type { ApiVersion } from '../shared/catalog';
+import { type ApiVersion, CONTACT_DETAILS } from '../shared/api';
 import { showValue } from '../shared/inputRules';
-import { CONTACT_DETAILS } from '../shared/schemasV2/search';
 
 export type ContactDetails = (typeof CONTACT_DETAILS)[number];
 

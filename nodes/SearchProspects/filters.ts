@@ -6,10 +6,8 @@
  */
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import { LIMITS, LIMITS_V2 } from '../shared/limits';
-import { CONTACT_DETAILS } from '../shared/schemasV2/search';
+import { CONTACT_DETAILS, JOB_DEPARTMENTS, JOB_LEVELS, LIMITS, PROSPECT_FILTER_NAMES, prospectStatsBodyV1, searchProspectsBodyV1, searchProspectsVersion1BodyV1 } from '../shared/api';
 import { contactDetailsField, prospectFiltersOn, V2_FILTER } from './contactDetails';
-import { PROSPECT_FILTER_NAMES, searchProspectsBody, searchProspectsBodyVersion1, prospectStatsBody } from '../shared/schemas';
 import { FILTER_PICKERS, filterPicker } from '../shared/filterPicker';
 import {
 	businessFilterField,
@@ -23,7 +21,6 @@ import { filtersFromFields } from '../shared/search/filterValues';
 import { PUBLIC_COMPANY, publicCompanyField } from '../shared/search/signalFields.description';
 import type { SearchKind } from '../shared/search/searchRequest';
 import { describeType } from '../shared/inputRules';
-import { JOB_DEPARTMENTS, JOB_LEVELS } from '../shared/vocabulary';
 
 /** A short valid value of "Filters (JSON)", shown in its hint and in errors. */
 export const PROSPECT_FILTERS_JSON_EXAMPLE =
@@ -292,8 +289,8 @@ export function prospectFiltersFromFields(fields: IDataObject): { filters: IData
 export const PROSPECT_SEARCH: SearchKind = {
 	endpoint: 'searchProspects',
 	statsEndpoint: 'prospectStats',
-	body: searchProspectsBody,
-	statsBody: prospectStatsBody,
+	body: searchProspectsBodyV1,
+	statsBody: prospectStatsBodyV1,
 	maxSize: LIMITS.prospectSearchSize.max,
 	exclude: { kind: 'id', max: LIMITS.prospectSearchExclude, parameter: 'Exclude Prospect IDs' },
 	filters: PROSPECT_FILTERS,
@@ -305,7 +302,7 @@ export const PROSPECT_SEARCH: SearchKind = {
 /** Version 1 (workflows saved before version 2): the same search, capped at 10,000 records. */
 export const PROSPECT_SEARCH_VERSION_1: SearchKind = {
 	...PROSPECT_SEARCH,
-	body: searchProspectsBodyVersion1,
+	body: searchProspectsVersion1BodyV1,
 	maxSize: LIMITS.prospectSearchSizeVersion1,
 };
 
@@ -315,9 +312,9 @@ export const PROSPECT_SEARCH_VERSION_1: SearchKind = {
  */
 export const PROSPECT_SEARCH_V2: SearchKind = {
 	...PROSPECT_SEARCH,
-	maxSize: LIMITS_V2.searchTotal,
+	maxSize: LIMITS.searchTotal,
 	// the largest page by default, so a large search takes the fewest requests (10,000 in 20)
-	defaultPageSize: LIMITS_V2.searchPageSize.max,
+	defaultPageSize: LIMITS.searchPageSize.max,
 	jsonExample: PROSPECT_FILTERS_JSON_EXAMPLE_V2,
 };
 

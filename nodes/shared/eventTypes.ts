@@ -4,9 +4,8 @@
  */
 import type { IDataObject, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { BUSINESS_EVENT_TYPES } from './vocabulary';
+import { BUSINESS_EVENT_TYPES, v1EventType } from './api';
 import { type Checked, describeType } from './inputRules';
-import { v1EventType } from './vocabularyV2';
 
 /** The business event types the contract names: the default selection of the event nodes. */
 export const DEFAULT_BUSINESS_EVENT_TYPES = [
@@ -57,7 +56,7 @@ export function splitFreeValues(value: unknown): string[] {
 /** The selected types followed by the free ones, each once, in the order given. */
 export function combineEventTypes(selected: unknown, free: unknown): string[] {
 	// a type typed with its API v2 name (executive_joined_company) is read as its v1 name: the
-	// client sends each version its own name (transport/wireNames.ts)
+	// client sends each version its own name (api/v2/wireNames.ts)
 	return [...new Set([...splitFreeValues(selected), ...splitFreeValues(free)].map(v1EventType))];
 }
 

@@ -5,8 +5,7 @@
  * returns the value or a problem worded as a rule ("must be text, got an object"); the caller
  * puts the item and the field in front.
  */
-import { LIMITS } from './limits';
-import { BUSINESS_ID_PATTERN, BUSINESS_ID_RULE, ID_NOISE } from './schemas';
+import { BUSINESS_ID_PATTERN, BUSINESS_ID_RULE, ID_NOISE, LIMITS } from './api';
 
 export type Checked<T> = { ok: true; value: T } | { ok: false; problem: string };
 

@@ -7,7 +7,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 
 import { type ItemRequest, runBatched } from './batching/engine';
 import { assembleOutput, prepareItems } from './batching/items';
-import type { EndpointName } from './catalog';
+import type { CommonOperationName } from './api';
 import { concurrencyOption, optionsCollection } from './descriptions';
 import { apiVersionOf } from './transport/apiVersion';
 
@@ -57,7 +57,7 @@ export function matchOptions(idField: string): INodeProperties {
 }
 
 export interface MatchRun<Entry> {
-	endpoint: EndpointName;
+	endpoint: CommonOperationName;
 	/** the id field the service answers with: `prospect_id`, `business_id` */
 	idField: string;
 	/** the match element of one item and what was left out of it (throws for an item that cannot match) */

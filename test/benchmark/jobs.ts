@@ -16,7 +16,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { DEFAULT_CONCURRENCY } from '../../nodes/shared/batching/engine';
 import { JOB_DEFAULTS } from '../../nodes/shared/jobs';
-import { LIMITS } from '../../nodes/shared/limits';
+import { LIMITS } from '../../nodes/shared/api';
 import { FIRST_V2_NODE_VERSION } from '../../nodes/shared/transport/apiVersion';
 import { N8N_VERSION } from '../e2e/harness/n8nInstall';
 import { type Sandbox, startSandbox } from '../sandbox';

@@ -5,7 +5,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { LIMITS } from '../../nodes/shared/limits';
+import { LIMITS } from '../../nodes/shared/api';
 import { weightOf } from '../../nodes/shared/transport/queryMeter';
 import type { RecordedRequest } from '../sandbox';
 import { route } from '../sandbox/router';

@@ -46,7 +46,7 @@
  * Times are n8n's executionTime of the nodes, read from the stored execution (not process
  * start-up); see test/benchmark/scenarios.ts for the minimum and the bound.
  */
-import { LIMITS } from '../../nodes/shared/limits';
+import { LIMITS } from '../../nodes/shared/api';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

@@ -23,10 +23,9 @@ import os from 'node:os';
 import type { IDataObject } from 'n8n-workflow';
 
 import { DEFAULT_CONCURRENCY } from '../../nodes/shared/batching/engine';
-import { ENDPOINTS } from '../../nodes/shared/catalog';
+import { LIMITS, V1_ENDPOINTS, V1_LIMITS } from '../../nodes/shared/api';
 import { DEFAULT_BUSINESS_EVENT_TYPES } from '../../nodes/shared/eventTypes';
 import { resolveSince } from '../../nodes/GetEvents/since';
-import { LIMITS } from '../../nodes/shared/limits';
 import { contactTable } from '../engine/matchEnrichContacts';
 import { acceptedQueries, queryFloorMs } from './queries';
 import type { Sandbox, SandboxUniverse } from '../sandbox';
@@ -70,10 +69,10 @@ export interface BenchContext {
 }
 
 const PATHS = {
-	match: ENDPOINTS.matchProspects.path,
-	enrich: ENDPOINTS.enrichProspectProfiles.path,
-	search: ENDPOINTS.searchBusinesses.path,
-	events: ENDPOINTS.getBusinessEvents.path,
+	match: V1_ENDPOINTS.matchProspects.path,
+	enrich: V1_ENDPOINTS.enrichProspectProfiles.path,
+	search: V1_ENDPOINTS.searchBusinesses.path,
+	events: V1_ENDPOINTS.getBusinessEvents.path,
 };
 
 /**
@@ -148,7 +147,7 @@ export async function matchEnrich(
 	const { run, count, refused, queries, problems } = await measure(context, workflowId, rows, options.latencyMs);
 	const matched = run.status === 'success' ? run.output('Match Prospects').map((item) => item.json.prospect_id) : [];
 	const unique = new Set(matched.filter((id) => typeof id === 'string')).size;
-	const minimum = { match: Math.ceil(rows.length / LIMITS.matchItems), enrich: Math.ceil(unique / LIMITS.prospectEnrichIds) };
+	const minimum = { match: Math.ceil(rows.length / V1_LIMITS.matchItems), enrich: Math.ceil(unique / LIMITS.prospectEnrichIds) };
 	if (run.status === 'success') checkRows(problems, run.output('Enrich').map((item) => item.json), rows.length, 'Enrich');
 	const requests = count(PATHS.match) + count(PATHS.enrich);
 	const latencyBound = (waves(minimum.match, concurrency) + waves(minimum.enrich, concurrency)) * options.latencyMs;
@@ -346,7 +345,7 @@ export async function sharedKey(
 		}
 		const matched = run.output('Match Prospects').map((item) => item.json.prospect_id);
 		const unique = new Set(matched.filter((prospectId) => typeof prospectId === 'string')).size;
-		minimum += Math.ceil(slices[index].length / LIMITS.matchItems) + Math.ceil(unique / LIMITS.prospectEnrichIds);
+		minimum += Math.ceil(slices[index].length / V1_LIMITS.matchItems) + Math.ceil(unique / LIMITS.prospectEnrichIds);
 		const enriched = run.output('Enrich').map((item) => item.json);
 		if (enriched.length !== slices[index].length) problems.push(`${id}: ${enriched.length} items for ${slices[index].length} rows`);
 		const misplaced = enriched.findIndex((item, position) => item.row !== slices[index][position]?.row);

@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 
 import type { IDataObject } from 'n8n-workflow';
 
-import { ENDPOINTS } from '../../nodes/shared/catalog';
+import { V1_ENDPOINTS } from '../../nodes/shared/api';
 import { FIRST_V2_NODE_VERSION } from '../../nodes/shared/transport/apiVersion';
 import type { WorkflowJson } from '../e2e/harness/n8nInstance';
 
@@ -170,9 +170,9 @@ export function matchEnrichPerRow(id: string, baseUrl: string): WorkflowJson {
 		[
 			...start(id),
 			loop('Loop'),
-			httpRequest('Match (HTTP Request)', baseUrl, ENDPOINTS.matchProspects.path, MATCH_BODY),
+			httpRequest('Match (HTTP Request)', baseUrl, V1_ENDPOINTS.matchProspects.path, MATCH_BODY),
 			matched,
-			httpRequest('Enrich (HTTP Request)', baseUrl, ENDPOINTS.enrichProspectProfiles.path, ENRICH_BODY),
+			httpRequest('Enrich (HTTP Request)', baseUrl, V1_ENDPOINTS.enrichProspectProfiles.path, ENRICH_BODY),
 		],
 		[
 			['Webhook', 'Rows'],
@@ -193,9 +193,9 @@ export function matchEnrichPerRowAtOnce(id: string, baseUrl: string): WorkflowJs
 		'Benchmark: per row, all at once (HTTP Request)',
 		[
 			...start(id),
-			httpRequest('Match (HTTP Request)', baseUrl, ENDPOINTS.matchProspects.path, MATCH_BODY),
+			httpRequest('Match (HTTP Request)', baseUrl, V1_ENDPOINTS.matchProspects.path, MATCH_BODY),
 			matched,
-			httpRequest('Enrich (HTTP Request)', baseUrl, ENDPOINTS.enrichProspectProfiles.path, ENRICH_BODY),
+			httpRequest('Enrich (HTTP Request)', baseUrl, V1_ENDPOINTS.enrichProspectProfiles.path, ENRICH_BODY),
 		],
 		[
 			['Webhook', 'Rows'],
@@ -229,7 +229,7 @@ export function searchPerPage(id: string, baseUrl: string, limit: number): Workf
 			httpRequest(
 				'Search (HTTP Request)',
 				baseUrl,
-				ENDPOINTS.searchBusinesses.path,
+				V1_ENDPOINTS.searchBusinesses.path,
 				`={{ JSON.stringify({ mode: 'preview', size: ${limit}, page_size: 100, page: 1 }) }}`,
 				{
 					pagination: {
@@ -274,7 +274,7 @@ export function eventsPerRow(id: string, baseUrl: string, body: IDataObject): Wo
 	return workflow(
 		id,
 		'Benchmark: Get Events per business, one at a time (HTTP Request)',
-		[...start(id), loop('Loop'), httpRequest('Events (HTTP Request)', baseUrl, ENDPOINTS.getBusinessEvents.path, jsonBody)],
+		[...start(id), loop('Loop'), httpRequest('Events (HTTP Request)', baseUrl, V1_ENDPOINTS.getBusinessEvents.path, jsonBody)],
 		[
 			['Webhook', 'Rows'],
 			['Rows', 'Loop'],

@@ -18,8 +18,7 @@ import { readdirSync } from 'node:fs';
 
 import type { IDataObject } from 'n8n-workflow';
 
-import { type ApiVersion, catalogFor, V2_ENDPOINTS } from '../../nodes/shared/catalog';
-import { LIMITS } from '../../nodes/shared/limits';
+import { type ApiVersion, catalogFor, ENDPOINTS, V1_LIMITS } from '../../nodes/shared/api';
 import { BUSINESS_SEARCH_V2 } from '../../nodes/SearchBusinesses/versions';
 import { PROSPECT_SEARCH_V2 } from '../../nodes/SearchProspects/filters';
 import { FIRST_V2_NODE_VERSION } from '../../nodes/shared/transport/apiVersion';
@@ -150,7 +149,7 @@ function batches(version: ApiVersion, operation: string, ids: number): number {
 
 /** Pages of a search of `records` records at the node version's default page size on the version. */
 function pages(version: ApiVersion, defaultPageSize: number, records: number): number {
-	const pageSize = version === 'v1' ? Math.min(defaultPageSize, LIMITS.searchPageSize.max) : defaultPageSize;
+	const pageSize = version === 'v1' ? Math.min(defaultPageSize, V1_LIMITS.searchPageSize.max) : defaultPageSize;
 	return Math.max(1, Math.ceil(records / pageSize));
 }
 
@@ -411,7 +410,7 @@ describe('switching the credential from API v1 to v2: every example gives the sa
 		const webhooks = await waitFor(
 			'the published Business Events Webhook Trigger 2 to register its webhook',
 			async () => {
-				const listed = (await sandboxClient(sandbox, V2_ENDPOINTS).call('listWebhooks', {})).body.webhooks as IDataObject[];
+				const listed = (await sandboxClient(sandbox, ENDPOINTS).call('listWebhooks', {})).body.webhooks as IDataObject[];
 				return listed.length > 0 ? listed : undefined;
 			},
 			{ timeoutMs: 30_000, intervalMs: 250 },

@@ -19,7 +19,7 @@ import path from 'node:path';
 
 import type { IDataObject } from 'n8n-workflow';
 
-import { BUSINESS_EVENT_TYPES } from '../../nodes/shared/vocabulary';
+import { BUSINESS_EVENT_TYPES } from '../../nodes/shared/api';
 import { startSandbox, type RecordedRequest, type Sandbox } from '../sandbox';
 import { N8nInstance, type ExecutionSummary, type WorkflowJson } from './harness/n8nInstance';
 import { waitFor } from './harness/processes';

@@ -13,7 +13,7 @@ import path from 'node:path';
 
 import type { IDataObject } from 'n8n-workflow';
 
-import { BUSINESS_EVENT_TYPES } from '../../nodes/shared/vocabulary';
+import { BUSINESS_EVENT_TYPES } from '../../nodes/shared/api';
 import { OLDEST_NODE } from '../../scripts/provision/n8nLines';
 import { ensureNode } from '../../scripts/provision/node';
 import { sandboxClient, startSandbox, type Sandbox } from '../sandbox';

@@ -9,7 +9,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { RESOURCES } from '../../nodes/Enrich/enrichments';
-import { ENDPOINTS } from '../../nodes/shared/catalog';
+import { V1_ENDPOINTS } from '../../nodes/shared/api';
 import { startSandbox, type Sandbox } from '../sandbox';
 import { useN8n } from './harness/jest';
 import type { WorkflowJson } from './harness/n8nInstance';
@@ -137,7 +137,7 @@ describe('every enrichment in real n8n', () => {
 		const result = await n8n().execute(WORKFLOW_ID);
 		expect(result.describeError()).toBe('');
 
-		const endpoints = [...RESOURCES.business.enrichments, ...RESOURCES.prospect.enrichments].map((e) => ENDPOINTS[e.endpoint].path);
+		const endpoints = [...RESOURCES.business.enrichments, ...RESOURCES.prospect.enrichments].map((e) => V1_ENDPOINTS[e.endpoint].path);
 		expect(endpoints).toHaveLength(20);
 		// 0 contract violations: every body passed the sandbox's schema (a violation answers 422)
 		expect(sandbox.requests.filter((request) => request.status !== 200)).toEqual([]);

@@ -17,8 +17,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { ENDPOINTS } from '../../nodes/shared/catalog';
-import { LIMITS } from '../../nodes/shared/limits';
+import { LIMITS, V1_ENDPOINTS, V1_LIMITS } from '../../nodes/shared/api';
 import { BenchN8n, type BenchRun } from '../benchmark/n8nBench';
 import * as scenarios from '../benchmark/scenarios';
 import * as flows from '../benchmark/workflows';
@@ -35,8 +34,8 @@ const FAULT_ROWS = 2_000;
  */
 const SHARED_KEY_WORKFLOWS = ['SharedKeyA', 'SharedKeyB', 'SharedKeyC', 'SharedKeyD'];
 const SHARED_ROWS_EACH = 40;
-const MATCH = ENDPOINTS.matchProspects.path;
-const ENRICH = ENDPOINTS.enrichProspectProfiles.path;
+const MATCH = V1_ENDPOINTS.matchProspects.path;
+const ENRICH = V1_ENDPOINTS.enrichProspectProfiles.path;
 
 /**
  * The credential of a fault seed's run, on that seed's sandbox: its budget is not the shared one
@@ -118,7 +117,7 @@ describe('faults and a shared rate limit, in real n8n', () => {
 		const requests = faultSandboxes.get(seed)!.requests.filter(isMatchOrEnrich);
 		const faults = requests.filter((request) => request.status !== 200).length;
 		const unique = new Set(enriched.map((item) => item.prospect_id).filter((id) => typeof id === 'string')).size;
-		const minimum = Math.ceil(FAULT_ROWS / LIMITS.matchItems) + Math.ceil(unique / LIMITS.prospectEnrichIds);
+		const minimum = Math.ceil(FAULT_ROWS / V1_LIMITS.matchItems) + Math.ceil(unique / LIMITS.prospectEnrichIds);
 		process.stderr.write(
 			`[faults] seed ${seed}: ${requests.length} requests (minimum ${minimum}), ${faults} faults injected, ${run.executionMs} ms\n`,
 		);
@@ -140,8 +139,8 @@ describe('faults and a shared rate limit, in real n8n', () => {
 		const requests = budgetSandbox.requests.filter(isMatchOrEnrich);
 		const matchSizes = requests.filter((request) => request.path === MATCH).map((request) => ((request.body as IDataObject).prospects_to_match as unknown[]).length);
 		// full batches: ceil(40 / 40) match requests per workflow, none bigger than the limit
-		expect(matchSizes).toHaveLength(SHARED_KEY_WORKFLOWS.length * Math.ceil(SHARED_ROWS_EACH / LIMITS.matchItems));
-		expect(Math.max(...matchSizes)).toBe(LIMITS.matchItems);
+		expect(matchSizes).toHaveLength(SHARED_KEY_WORKFLOWS.length * Math.ceil(SHARED_ROWS_EACH / V1_LIMITS.matchItems));
+		expect(Math.max(...matchSizes)).toBe(V1_LIMITS.matchItems);
 		// the fewest queries: each contact matched once, each matched prospect enriched once
 		const enrichedIds = requests.filter((request) => request.path === ENRICH).flatMap((request) => (request.body as IDataObject).prospect_ids as string[]);
 		expect(new Set(enrichedIds).size).toBe(enrichedIds.length);

@@ -13,7 +13,7 @@ import path from 'node:path';
 import type { IDataObject } from 'n8n-workflow';
 
 import { DEFAULT_BUSINESS_EVENT_TYPES, DEFAULT_PROSPECT_EVENT_TYPES } from '../../nodes/shared/eventTypes';
-import { LIMITS } from '../../nodes/shared/limits';
+import { LIMITS } from '../../nodes/shared/api';
 import { contactTable, expectedProspectId } from '../engine/matchEnrichContacts';
 import { sandboxClient, startSandbox, type Sandbox, REQUEST_METERING, UNPACED_PER_MINUTE } from '../sandbox';
 import { useN8n } from './harness/jest';

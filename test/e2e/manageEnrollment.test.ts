@@ -8,7 +8,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { V2_ENDPOINTS } from '../../nodes/shared/catalog';
+import { ENDPOINTS } from '../../nodes/shared/api';
 import { sandboxClient, startSandbox, type Sandbox } from '../sandbox';
 import { useN8n } from './harness/jest';
 import type { WorkflowJson } from './harness/n8nInstance';
@@ -62,7 +62,7 @@ describe('Manage Enrollment in real n8n', () => {
 		businessIds = sandbox.universe.businesses.slice(0, 45).map((business) => business.business_id);
 		prospectIds = sandbox.universe.prospects.slice(0, 4).map((prospect) => prospect.prospect_id);
 		// the account's one v2 webhook: node version 2 binds its enrollments to it
-		const registered = await sandboxClient(sandbox, V2_ENDPOINTS).call('registerWebhook', { name: 'e2e', webhook_url: 'http://127.0.0.1:9/e2e' });
+		const registered = await sandboxClient(sandbox, ENDPOINTS).call('registerWebhook', { name: 'e2e', webhook_url: 'http://127.0.0.1:9/e2e' });
 		webhookId = String(registered.body.webhook_id);
 	});
 	afterAll(async () => {

@@ -16,7 +16,7 @@ import path from 'node:path';
 import type { IDataObject } from 'n8n-workflow';
 
 import { DEFAULT_BUSINESS_EVENT_TYPES } from '../../nodes/shared/eventTypes';
-import { LIMITS } from '../../nodes/shared/limits';
+import { LIMITS } from '../../nodes/shared/api';
 import { startSandbox, type Sandbox, REQUEST_METERING, UNPACED_PER_MINUTE } from '../sandbox';
 import { type AccountTable, accountTable } from '../engine/matchBusinessesAccounts';
 import { useN8n } from './harness/jest';

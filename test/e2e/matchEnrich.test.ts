@@ -13,7 +13,7 @@ import path from 'node:path';
 
 import type { IDataObject } from 'n8n-workflow';
 
-import { LIMITS } from '../../nodes/shared/limits';
+import { LIMITS, V1_LIMITS } from '../../nodes/shared/api';
 import { startSandbox, type Sandbox, REQUEST_METERING, UNPACED_PER_MINUTE } from '../sandbox';
 import { contactTable, expectedProspectId } from '../engine/matchEnrichContacts';
 import { useN8n } from './harness/jest';
@@ -134,7 +134,7 @@ describe('Match Prospects -> Enrich in real n8n', () => {
 		expect(enrichBodies).toHaveLength(Math.ceil(uniqueMatched.size / LIMITS.prospectEnrichIds));
 		expect(sandbox.requests).toHaveLength(matchBodies.length + enrichBodies.length);
 		expect(sandbox.requests.every((request) => request.status === 200)).toBe(true);
-		expect(figures.largestMatchBatch).toBeLessThanOrEqual(LIMITS.matchItems);
+		expect(figures.largestMatchBatch).toBeLessThanOrEqual(V1_LIMITS.matchItems);
 		expect(figures.largestEnrichBatch).toBeLessThanOrEqual(LIMITS.prospectEnrichIds);
 		const sentIds = enrichBodies.flatMap((body) => body.prospect_ids as string[]);
 		expect(sentIds).toHaveLength(uniqueMatched.size);

@@ -8,7 +8,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { LIMITS } from '../../nodes/shared/limits';
+import { LIMITS, V1_LIMITS } from '../../nodes/shared/api';
 import { startSandbox, type Sandbox } from '../sandbox';
 import { contactTable, expectedProspectId } from '../engine/matchEnrichContacts';
 import { useN8n } from './harness/jest';
@@ -86,7 +86,7 @@ describe('Match Prospects -> Enrich under query metering, in real n8n', () => {
 		const enrichQueries = entities(PROFILE_PATH, 'prospect_ids');
 		expect(matchQueries).toBe(CONTACTS);
 		expect(enrichQueries).toBe(unique.size);
-		expect(answered).toHaveLength(Math.ceil(CONTACTS / LIMITS.matchItems) + Math.ceil(unique.size / LIMITS.prospectEnrichIds));
+		expect(answered).toHaveLength(Math.ceil(CONTACTS / V1_LIMITS.matchItems) + Math.ceil(unique.size / LIMITS.prospectEnrichIds));
 		const queries = matchQueries + enrichQueries;
 		const throttled = sandbox.requests.filter((request) => request.status === 429).length;
 		const floorMs = (Math.ceil(queries / LIMITS.rateLimit.queries) - 1) * LIMITS.rateLimit.windowMs;
@@ -107,7 +107,7 @@ describe('Match Prospects -> Enrich under query metering, in real n8n', () => {
 		const hints = (node: string) => (result.run.data.resultData.runData[node]?.[0]?.hints ?? []).map((hint) => hint.message);
 		expect(hints('Match Prospects')).toEqual([
 			`This run needs about ${CONTACTS} queries: at least 1 minute at 200 queries per minute`,
-			`This run spent ${CONTACTS} queries in ${Math.ceil(CONTACTS / LIMITS.matchItems)} requests`,
+			`This run spent ${CONTACTS} queries in ${Math.ceil(CONTACTS / V1_LIMITS.matchItems)} requests`,
 		]);
 	});
 });

@@ -38,8 +38,7 @@ import os from 'node:os';
 
 import type { IDataObject, ITaskData } from 'n8n-workflow';
 
-import { ENDPOINTS } from '../../nodes/shared/catalog';
-import { LIMITS } from '../../nodes/shared/limits';
+import { LIMITS, V1_ENDPOINTS, V1_LIMITS } from '../../nodes/shared/api';
 import { acceptedQueries, queryFloorMs } from '../benchmark/queries';
 import { contacts } from '../benchmark/scenarios';
 import { pushTriggerReady } from '../benchmark/webhooks';
@@ -67,9 +66,9 @@ const SHARE_PER_MINUTE = LIMITS.rateLimit.queries / 2;
 // the rounds' beforeAll waits for about one floor; a scaled run's floor is longer than the suite's timeout
 jest.setTimeout(Math.max(900_000, 1.5 * queryFloorMs(MOST_QUERIES) + 300_000));
 
-const MATCH_PATH = ENDPOINTS.matchProspects.path;
-const ENRICH_PATH = ENDPOINTS.enrichProspectProfiles.path;
-const EVENTS_PATH = ENDPOINTS.getBusinessEvents.path;
+const MATCH_PATH = V1_ENDPOINTS.matchProspects.path;
+const ENRICH_PATH = V1_ENDPOINTS.enrichProspectProfiles.path;
+const EVENTS_PATH = V1_ENDPOINTS.getBusinessEvents.path;
 const TRIGGER = 'Business Events Trigger';
 /** `n8n worker` runs this many executions at once unless told otherwise (n8n 2.41.1, commands/worker.ts) */
 const N8N_DEFAULT_CONCURRENCY = 10;
@@ -431,10 +430,10 @@ describe('queue mode on PostgreSQL: main, a webhook processor and two workers sh
 		const answered = requests.filter((request) => request.status === 200);
 		const matchSizes = answered.filter((request) => request.path === MATCH_PATH).map((request) => ((request.body as IDataObject).prospects_to_match as unknown[]).length);
 		const enrichIds = answered.filter((request) => request.path === ENRICH_PATH).map((request) => (request.body as IDataObject).prospect_ids as string[]);
-		expect(Math.max(...matchSizes)).toBe(LIMITS.matchItems);
+		expect(Math.max(...matchSizes)).toBe(V1_LIMITS.matchItems);
 		expect(enrichIds.every((ids) => ids.length >= 1 && ids.length <= LIMITS.prospectEnrichIds && new Set(ids).size === ids.length)).toBe(true);
 		// exactly the minimum: ceil(contacts / 40) match and ceil(unique matched / 50) enrich requests per execution
-		expect(matchSizes.length).toBe(EXECUTIONS * Math.ceil(ROWS_PER_EXECUTION / LIMITS.matchItems));
+		expect(matchSizes.length).toBe(EXECUTIONS * Math.ceil(ROWS_PER_EXECUTION / V1_LIMITS.matchItems));
 		const uniqueMatched = executions.map(
 			(execution) => new Set(execution.items('Match Prospects').map((item) => item.prospect_id).filter((id) => typeof id === 'string')).size,
 		);

@@ -10,7 +10,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
-import { LIMITS } from '../../nodes/shared/limits';
+import { LIMITS } from '../../nodes/shared/api';
 import { startSandbox, type Sandbox } from '../sandbox';
 import { useN8n } from './harness/jest';
 import { REPO_ROOT } from './harness/n8nInstall';

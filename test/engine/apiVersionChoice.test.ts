@@ -7,9 +7,7 @@
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { catalogFor } from '../../nodes/shared/catalog';
-import type { ApiVersion } from '../../nodes/shared/catalog';
-import { operationOn } from '../../nodes/shared/transport/wireNames';
+import { type ApiVersion, catalogFor, operationOn } from '../../nodes/shared/api';
 import { SANDBOX_PARTNER_ID } from '../sandbox/options';
 import { onItems, packageNode, runWorkflow, sandboxCredentials, useSandbox } from './harness';
 import { typeVersionFor } from './harness/apiVersions';

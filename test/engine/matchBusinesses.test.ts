@@ -8,11 +8,9 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { DEFAULT_BUSINESS_EVENT_TYPES } from '../../nodes/shared/eventTypes';
-import { v2EventType } from '../../nodes/shared/vocabularyV2';
-import { LIMITS } from '../../nodes/shared/limits';
+import { type ApiVersion, LIMITS, v2EventType } from '../../nodes/shared/api';
 import { RETRY_POLICY } from '../../nodes/shared/transport/retryPolicy';
 import { businessProfileUrl } from '../sandbox/universe/businessMatch';
-import type { ApiVersion } from '../../nodes/shared/catalog';
 import { onItems, packageNode, runWorkflow, sandboxCredentials, useSandbox, type WorkflowNode } from './harness';
 import { API_VERSIONS, pathOn, typeVersionFor } from './harness/apiVersions';
 import { accountTable } from './matchBusinessesAccounts';

@@ -8,7 +8,7 @@
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { LIMITS, LIMITS_V2 } from '../../nodes/shared/limits';
+import { LIMITS, V1_LIMITS } from '../../nodes/shared/api';
 import { onItems, packageNode, runWorkflow, sandboxCredentials, useSandbox, type WorkflowNode } from './harness';
 import { typeVersionFor } from './harness/apiVersions';
 import { contactTable, expectedProspectId } from './matchEnrichContacts';
@@ -62,7 +62,7 @@ describe('Match Prospects -> Enrich with default parameters', () => {
 
 		// requests: exactly as many as the limits allow, none over a limit, nothing else sent
 		const matchBodies = bodies(MATCH_PATH);
-		expect(matchBodies).toHaveLength(Math.ceil(1_000 / LIMITS.matchItems));
+		expect(matchBodies).toHaveLength(Math.ceil(1_000 / V1_LIMITS.matchItems));
 		expect(matchBodies).toHaveLength(25);
 		for (const body of matchBodies) expect((body.prospects_to_match as unknown[]).length).toBeLessThanOrEqual(40);
 		const sentContacts = matchBodies.flatMap((body) => body.prospects_to_match as IDataObject[]);
@@ -114,7 +114,7 @@ describe('Match Prospects 2 on a v2 credential', () => {
 		const result = await runWorkflow(onItems(contacts, node), { credentials: sandboxCredentials(sandbox, { apiVersion: 'v2' }) });
 		expect(result.error).toBeUndefined();
 		expect(sandbox.requests.map((request) => `${request.method} ${request.path}`)).toEqual(Array(20).fill('POST /v2/prospects/match'));
-		expect(LIMITS_V2.matchItems).toBe(50);
+		expect(LIMITS.matchItems).toBe(50);
 		const sent = sandbox.requests.map((request) => (request.body as { prospects_to_match: IDataObject[] }).prospects_to_match);
 		expect(sent.map((batch) => batch.length)).toEqual(Array(20).fill(50));
 		expect(sent.flat()).toHaveLength(1_000);

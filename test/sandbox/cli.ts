@@ -7,7 +7,7 @@
  */
 import { parseArgs } from 'node:util';
 
-import { LIMITS } from '../../nodes/shared/limits';
+import { LIMITS } from '../../nodes/shared/api';
 
 import { startSandbox } from './index';
 

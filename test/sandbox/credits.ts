@@ -7,7 +7,7 @@
  * rows exceed what remains is refused with 403 and debits nothing (the v1 error page: 403 for
  * insufficient credits; [I] the service's exact rule and wording are not published).
  */
-import type { EndpointDefinition } from '../../nodes/shared/catalog';
+import type { EndpointDefinition } from '../../nodes/shared/api';
 import { generalError } from './errors';
 
 export type AccountType = 'trial' | 'paid';

@@ -1,6 +1,5 @@
 /** Options of the sandbox and the settings a running sandbox can change. */
-import type { EndpointMeter } from '../../nodes/shared/catalog';
-import { LIMITS } from '../../nodes/shared/limits';
+import { type EndpointMeter, LIMITS } from '../../nodes/shared/api';
 import type { CreditOptions } from './credits';
 
 export const SANDBOX_API_KEY = 'sandbox-api-key';

@@ -4,7 +4,7 @@
  * read), or, with `metering: 'requests'`, the older text's one per request. Reads the sandbox
  * clock, so a test with a fixed `now` controls exactly when the window frees up.
  */
-import type { EndpointMeter } from '../../nodes/shared/catalog';
+import type { EndpointMeter } from '../../nodes/shared/api';
 import type { RateLimitOptions } from './options';
 
 export interface WindowState {

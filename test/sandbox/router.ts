@@ -4,7 +4,7 @@
  * changed in nodes/shared changes here too. `satisfies` makes a catalog endpoint without a
  * handler a type error.
  */
-import { type ApiVersion, type EndpointDefinition, type EndpointNames, V1_ENDPOINTS, V2_ENDPOINTS } from '../../nodes/shared/catalog';
+import { type ApiVersion, type EndpointDefinition, type EndpointNames, ENDPOINTS, V1_ENDPOINTS } from '../../nodes/shared/api';
 import { billsRows, enrichedIds } from './credits';
 import { generalError, zodValidationError } from './errors';
 import type { Handler, HandlerContext, Reply } from './handlers/context';
@@ -125,7 +125,7 @@ const SERVED: Served[] = [
 		definition,
 		handler: HANDLERS[name as EndpointNames['v1']] as Handler,
 	})),
-	...Object.entries(V2_ENDPOINTS).map(([name, definition]) => ({
+	...Object.entries(ENDPOINTS).map(([name, definition]) => ({
 		version: 'v2' as const,
 		name: name as EndpointNames['v2'],
 		definition,

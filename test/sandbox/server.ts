@@ -35,7 +35,7 @@ import { resultFile } from './v2/jobs/handlers';
 import { multipartBoundary, parseMultipart } from './v2/jobs/multipart';
 import { JobStore } from './v2/jobs/store';
 import { type PushedEvent, Webhooks } from './webhooks';
-import { v1EventType } from '../../nodes/shared/vocabularyV2';
+import { v1EventType } from '../../nodes/shared/api';
 
 export interface RecordedRequest {
 	method: string;

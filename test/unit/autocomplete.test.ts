@@ -14,9 +14,8 @@ import { filterFields } from '../../nodes/shared/search/filterFields.description
 import { SearchBusinesses } from '../../nodes/SearchBusinesses/SearchBusinesses.node';
 import { filtersFromFields } from '../../nodes/shared/search/filterValues';
 import { FILTER_PICKERS, filterPicker, PICK_HINT, pickedValues } from '../../nodes/shared/filterPicker';
-import { LIMITS } from '../../nodes/shared/limits';
+import { AUTOCOMPLETE_FIELDS, LIMITS } from '../../nodes/shared/api';
 import { filterValueSearches, lookUpFilterValues } from '../../nodes/shared/methods/filterValues';
-import { AUTOCOMPLETE_FIELDS } from '../../nodes/shared/schemas';
 import { AUTOCOMPLETE_CAP, suggest } from '../sandbox/handlers/autocomplete';
 import { type Sandbox, sandboxClient, startSandbox } from '../sandbox';
 import { fakeContext, ok } from './support/fakeContext';

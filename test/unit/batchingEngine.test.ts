@@ -3,7 +3,7 @@ import { NodeApiError } from 'n8n-workflow';
 
 import { runBatched, type ItemRequest } from '../../nodes/shared/batching/engine';
 import { chunk, stableKey } from '../../nodes/shared/batching/grouping';
-import { LIMITS } from '../../nodes/shared/limits';
+import { LIMITS, V1_LIMITS } from '../../nodes/shared/api';
 import { fakeContext, ok, type RecordedCall } from './support/fakeContext';
 
 
@@ -41,7 +41,7 @@ describe('chunk and stableKey', () => {
 });
 
 describe('runBatched: position join (match, limit 40)', () => {
-	const limit = LIMITS.matchItems;
+	const limit = V1_LIMITS.matchItems;
 
 	it.each([0, 1, limit - 1, limit, limit + 1, 10_000])('%i items cost ceil(n / 40) requests', async (n) => {
 		const { ctx, calls } = fakeContext(matchService, { items: n });

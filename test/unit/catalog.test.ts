@@ -1,24 +1,16 @@
-import { ENDPOINTS } from '../../nodes/shared/catalog';
-import { LIMITS } from '../../nodes/shared/limits';
-import {
-	filtersSchema,
-	matchItemSchema,
-	prospectBulkEnrichBody,
-	searchBusinessesBody,
-	WEBHOOK_SIMULATION_EVENT_TYPES,
-} from '../../nodes/shared/schemas';
+import { filtersSchemaV1, matchItemSchema, prospectBulkEnrichBodyV1, searchBusinessesBodyV1, V1_ENDPOINTS, V1_LIMITS, WEBHOOK_SIMULATION_EVENT_TYPES } from '../../nodes/shared/api';
 
 describe('endpoint catalog', () => {
 	it('lists the 15 endpoints of the contract, those beyond it and the webhook endpoints with their methods, paths and batch limits', () => {
-		const table = Object.entries(ENDPOINTS).map(([name, e]) => [name, e.method, e.path, e.batch?.key, e.batch?.limit]);
+		const table = Object.entries(V1_ENDPOINTS).map(([name, e]) => [name, e.method, e.path, e.batch?.key, e.batch?.limit]);
 		expect(table).toEqual([
 			['searchBusinesses', 'POST', '/v1/businesses', undefined, undefined],
 			['getBusinessEvents', 'POST', '/v1/businesses/events', 'business_ids', 40],
 			['createBusinessEnrollment', 'POST', '/v1/businesses/events/enrollments', 'business_ids', 20],
 			['updateBusinessEnrollment', 'PATCH', '/v1/businesses/events/enrollments', 'business_ids', 20],
 			['listBusinessEnrollments', 'GET', '/v1/businesses/events/enrollments', undefined, undefined],
-			['createProspectEnrollment', 'POST', '/v1/prospects/events/enrollments', 'prospect_ids', LIMITS.prospectEnrollmentIds],
-			['updateProspectEnrollment', 'PATCH', '/v1/prospects/events/enrollments', 'prospect_ids', LIMITS.prospectEnrollmentIds],
+			['createProspectEnrollment', 'POST', '/v1/prospects/events/enrollments', 'prospect_ids', V1_LIMITS.prospectEnrollmentIds],
+			['updateProspectEnrollment', 'PATCH', '/v1/prospects/events/enrollments', 'prospect_ids', V1_LIMITS.prospectEnrollmentIds],
 			['deleteProspectEnrollment', 'DELETE', '/v1/prospects/events/enrollments', undefined, undefined],
 			['matchProspects', 'POST', '/v1/prospects/match', 'prospects_to_match', 40],
 			['enrichProspectProfiles', 'POST', '/v1/prospects/profiles/bulk_enrich', 'prospect_ids', 50],
@@ -63,12 +55,12 @@ describe('endpoint catalog', () => {
 	});
 
 	it('retries only what is safe to repeat: creating an enrollment or pushing test events is not', () => {
-		const unsafe = Object.entries(ENDPOINTS).filter(([, e]) => !e.idempotent).map(([name]) => name);
+		const unsafe = Object.entries(V1_ENDPOINTS).filter(([, e]) => !e.idempotent).map(([name]) => name);
 		expect(unsafe).toEqual(['createBusinessEnrollment', 'createProspectEnrollment', 'checkWebhookConnectivity']);
 	});
 
 	it('holds the v1 webhook bodies exactly as the service states them (additionalProperties false)', () => {
-		const register = ENDPOINTS.registerWebhook.body;
+		const register = V1_ENDPOINTS.registerWebhook.body;
 		expect(register.safeParse({ partner_id: 'p', webhook_url: 'https://n8n.example/webhook/x' }).success).toBe(true);
 		expect(
 			register.safeParse({
@@ -83,7 +75,7 @@ describe('endpoint catalog', () => {
 		expect(register.safeParse({ partner_id: 'p', webhook_url: 'u', name: 'extra' }).success).toBe(false);
 		expect(register.safeParse({ webhook_url: 'u' }).success).toBe(false);
 
-		const check = ENDPOINTS.checkWebhookConnectivity.body;
+		const check = V1_ENDPOINTS.checkWebhookConnectivity.body;
 		expect(WEBHOOK_SIMULATION_EVENT_TYPES).toHaveLength(44);
 		expect(new Set(WEBHOOK_SIMULATION_EVENT_TYPES).size).toBe(44);
 		expect(check.safeParse({ partner_id: 'p' }).success).toBe(true);
@@ -97,12 +89,12 @@ describe('endpoint catalog', () => {
 		expect(simulation({ event_name: 'funding_round' })).toBe(false);
 		expect(simulation({ event_name: 'executive_joined_company', number_of_events: 1 })).toBe(false);
 		expect(check.safeParse({ partner_id: 'p', extra: 1 }).success).toBe(false);
-		for (const name of ['getWebhook', 'deleteWebhook'] as const) expect(ENDPOINTS[name].path).toBe('/v1/webhooks/{partner_id}');
+		for (const name of ['getWebhook', 'deleteWebhook'] as const) expect(V1_ENDPOINTS[name].path).toBe('/v1/webhooks/{partner_id}');
 	});
 
 	it('requires unique ids exactly where the contract does, on endpoints the engine de-duplicates (joined by id)', () => {
 		const id = 'a'.repeat(32);
-		const unique = Object.entries(ENDPOINTS)
+		const unique = Object.entries(V1_ENDPOINTS)
 			.filter(([, e]) => e.batch?.key === 'prospect_ids' || e.batch?.key === 'business_ids')
 			.filter(([, e]) => {
 				const body = {
@@ -116,18 +108,18 @@ describe('endpoint catalog', () => {
 			})
 			.map(([name]) => name);
 		expect(unique).toEqual(['enrichProspectProfiles', 'enrichProspectPosts', 'getProspectEvents', 'enrichProspectContacts']);
-		for (const name of unique) expect(ENDPOINTS[name as keyof typeof ENDPOINTS].result?.join?.by).toBe('id');
+		for (const name of unique) expect(V1_ENDPOINTS[name as keyof typeof V1_ENDPOINTS].result?.join?.by).toBe('id');
 	});
 
 	it('has no batch limit for prospect enrollments: the contract sets none', () => {
-		expect(LIMITS.prospectEnrollmentIds).toBeUndefined();
-		expect(ENDPOINTS.createProspectEnrollment.batch?.limit).toBeUndefined();
+		expect(V1_LIMITS.prospectEnrollmentIds).toBeUndefined();
+		expect(V1_ENDPOINTS.createProspectEnrollment.batch?.limit).toBeUndefined();
 		const ids = Array.from({ length: 5_000 }, (_, i) => `p${i}`);
-		expect(ENDPOINTS.createProspectEnrollment.body.safeParse({ enrollment_key: 'key-1', prospect_ids: ids, event_types: ['x'] }).success).toBe(true);
+		expect(V1_ENDPOINTS.createProspectEnrollment.body.safeParse({ enrollment_key: 'key-1', prospect_ids: ids, event_types: ['x'] }).success).toBe(true);
 	});
 
 	it('lets each body schema enforce its own batch limit', () => {
-		for (const [name, e] of Object.entries(ENDPOINTS)) {
+		for (const [name, e] of Object.entries(V1_ENDPOINTS)) {
 			if (!e.batch || e.batch.limit === undefined) continue;
 			const element = (i: number) => {
 				if (e.batch!.key === 'prospects_to_match') return { email: `p${i}@example.com` };
@@ -187,15 +179,15 @@ describe('request schemas', () => {
 	});
 
 	it('rejects duplicate prospect ids for enrichment', () => {
-		expect(firstIssue(prospectBulkEnrichBody.safeParse({ prospect_ids: ['a', 'a'] }))).toEqual({
+		expect(firstIssue(prospectBulkEnrichBodyV1.safeParse({ prospect_ids: ['a', 'a'] }))).toEqual({
 			path: ['prospect_ids'],
 			message: 'must not contain duplicate ids',
 		});
 	});
 
 	it('allows one category filter only', () => {
-		expect(filtersSchema.safeParse({ naics_category: { values: ['54'] } }).success).toBe(true);
-		expect(firstIssue(filtersSchema.safeParse({ naics_category: { values: ['54'] }, profnet_category: { values: ['IT'] } }))).toEqual({
+		expect(filtersSchemaV1.safeParse({ naics_category: { values: ['54'] } }).success).toBe(true);
+		expect(firstIssue(filtersSchemaV1.safeParse({ naics_category: { values: ['54'] }, profnet_category: { values: ['IT'] } }))).toEqual({
 			path: [],
 			message: 'may use only one category filter per request, one of websearch_category, profnet_category, naics_category: combining them is not supported',
 		});
@@ -203,9 +195,9 @@ describe('request schemas', () => {
 
 	it('bounds search size and page size from the limits', () => {
 		const body = { mode: 'full', size: 10, page_size: 10 };
-		expect(searchBusinessesBody.safeParse(body).success).toBe(true);
-		expect(firstIssue(searchBusinessesBody.safeParse({ ...body, size: 10_001 }))).toEqual({ path: ['size'], message: 'must be at most 10000' });
-		expect(firstIssue(searchBusinessesBody.safeParse({ ...body, page_size: 101 }))).toEqual({ path: ['page_size'], message: 'must be at most 100' });
-		expect(firstIssue(searchBusinessesBody.safeParse({ ...body, size: 0 }))).toEqual({ path: ['size'], message: 'must be at least 1' });
+		expect(searchBusinessesBodyV1.safeParse(body).success).toBe(true);
+		expect(firstIssue(searchBusinessesBodyV1.safeParse({ ...body, size: 10_001 }))).toEqual({ path: ['size'], message: 'must be at most 10000' });
+		expect(firstIssue(searchBusinessesBodyV1.safeParse({ ...body, page_size: 101 }))).toEqual({ path: ['page_size'], message: 'must be at most 100' });
+		expect(firstIssue(searchBusinessesBodyV1.safeParse({ ...body, size: 0 }))).toEqual({ path: ['size'], message: 'must be at least 1' });
 	});
 });

@@ -2,12 +2,7 @@
  * The API v2 catalog beside v1's: its routes and limits, its strict bodies (unknown keys, and
  * so every v1-only key, refused), and the names it shares with v1 meaning the same operation.
  */
-import { API_VERSIONS, catalogFor, ENDPOINTS, isJobOperation, V1_ENDPOINTS, V2_ENDPOINTS } from '../../nodes/shared/catalog';
-import { LIMITS, LIMITS_V2 } from '../../nodes/shared/limits';
-import { filtersSchema, prospectFiltersSchema } from '../../nodes/shared/schemas';
-import { businessFiltersV2, prospectFiltersV2, searchBusinessesBodyV2 } from '../../nodes/shared/schemasV2';
-import { BUSINESS_EVENT_TYPES } from '../../nodes/shared/vocabulary';
-import { BUSINESS_EVENT_TYPES_V2, v2EventType } from '../../nodes/shared/vocabularyV2';
+import { API_VERSIONS, BUSINESS_EVENT_TYPES, BUSINESS_EVENT_TYPES_V2, businessFiltersV2, catalogFor, ENDPOINTS, filtersSchemaV1, isJobOperation, LIMITS, NEW_IN_V2, prospectFiltersSchemaV1, prospectFiltersV2, searchBusinessesBody, V1_ENDPOINTS, V1_LIMITS, v2EventType } from '../../nodes/shared/api';
 import { NOBODY_BUSINESS, NOBODY_PROSPECT, VALID_V2_BODIES } from './support/v2Bodies';
 
 type Issues = { success: boolean; error?: { issues: Array<{ code: string; path: unknown[]; message: string; keys?: string[] }> } };
@@ -19,7 +14,7 @@ const P = NOBODY_PROSPECT;
 const VALID = VALID_V2_BODIES;
 
 /** The pull families: the job flow has tests of its own (catalogV2Jobs.test.ts). */
-const SYNC = Object.fromEntries(Object.entries(V2_ENDPOINTS).filter(([name]) => !isJobOperation(name)));
+const SYNC = Object.fromEntries(Object.entries(ENDPOINTS).filter(([name]) => !isJobOperation(name)));
 
 describe('the v2 endpoint catalog', () => {
 	it('lists the v2 endpoints answered at once with their methods, paths and batch limits', () => {
@@ -77,18 +72,17 @@ describe('the v2 endpoint catalog', () => {
 	it('picks the catalog by version; the nodes still get v1', () => {
 		expect(API_VERSIONS).toEqual(['v1', 'v2']);
 		expect(catalogFor('v1')).toBe(V1_ENDPOINTS);
-		expect(catalogFor('v2')).toBe(V2_ENDPOINTS);
-		expect(ENDPOINTS).toBe(V1_ENDPOINTS);
+		expect(catalogFor('v2')).toBe(ENDPOINTS);
 		expect(Object.values(V1_ENDPOINTS).filter((e) => !e.path.startsWith('/v1/'))).toEqual([]);
 	});
 
 	it('gives a name both versions have the same operation: same method, batch key, result field and join', () => {
-		const shared = Object.keys(V2_ENDPOINTS).filter((name) => name in V1_ENDPOINTS) as Array<
-			keyof typeof V1_ENDPOINTS & keyof typeof V2_ENDPOINTS
+		const shared = Object.keys(ENDPOINTS).filter((name) => name in V1_ENDPOINTS) as Array<
+			keyof typeof V1_ENDPOINTS & keyof typeof ENDPOINTS
 		>;
 		expect(shared).toHaveLength(41);
 		for (const name of shared) {
-			const [v1, v2] = [V1_ENDPOINTS[name], V2_ENDPOINTS[name]];
+			const [v1, v2] = [V1_ENDPOINTS[name], ENDPOINTS[name]];
 			expect([name, v2.method, v2.batch?.key, v2.result?.field, v2.result?.join, v2.result?.recordId]).toEqual([
 				name,
 				v1.method,
@@ -108,11 +102,11 @@ describe('the v2 endpoint catalog', () => {
 	});
 
 	it('marks the cursor-paged searches and the enrichments whose rows hold one object or many', () => {
-		const cursor = Object.entries(V2_ENDPOINTS)
+		const cursor = Object.entries(ENDPOINTS)
 			.filter(([, e]) => e.paging === 'cursor')
 			.map(([name]) => name);
 		expect(cursor).toEqual(['searchBusinesses', 'searchProspects']);
-		const oneOrMany = Object.entries(V2_ENDPOINTS)
+		const oneOrMany = Object.entries(ENDPOINTS)
 			.filter(([, e]) => e.result?.rowData === 'oneOrMany')
 			.map(([name]) => name);
 		expect(oneOrMany).toEqual(Object.keys(SYNC).filter((name) => name.startsWith('enrich')));
@@ -131,13 +125,13 @@ describe('the v2 endpoint catalog', () => {
 
 describe('the v2 request schemas', () => {
 	it('accept the sample body of every endpoint', () => {
-		for (const [name, e] of Object.entries(V2_ENDPOINTS)) {
+		for (const [name, e] of Object.entries(ENDPOINTS)) {
 			expect([name, issues(e.body.safeParse(VALID[name as keyof typeof VALID_V2_BODIES]))]).toEqual([name, []]);
 		}
 	});
 
 	it('refuse an unknown key at the top of every body, naming it', () => {
-		for (const [name, e] of Object.entries(V2_ENDPOINTS)) {
+		for (const [name, e] of Object.entries(ENDPOINTS)) {
 			const result = e.body.safeParse({ ...VALID[name as keyof typeof VALID_V2_BODIES], surprise: 1 });
 			expect([name, issues(result)]).toEqual([
 				name,
@@ -147,7 +141,7 @@ describe('the v2 request schemas', () => {
 	});
 
 	it('refuse the v1 paging keys size and page in a search, and v1 contact filters in a prospect filter', () => {
-		expect(issues(searchBusinessesBodyV2.safeParse({ mode: 'full', page_size: 100, size: 1000, page: 2 }))).toEqual([
+		expect(issues(searchBusinessesBody.safeParse({ mode: 'full', page_size: 100, size: 1000, page: 2 }))).toEqual([
 			{ code: 'unrecognized_keys', path: [], message: "Unrecognized key(s) in object: 'size', 'page'", keys: ['size', 'page'] },
 		]);
 		expect(issues(prospectFiltersV2.safeParse({ has_email: { value: true } }))).toEqual([
@@ -173,8 +167,8 @@ describe('the v2 request schemas', () => {
 		};
 		expect(issues(businessFiltersV2.safeParse(filters))).toEqual([]);
 		const { is_public_company: _v2Only, ...onBoth } = filters;
-		expect(issues(filtersSchema.safeParse(onBoth))).toEqual([]);
-		expect(issues(filtersSchema.safeParse({ is_public_company: { value: true } }))).toEqual([
+		expect(issues(filtersSchemaV1.safeParse(onBoth))).toEqual([]);
+		expect(issues(filtersSchemaV1.safeParse({ is_public_company: { value: true } }))).toEqual([
 			{ code: 'unrecognized_keys', path: [], message: "Unrecognized key(s) in object: 'is_public_company'", keys: ['is_public_company'] },
 		]);
 		expect(
@@ -197,13 +191,13 @@ describe('the v2 request schemas', () => {
 			},
 		]);
 		expect(issues(prospectFiltersV2.safeParse({ skills: { values: ['Python'] }, interests: { values: ['Cycling'] } }))).toEqual([]);
-		expect(issues(prospectFiltersSchema.safeParse({ skills: { values: ['Python'] } }))).toEqual([
+		expect(issues(prospectFiltersSchemaV1.safeParse({ skills: { values: ['Python'] } }))).toEqual([
 			{ code: 'unrecognized_keys', path: [], message: "Unrecognized key(s) in object: 'skills'", keys: ['skills'] },
 		]);
 	});
 
-	it('bound page_size by LIMITS_V2 (1 to 500, required) and take an opaque cursor or null', () => {
-		expect(LIMITS_V2).toEqual({
+	it('bound page_size by LIMITS (1 to 500, required) and take an opaque cursor or null', () => {
+		expect(NEW_IN_V2).toEqual({
 			jobRecords: 10_000,
 			jobMaxRunMs: 24 * 60 * 60_000,
 			jobLinkTtlMs: 60 * 60_000,
@@ -218,7 +212,7 @@ describe('the v2 request schemas', () => {
 			matchItems: 50,
 			prospectFilterBusinessIds: 10_000,
 		});
-		const search = V2_ENDPOINTS.searchProspects.body;
+		const search = ENDPOINTS.searchProspects.body;
 		expect(issues(search.safeParse({ mode: 'full', page_size: 500, next_cursor: 'abc' }))).toEqual([]);
 		expect(issues(search.safeParse({ mode: 'full', page_size: 500, next_cursor: null }))).toEqual([]);
 		expect(issues(search.safeParse({ mode: 'full', page_size: 501 }))).toEqual([
@@ -234,7 +228,7 @@ describe('the v2 request schemas', () => {
 	});
 
 	it('take enrichment ids as one id or a list of 1 to 50, and read one id as a list of one', () => {
-		const body = V2_ENDPOINTS.enrichBusinessFirmographics.body;
+		const body = ENDPOINTS.enrichBusinessFirmographics.body;
 		expect(body.parse({ business_ids: B })).toEqual({ business_ids: [B] });
 		const ids = (n: number) => Array.from({ length: n }, (_, i) => `${i}`.padStart(32, 'a'));
 		expect(issues(body.safeParse({ business_ids: ids(LIMITS.businessEnrichIds) }))).toEqual([]);
@@ -244,25 +238,25 @@ describe('the v2 request schemas', () => {
 		expect(issues(body.safeParse({ business_ids: [] }))).toEqual([
 			{ code: 'too_small', path: ['business_ids'], message: 'must hold at least 1 id' },
 		]);
-		expect(issues(V2_ENDPOINTS.enrichProspectContacts.body.safeParse({ prospect_ids: [P, P] }))).toEqual([
+		expect(issues(ENDPOINTS.enrichProspectContacts.body.safeParse({ prospect_ids: [P, P] }))).toEqual([
 			{ code: 'custom', path: ['prospect_ids'], message: 'must not contain duplicate ids' },
 		]);
 	});
 
 	it('refuse unknown enrichment parameters, and need the parameters v2 requires', () => {
-		expect(issues(V2_ENDPOINTS.enrichBusinessFirmographics.body.safeParse({ business_ids: [B], parameters: { x: 1 } }))).toEqual([
+		expect(issues(ENDPOINTS.enrichBusinessFirmographics.body.safeParse({ business_ids: [B], parameters: { x: 1 } }))).toEqual([
 			{ code: 'unrecognized_keys', path: ['parameters'], message: "Unrecognized key(s) in object: 'x'", keys: ['x'] },
 		]);
-		expect(issues(V2_ENDPOINTS.enrichBusinessWebsiteTraffic.body.safeParse({ business_ids: [B] }))).toEqual([
+		expect(issues(ENDPOINTS.enrichBusinessWebsiteTraffic.body.safeParse({ business_ids: [B] }))).toEqual([
 			{ code: 'invalid_type', path: ['parameters'], message: 'Required' },
 		]);
-		expect(issues(V2_ENDPOINTS.enrichBusinessWebsiteKeywords.body.safeParse({ business_ids: [B] }))).toEqual([
+		expect(issues(ENDPOINTS.enrichBusinessWebsiteKeywords.body.safeParse({ business_ids: [B] }))).toEqual([
 			{ code: 'invalid_type', path: ['parameters'], message: 'Required' },
 		]);
 	});
 
 	it('require unique business ids for events (new in v2) and refuse v1 event_data_parameters', () => {
-		const events = V2_ENDPOINTS.getBusinessEvents.body;
+		const events = ENDPOINTS.getBusinessEvents.body;
 		expect(issues(events.safeParse({ event_types: ['new_product'], business_ids: [B, B] }))).toEqual([
 			{ code: 'custom', path: ['business_ids'], message: 'must not contain duplicate ids' },
 		]);
@@ -277,7 +271,7 @@ describe('the v2 request schemas', () => {
 	});
 
 	it('let each batched body enforce its own batch limit', () => {
-		for (const [name, e] of Object.entries(V2_ENDPOINTS)) {
+		for (const [name, e] of Object.entries(ENDPOINTS)) {
 			if (!e.batch || e.batch.limit === undefined) continue;
 			const element = (i: number) => {
 				if (e.batch!.key === 'prospects_to_match') return { email: `p${i}@example.com` };
@@ -293,9 +287,9 @@ describe('the v2 request schemas', () => {
 
 	it('take 50 prospects a match request where v1 takes 40 (research §10)', () => {
 		const contacts = (n: number) => ({ prospects_to_match: Array.from({ length: n }, (_, i) => ({ email: `p${i}@example.com` })) });
-		expect([V1_ENDPOINTS.matchProspects.batch?.limit, V2_ENDPOINTS.matchProspects.batch?.limit]).toEqual([40, 50]);
-		expect(issues(V2_ENDPOINTS.matchProspects.body.safeParse(contacts(50)))).toEqual([]);
-		expect(issues(V2_ENDPOINTS.matchProspects.body.safeParse(contacts(51)))).toEqual([
+		expect([V1_ENDPOINTS.matchProspects.batch?.limit, ENDPOINTS.matchProspects.batch?.limit]).toEqual([40, 50]);
+		expect(issues(ENDPOINTS.matchProspects.body.safeParse(contacts(50)))).toEqual([]);
+		expect(issues(ENDPOINTS.matchProspects.body.safeParse(contacts(51)))).toEqual([
 			{ code: 'too_big', path: ['prospects_to_match'], message: 'must hold at most 50 prospects' },
 		]);
 		expect(issues(V1_ENDPOINTS.matchProspects.body.safeParse(contacts(41)))).toEqual([
@@ -309,7 +303,7 @@ describe('the v2 request schemas', () => {
 		expect(issues(prospectFiltersV2.safeParse({ business_id: ids(10_001) }))).toEqual([
 			{ code: 'too_big', path: ['business_id', 'values'], message: 'must hold at most 10000 values' },
 		]);
-		expect(issues(prospectFiltersSchema.safeParse({ business_id: ids(1_001) }))).toEqual([
+		expect(issues(prospectFiltersSchemaV1.safeParse({ business_id: ids(1_001) }))).toEqual([
 			{ code: 'too_big', path: ['business_id', 'values'], message: 'must hold at most 1000 values' },
 		]);
 		expect(issues(businessFiltersV2.safeParse({ business_id: ids(1_001) }))).toEqual([
@@ -332,7 +326,7 @@ describe('the v2 vocabulary', () => {
 });
 
 describe('the v2 webhook and enrollment schemas', () => {
-	const E = V2_ENDPOINTS;
+	const E = ENDPOINTS;
 
 	it('require webhook_id, key, event types and ids to create an enrollment; refuse v1 ttl_days and a request_context object', () => {
 		expect(issues(E.createBusinessEnrollment.body.safeParse({ enrollment_key: 'key-accounts', event_types: ['new_product'], business_ids: [B] }))).toEqual([
@@ -357,7 +351,7 @@ describe('the v2 webhook and enrollment schemas', () => {
 	});
 
 	it('hold prospect enrollments to 20 ids per request on v2 (the stricter of the pages and the spec), unbounded on v1', () => {
-		expect([LIMITS.prospectEnrollmentIds, LIMITS_V2.prospectEnrollmentIds, LIMITS.businessEnrollmentIds]).toEqual([undefined, 20, 20]);
+		expect([V1_LIMITS.prospectEnrollmentIds, LIMITS.prospectEnrollmentIds, LIMITS.businessEnrollmentIds]).toEqual([undefined, 20, 20]);
 	});
 
 	it('require name and a URL of at most 65,536 characters to create a webhook; no partner_id', () => {

@@ -2,12 +2,12 @@
  * The same operation through the engine on API v1 and v2 gives the same results, item for item:
  * match, search with paging, events, enrichments with object rows and with array rows, each run
  * over HTTP against the sandbox serving both versions from one universe. v2's renamed names reach
- * the caller as v1's (transport/wireNames.ts); fields v2 removed are absent, never invented.
+ * the caller as v1's (api/v2/wireNames.ts); fields v2 removed are absent, never invented.
  */
 import type { IDataObject } from 'n8n-workflow';
 
 import { type ItemOutcome, type ItemRequest, runBatched } from '../../nodes/shared/batching/engine';
-import type { ApiVersion } from '../../nodes/shared/catalog';
+import type { ApiVersion } from '../../nodes/shared/api';
 import { fetchAllPages } from '../../nodes/shared/search/paginate';
 import type { SearchRequest } from '../../nodes/shared/search/searchRequest';
 import { ApiClient } from '../../nodes/shared/transport/apiClient';

@@ -4,13 +4,11 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { ENDPOINTS } from '../../nodes/shared/catalog';
+import { isTrafficMonth, LIMITS, V1_ENDPOINTS } from '../../nodes/shared/api';
 import { Enrich } from '../../nodes/Enrich/Enrich.node';
 import { RESOURCES, selectedEnrichments } from '../../nodes/Enrich/enrichments';
 import { type EnrichmentResults, enrichedItems, payloadOf, skippedItem, STATUS } from '../../nodes/Enrich/output';
 import { previousMonth } from '../../nodes/Enrich/parameters';
-import { LIMITS } from '../../nodes/shared/limits';
-import { isTrafficMonth } from '../../nodes/shared/schemas';
 
 const prospect = RESOURCES.prospect;
 const business = RESOURCES.business;
@@ -21,7 +19,7 @@ describe('Enrich: enrichment table', () => {
 	it('points every enrichment at a batched endpoint joined by its resource id', () => {
 		for (const resource of Object.values(RESOURCES)) {
 			for (const enrichment of resource.enrichments) {
-				const endpoint = ENDPOINTS[enrichment.endpoint];
+				const endpoint = V1_ENDPOINTS[enrichment.endpoint];
 				expect(endpoint.result?.join).toEqual({ by: 'id', field: resource.idField });
 				expect(endpoint.batch?.limit).toBe(50);
 			}

@@ -43,7 +43,7 @@ describe('the batch limit in the texts comes from the catalog, per enrichment', 
 		let loaded: typeof import('../../nodes/Enrich/asyncJobs') | undefined;
 		let tool: typeof import('../../nodes/SearchBusinesses/actions/searchTool') | undefined;
 		jest.isolateModules(() => {
-			const { LIMITS } = require('../../nodes/shared/limits') as typeof import('../../nodes/shared/limits');
+			const { LIMITS } = require('../../nodes/shared/api/v2/limits') as typeof import('../../nodes/shared/api/v2/limits');
 			Object.assign(LIMITS, { prospectEnrichIds, eventWindowDays: 60 });
 			loaded = require('../../nodes/Enrich/asyncJobs');
 			tool = require('../../nodes/SearchBusinesses/actions/searchTool');

@@ -9,7 +9,7 @@ import { BUSINESS, PROSPECT } from '../../nodes/ManageEnrollment/helpers/kinds';
 import { listEnrollments } from '../../nodes/ManageEnrollment/helpers/list';
 import { createEnrollments, TTL_LEFT_OUT, updateEnrollments } from '../../nodes/ManageEnrollment/helpers/operations';
 import { deleteEnrollments } from '../../nodes/ManageEnrollment/helpers/remove';
-import { V2_ENDPOINTS } from '../../nodes/shared/catalog';
+import { ENDPOINTS } from '../../nodes/shared/api';
 import { type Sandbox, sandboxClient, startSandbox } from '../sandbox';
 import { sandboxContext } from './support/sandboxContext';
 
@@ -24,7 +24,7 @@ beforeAll(async () => {
 	sandbox = await startSandbox({ rateLimit: false });
 	[b1, b2] = sandbox.universe.businesses.slice(0, 2).map((business) => business.business_id);
 	p1 = sandbox.universe.prospects[0].prospect_id;
-	const v2 = sandboxClient(sandbox, V2_ENDPOINTS);
+	const v2 = sandboxClient(sandbox, ENDPOINTS);
 	webhookId = (await v2.call('registerWebhook', { name: 'orders', webhook_url: 'http://127.0.0.1:9/orders' })).body.webhook_id;
 	otherWebhookId = (await v2.call('registerWebhook', { name: 'other', webhook_url: 'http://127.0.0.1:9/other' })).body.webhook_id;
 });
@@ -143,7 +143,7 @@ describe('update, delete and list on v2', () => {
 			webhookId: () => webhookId,
 		});
 		const id = String(created[0].json.enrollment_id);
-		await sandboxClient(sandbox, V2_ENDPOINTS).raw('DELETE', `/v2/webhooks/${webhookId}?force=true`, '{}');
+		await sandboxClient(sandbox, ENDPOINTS).raw('DELETE', `/v2/webhooks/${webhookId}?force=true`, '{}');
 		expect(sandbox.enrollments.businessesV2.get(id)?.status).toBe('paused');
 		sandbox.clearRequests();
 		const updated = await updateEnrollments(run({ businessIds: `${b1},${b2}`, eventTypes: [] }), BUSINESS, {

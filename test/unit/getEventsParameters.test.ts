@@ -1,6 +1,5 @@
 import { RESOURCES } from '../../nodes/GetEvents/actions/getEvents.operation';
-import { V1_ENDPOINTS, V2_ENDPOINTS } from '../../nodes/shared/catalog';
-import { BUSINESS_EVENT_TYPES } from '../../nodes/shared/vocabulary';
+import { BUSINESS_EVENT_TYPES, ENDPOINTS, V1_ENDPOINTS } from '../../nodes/shared/api';
 import { combineEventTypes, eventTypeLabel, eventTypeOptions, splitFreeValues } from '../../nodes/shared/eventTypes';
 import { parseIdList } from '../../nodes/shared/idList';
 
@@ -89,7 +88,7 @@ describe('the resources of Get Events', () => {
 			['getProspectEvents', 'prospect_ids', 'prospect_id'],
 		]);
 		for (const { endpoint, idsField, itemField } of Object.values(RESOURCES)) {
-			for (const catalog of [V1_ENDPOINTS, V2_ENDPOINTS]) {
+			for (const catalog of [V1_ENDPOINTS, ENDPOINTS]) {
 				expect([catalog[endpoint].batch?.key, catalog[endpoint].result?.join]).toEqual([idsField, { by: 'id', field: itemField }]);
 			}
 		}

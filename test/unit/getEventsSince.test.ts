@@ -1,5 +1,5 @@
 import { resolveSince } from '../../nodes/GetEvents/since';
-import { LIMITS } from '../../nodes/shared/limits';
+import { LIMITS } from '../../nodes/shared/api';
 
 const DAY = 86_400_000;
 const NOW = Date.parse('2025-06-15T12:00:00.000Z');

@@ -18,8 +18,7 @@ import { readSearchRequest } from '../../nodes/shared/search/searchRequest';
 import { ItemValidationError, parseJsonParameter } from '../../nodes/shared/batching/validate';
 import { readEventTypes } from '../../nodes/shared/eventTypes';
 import { normalizeProfileUrl, readText, toUserJson } from '../../nodes/shared/inputRules';
-import { LIMITS } from '../../nodes/shared/limits';
-import { filtersSchema, isEmailAddress, isWebUrl, matchItemSchema } from '../../nodes/shared/schemas';
+import { filtersSchemaV1, isEmailAddress, isWebUrl, LIMITS, matchItemSchema } from '../../nodes/shared/api';
 import { TEST_NODE } from './support/fakeContext';
 import { parametersContext } from './support/parametersContext';
 
@@ -72,7 +71,7 @@ describe('Filters (JSON) with prototype keys', () => {
 	it("zod's strict() sees an own __proto__ key on an object without a prototype", () => {
 		const json = toUserJson(JSON.parse('{"__proto__": {"values": ["us"]}}'));
 		expect(json.ok).toBe(true);
-		const parsed = filtersSchema.safeParse((json as { value: { value: unknown } }).value.value);
+		const parsed = filtersSchemaV1.safeParse((json as { value: { value: unknown } }).value.value);
 		expect(parsed.success).toBe(false);
 		expect(parsed.error?.issues[0]).toMatchObject({ code: 'unrecognized_keys', keys: ['__proto__'] });
 	});

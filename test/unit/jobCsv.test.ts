@@ -9,8 +9,7 @@ import fc from 'fast-check';
 import { readCell as readCellAs } from '../../nodes/shared/jobs/cells';
 import { CsvError, csvField, formatCsv, parseCsv } from '../../nodes/shared/jobs/csv';
 import { readResultRows } from '../../nodes/shared/jobs/resultRows';
-import { isJobOperation, V2_ENDPOINTS } from '../../nodes/shared/catalog';
-import { ENRICHMENT_RECORDS_V2, type FieldType, type RecordShape, recordSchema } from '../../nodes/shared/schemasV2';
+import { ENDPOINTS, ENRICHMENT_RECORDS_V2, type FieldType, isJobOperation, recordSchema, type RecordShape } from '../../nodes/shared/api';
 import { multipartBody } from '../../nodes/shared/transport/multipart';
 // the sandbox's typed JSON encoding, the one the nodes once assumed
 import { readTypedJsonCell as readCell, textCell, typedJsonCell as writeCell } from '../sandbox/v2/jobs/cellEncodings';
@@ -147,7 +146,7 @@ describe('reading a result cell by its field\'s type, whatever the encoding', ()
 	});
 
 	it('has a record shape for every sync enrichment of the v2 catalog, and no other', () => {
-		const enrichments = Object.keys(V2_ENDPOINTS).filter((name) => V2_ENDPOINTS[name as keyof typeof V2_ENDPOINTS].path.endsWith('/enrich') && !isJobOperation(name));
+		const enrichments = Object.keys(ENDPOINTS).filter((name) => ENDPOINTS[name as keyof typeof ENDPOINTS].path.endsWith('/enrich') && !isJobOperation(name));
 		expect(Object.keys(ENRICHMENT_RECORDS_V2).sort()).toEqual(enrichments.sort());
 		expect(enrichments).toHaveLength(20);
 	});

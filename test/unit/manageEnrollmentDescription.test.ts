@@ -2,8 +2,7 @@ import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { ManageEnrollment } from '../../nodes/ManageEnrollment/ManageEnrollment.node';
 import { GetEvents } from '../../nodes/GetEvents/GetEvents.node';
-import { BUSINESS_EVENT_TYPES, PROSPECT_EVENT_TYPES } from '../../nodes/shared/vocabulary';
-import { LIMITS, LIMITS_V2 } from '../../nodes/shared/limits';
+import { BUSINESS_EVENT_TYPES, LIMITS, PROSPECT_EVENT_TYPES } from '../../nodes/shared/api';
 
 /**
  * The editor's parameters in normal mode at a node version (tool mode has its own, shown with
@@ -164,7 +163,7 @@ describe('Manage Enrollment version 2 (API v2)', () => {
 		expect(options('prospectEnrollment')).toEqual(['otherEventTypes']);
 		expect(propertiesAt(1).some((property) => property.name === 'options' && (property.options as INodeProperties[]).some((option) => option.name === 'ttlDays'))).toBe(true);
 		expect(field('prospectEnrollment', 'create', 'enrollmentKey').hint).toBe(
-			`One enrollment holds at most ${LIMITS_V2.prospectEnrollmentIds} prospects. More are split into several enrollments with keys like q3-accounts, q3-accounts-2, q3-accounts-3, and so on. ` +
+			`One enrollment holds at most ${LIMITS.prospectEnrollmentIds} prospects. More are split into several enrollments with keys like q3-accounts, q3-accounts-2, q3-accounts-3, and so on. ` +
 				'A key that already exists with the same prospects, event types and webhook is kept, not created again, so a run that failed part-way can simply be run again.',
 		);
 	});

@@ -2,7 +2,7 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 
 import { BUSINESS, PROSPECT, splitKey } from '../../nodes/ManageEnrollment/helpers/kinds';
 import { type ItemRead, planEnrollments, withItemErrors } from '../../nodes/ManageEnrollment/helpers/plan';
-import { LIMITS } from '../../nodes/shared/limits';
+import { LIMITS } from '../../nodes/shared/api';
 import { TEST_NODE } from './support/fakeContext';
 
 const ctx = (continueOnFail = false) =>

@@ -5,8 +5,7 @@
  * The node itself runs in test/engine/matchBusinesses.test.ts and test/e2e/matchBusinesses.test.ts.
  */
 import { ItemValidationError, NOTHING_SENT } from '../../nodes/shared/batching/validate';
-import { LIMITS } from '../../nodes/shared/limits';
-import { businessMatchItemSchema, matchBusinessesBody } from '../../nodes/shared/schemas';
+import { businessMatchItemSchema, LIMITS, matchBusinessesBodyV1 } from '../../nodes/shared/api';
 import {
 	buildMatchEntry,
 	cleanDomain,
@@ -147,9 +146,9 @@ describe('Match Businesses: what is sent, left out, or refused', () => {
 	it(`lets a request hold 1 to ${LIMITS.businessMatchItems} businesses`, () => {
 		const items = (n: number) => Array.from({ length: n }, (_, i) => ({ name: `Company ${i}` }));
 		expect(LIMITS.businessMatchItems).toBe(50);
-		expect(matchBusinessesBody.safeParse({ businesses_to_match: items(50) }).success).toBe(true);
-		expect(matchBusinessesBody.safeParse({ businesses_to_match: items(51) }).success).toBe(false);
-		expect(matchBusinessesBody.safeParse({ businesses_to_match: [] }).success).toBe(false);
+		expect(matchBusinessesBodyV1.safeParse({ businesses_to_match: items(50) }).success).toBe(true);
+		expect(matchBusinessesBodyV1.safeParse({ businesses_to_match: items(51) }).success).toBe(false);
+		expect(matchBusinessesBodyV1.safeParse({ businesses_to_match: [] }).success).toBe(false);
 	});
 });
 

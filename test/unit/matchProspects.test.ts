@@ -3,7 +3,7 @@
  * and the shape of an output item. The node itself runs in test/engine and test/e2e.
  */
 import { validateItem } from '../../nodes/shared/batching/validate';
-import { matchItemSchema } from '../../nodes/shared/schemas';
+import { matchItemSchema } from '../../nodes/shared/api';
 import { buildMatchEntry, cleanFieldValue, MATCH_FIELDS, readMatchEntry } from '../../nodes/MatchProspects/fields';
 import { readsOwnField } from '../../nodes/shared/parameters';
 import { MatchProspects } from '../../nodes/MatchProspects/MatchProspects.node';

@@ -20,7 +20,7 @@ import { SearchBusinesses } from '../../nodes/SearchBusinesses/SearchBusinesses.
 import { PROSPECT_FILTERS_FOR_MODEL, PROSPECT_FILTERS_FOR_MODEL_V2 } from '../../nodes/SearchProspects/actions/searchTool';
 import { SearchProspects } from '../../nodes/SearchProspects/SearchProspects.node';
 import { DEFAULT_JOB_THRESHOLD } from '../../nodes/shared/jobs';
-import { LIMITS, LIMITS_V2 } from '../../nodes/shared/limits';
+import { LIMITS } from '../../nodes/shared/api';
 import { apiVersionFor, FIRST_V2_NODE_VERSION } from '../../nodes/shared/transport/apiVersion';
 
 const PACKAGE = 'n8n-nodes-business-prospect-data';
@@ -108,7 +108,7 @@ describe('Search Businesses version 2 (API v2)', () => {
 	const search = { operation: 'search', returnAll: false, filterSource: 'fields' };
 
 	test('Limit up to 60,000 (version 1: 10,000)', () => {
-		expect(v2.shown(search, 'limit').map((property) => property.typeOptions?.maxValue)).toEqual([LIMITS_V2.searchTotal]);
+		expect(v2.shown(search, 'limit').map((property) => property.typeOptions?.maxValue)).toEqual([LIMITS.searchTotal]);
 		expect(v1.shown(search, 'limit').map((property) => property.typeOptions?.maxValue)).toEqual([LIMITS.searchSize.max]);
 	});
 
@@ -122,7 +122,7 @@ describe('Search Businesses version 2 (API v2)', () => {
 		const names = (options.options as INodeProperties[]).map((option) => option.name);
 		expect(names).toEqual(['exclude', 'includeTotal', 'pageSize', 'requestContext']);
 		const pageSize = (options.options as INodeProperties[]).find((option) => option.name === 'pageSize');
-		expect(pageSize).toMatchObject({ default: LIMITS_V2.searchPageSize.max, typeOptions: { maxValue: LIMITS_V2.searchPageSize.max } });
+		expect(pageSize).toMatchObject({ default: LIMITS.searchPageSize.max, typeOptions: { maxValue: LIMITS.searchPageSize.max } });
 		const [optionsV1] = v1.shown(search, 'options');
 		expect((optionsV1.options as INodeProperties[]).map((option) => option.name)).toEqual([
 			'exclude',
@@ -186,7 +186,7 @@ describe('Enrich version 2 (API v2): the async job options', () => {
 		const [options] = viewOf(description, 2).shown({ resource: 'business' }, 'options');
 		const option = (name: string) => (options.options as INodeProperties[]).find((entry) => entry.name === name);
 		expect(option('jobThreshold')).toMatchObject({ default: DEFAULT_JOB_THRESHOLD, typeOptions: { minValue: 1 } });
-		expect(option('jobTimeLimit')).toMatchObject({ default: 60, typeOptions: { minValue: 1, maxValue: LIMITS_V2.jobMaxRunMs / 60_000 } });
-		expect(LIMITS_V2.jobMaxRunMs / 60_000).toBe(1_440);
+		expect(option('jobTimeLimit')).toMatchObject({ default: 60, typeOptions: { minValue: 1, maxValue: LIMITS.jobMaxRunMs / 60_000 } });
+		expect(LIMITS.jobMaxRunMs / 60_000).toBe(1_440);
 	});
 });

@@ -6,11 +6,10 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { LIMITS_V2 } from '../../nodes/shared/limits';
+import { LIMITS, prospectFiltersV2 } from '../../nodes/shared/api';
 import { fetchAllPages } from '../../nodes/shared/search/paginate';
 import { BUSINESS_SEARCH, type CursorSearch, readSearchRequest, readStatsRequest, type SearchKind } from '../../nodes/shared/search/searchRequest';
 import { BUSINESS_SEARCH_V2 } from '../../nodes/SearchBusinesses/versions';
-import { prospectFiltersV2 } from '../../nodes/shared/schemasV2/search';
 import { PROSPECT_SEARCH } from '../../nodes/SearchProspects/filters';
 import { type Sandbox, startSandbox } from '../sandbox';
 import { fakeContext, ok, type RecordedCall } from './support/fakeContext';
@@ -126,7 +125,7 @@ describe('v2 cursor paging: when it stops', () => {
 	it('never asks past the 60,000 records one v2 search yields: 120 requests of 500', async () => {
 		const { ctx, calls } = scripted((_n, call) => Number(call.body.page_size), (n) => `c${n + 1}`);
 		const records = await fetchAllPages(ctx, cursorSearch(70_000, 500));
-		expect(records).toHaveLength(LIMITS_V2.searchTotal);
+		expect(records).toHaveLength(LIMITS.searchTotal);
 		expect(calls).toHaveLength(120);
 		expect(calls.every((call) => !('size' in call.body) && !('page' in call.body))).toBe(true);
 	});

@@ -10,7 +10,7 @@ import { Enrich } from '../../nodes/Enrich/Enrich.node';
 import { GetEvents } from '../../nodes/GetEvents/GetEvents.node';
 import { ManageEnrollment } from '../../nodes/ManageEnrollment/ManageEnrollment.node';
 import { MatchProspects } from '../../nodes/MatchProspects/MatchProspects.node';
-import { ENDPOINTS } from '../../nodes/shared/catalog';
+import { V1_ENDPOINTS } from '../../nodes/shared/api';
 import { countArrayWork } from './support/arrayWork';
 import { fakeContext, ok, type RecordedCall, TEST_NODE } from './support/fakeContext';
 
@@ -20,7 +20,7 @@ const pathOf = (call: RecordedCall) => new URL(call.url).pathname;
 /** The service, answered in memory: a match for every email, a profile and an event per id. */
 function service(call: RecordedCall) {
 	const path = pathOf(call);
-	if (path === ENDPOINTS.matchProspects.path) {
+	if (path === V1_ENDPOINTS.matchProspects.path) {
 		const prospects = call.body.prospects_to_match as IDataObject[];
 		return ok({
 			matched_prospects: prospects.map((input) => ({
@@ -29,10 +29,10 @@ function service(call: RecordedCall) {
 			})),
 		});
 	}
-	if (path === ENDPOINTS.enrichProspectProfiles.path) {
+	if (path === V1_ENDPOINTS.enrichProspectProfiles.path) {
 		return ok({ data: (call.body.prospect_ids as string[]).map((id) => ({ prospect_id: id, data: { job_title: 'CTO' } })) });
 	}
-	if (path === ENDPOINTS.getBusinessEvents.path) {
+	if (path === V1_ENDPOINTS.getBusinessEvents.path) {
 		return ok({
 			output_events: (call.body.business_ids as string[]).map((id) => ({
 				event_id: `e-${id}`,
@@ -42,7 +42,7 @@ function service(call: RecordedCall) {
 			})),
 		});
 	}
-	if (path === ENDPOINTS.deleteProspectEnrollment.path) return ok({ status: 'success' });
+	if (path === V1_ENDPOINTS.deleteProspectEnrollment.path) return ok({ status: 'success' });
 	throw new Error(`unexpected request to ${path}`);
 }
 

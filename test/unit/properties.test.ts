@@ -25,20 +25,8 @@ import { readSearchRequest } from '../../nodes/shared/search/searchRequest';
 import { type ItemRequest, runBatched } from '../../nodes/shared/batching/engine';
 import { chunk, stableKey } from '../../nodes/shared/batching/grouping';
 import { ItemValidationError, NOTHING_SENT, parseJsonParameter } from '../../nodes/shared/batching/validate';
-import { ENDPOINTS } from '../../nodes/shared/catalog';
+import { BUSINESS_ID_PATTERN, DATE_OR_DATETIME_PATTERN, FILTER_NAMES, idSchema, isEmailAddress, isWebUrl, LIMITS, matchItemSchema, matchProspectsBodyV1, searchBusinessesBodyV1, V1_ENDPOINTS, V1_LIMITS } from '../../nodes/shared/api';
 import { parseIdList } from '../../nodes/shared/idList';
-import { LIMITS } from '../../nodes/shared/limits';
-import {
-	BUSINESS_ID_PATTERN,
-	DATE_OR_DATETIME_PATTERN,
-	FILTER_NAMES,
-	idSchema,
-	isEmailAddress,
-	isWebUrl,
-	matchItemSchema,
-	matchProspectsBody,
-	searchBusinessesBody,
-} from '../../nodes/shared/schemas';
 import { fakeContext, ok, type RecordedCall, TEST_NODE } from './support/fakeContext';
 import { parametersContext } from './support/parametersContext';
 
@@ -141,7 +129,7 @@ describe('properties: Match Prospects entry', () => {
 				const { entry, warnings } = read.value;
 				// re-checked with the contract's schemas, as one request of one element
 				expect(matchItemSchema.safeParse(entry).success).toBe(true);
-				expect(matchProspectsBody.safeParse({ prospects_to_match: [entry] }).success).toBe(true);
+				expect(matchProspectsBodyV1.safeParse({ prospects_to_match: [entry] }).success).toBe(true);
 				// nothing invented: every sent field is the cleaned value of the same field
 				for (const [field, value] of Object.entries(entry)) expect(value).toBe(built[field]);
 				if (entry.full_name !== undefined) expect(entry.full_name).toBe(entry.full_name.normalize('NFC'));
@@ -262,7 +250,7 @@ describe('properties: search filters', () => {
 		.map((entries) => `{${entries.map(([key, value]) => `${JSON.stringify(key)}:${JSON.stringify(value) ?? 'null'}`).join(',')}}`);
 
 	const expectValidBody = (body: IDataObject) => {
-		expect(searchBusinessesBody.safeParse(body).success).toBe(true);
+		expect(searchBusinessesBodyV1.safeParse(body).success).toBe(true);
 		for (const name of Object.keys((body.filters as IDataObject | undefined) ?? {})) expect(FILTER_NAMES).toContain(name);
 		expect(JSON.stringify(body).length).toBeLessThan(2_000_000);
 	};
@@ -404,7 +392,7 @@ describe('properties: Manage Enrollment item reading and planning', () => {
 					reads.push(read.value);
 				});
 				const planned = planEnrollments(parametersContext({}, true), kind, 'create', reads, combine);
-				const schema = ENDPOINTS[kind.create].body as z.ZodTypeAny;
+				const schema = V1_ENDPOINTS[kind.create].body as z.ZodTypeAny;
 				for (const plan of planned) {
 					if (plan.error) continue;
 					expect(schema.safeParse(plan.body).success).toBe(true);
@@ -524,7 +512,7 @@ describe('properties: batching engine', () => {
 					const ids = call.body.prospect_ids as string[];
 					expect(ids.length).toBeGreaterThan(0);
 					expect(ids.length).toBeLessThanOrEqual(LIMITS.prospectEnrichIds);
-					expect(ENDPOINTS.enrichProspectProfiles.body.safeParse(call.body).success).toBe(true);
+					expect(V1_ENDPOINTS.enrichProspectProfiles.body.safeParse(call.body).success).toBe(true);
 				}
 				// each distinct id is asked once per shared variant
 				const variants = new Map<string, Set<string>>();
@@ -549,7 +537,7 @@ describe('properties: batching engine', () => {
 					ok({ matched_prospects: (call.body.prospects_to_match as IDataObject[]).map((input) => ({ input, prospect_id: `p:${String(input.email)}` })) });
 				const { ctx, calls } = fakeContext(service, { items: requests.length });
 				const outcomes = await runBatched(ctx, 'matchProspects', requests);
-				expect(calls).toHaveLength(Math.ceil(emails.length / LIMITS.matchItems));
+				expect(calls).toHaveLength(Math.ceil(emails.length / V1_LIMITS.matchItems));
 				expect(outcomes).toHaveLength(emails.length);
 				outcomes.forEach((outcome, index) => {
 					if (!outcome.ok) throw outcome.error;

@@ -3,7 +3,7 @@
  * until the service's reported window has room for it, and learns the weight of an endpoint whose
  * weight the service does not publish from the drop in X-RateLimit-Remaining across it.
  */
-import { V1_ENDPOINTS, V2_ENDPOINTS } from '../../nodes/shared/catalog';
+import { ENDPOINTS, V1_ENDPOINTS } from '../../nodes/shared/api';
 import { learnedMeter, weightOf } from '../../nodes/shared/transport/queryMeter';
 import { RateBudget } from '../../nodes/shared/transport/rateBudget';
 
@@ -14,16 +14,16 @@ const search = V1_ENDPOINTS.searchBusinesses;
 describe('the catalog meters every endpoint of both versions', () => {
 	it('weighs match and bulk enrichment by their entities (published), events and enrollment id lists by theirs (assumed), the rest as one (assumed)', () => {
 		expect(V1_ENDPOINTS.matchProspects.meter).toEqual({ entities: 'prospects_to_match' });
-		expect(V2_ENDPOINTS.matchBusinesses.meter).toEqual({ entities: 'businesses_to_match' });
+		expect(ENDPOINTS.matchBusinesses.meter).toEqual({ entities: 'businesses_to_match' });
 		expect(enrich.meter).toEqual({ entities: 'business_ids' });
-		expect(V2_ENDPOINTS.enrichProspectContacts.meter).toEqual({ entities: 'prospect_ids' });
+		expect(ENDPOINTS.enrichProspectContacts.meter).toEqual({ entities: 'prospect_ids' });
 		expect(events.meter).toEqual({ entities: 'business_ids', assumed: true });
-		expect(V2_ENDPOINTS.createProspectEnrollment.meter).toEqual({ entities: 'prospect_ids', assumed: true });
+		expect(ENDPOINTS.createProspectEnrollment.meter).toEqual({ entities: 'prospect_ids', assumed: true });
 		expect(search.meter).toEqual({ queries: 1, assumed: true });
-		expect(V2_ENDPOINTS.enrichBusinessFirmographicsJob.meter).toEqual({ queries: 1, assumed: true });
-		expect(V2_ENDPOINTS.credits.meter).toEqual({ queries: 1, assumed: true });
+		expect(ENDPOINTS.enrichBusinessFirmographicsJob.meter).toEqual({ queries: 1, assumed: true });
+		expect(ENDPOINTS.credits.meter).toEqual({ queries: 1, assumed: true });
 		// every batched endpoint meters the list it batches
-		for (const definition of [...Object.values(V1_ENDPOINTS), ...Object.values(V2_ENDPOINTS)]) {
+		for (const definition of [...Object.values(V1_ENDPOINTS), ...Object.values(ENDPOINTS)]) {
 			if (definition.batch) expect(definition.meter).toMatchObject({ entities: definition.batch.key });
 		}
 	});

@@ -1,6 +1,6 @@
 import { sleep } from 'n8n-workflow';
 
-import { LIMITS } from '../../nodes/shared/limits';
+import { LIMITS } from '../../nodes/shared/api';
 import { budgetFingerprint, RateBudget, readServiceWindow, sharedBudget, WINDOW_SLACK_MS } from '../../nodes/shared/transport/rateBudget';
 import { SlidingWindow } from '../sandbox/rateLimit';
 

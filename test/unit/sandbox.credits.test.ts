@@ -4,16 +4,13 @@
  * v1 and v2, one credit per enriched id (v1 bulk_enrich, v2 enrich, v2 jobs at submission and
  * back on cancel), 403 when the credits run short, and the aggregation by day, hour and endpoint.
  */
-import { jobOperationOf, V1_ENDPOINTS, V2_ENDPOINTS, type V1EndpointName, type V2EndpointName } from '../../nodes/shared/catalog';
-import { LIMITS } from '../../nodes/shared/limits';
-import { creditsAggregationBody } from '../../nodes/shared/schemas';
-import { creditsAggregationBodyV2 } from '../../nodes/shared/schemasV2';
+import { creditsAggregationBody, creditsAggregationBodyV1, type EndpointName, ENDPOINTS, jobOperationOf, LIMITS, V1_ENDPOINTS, type V1EndpointName } from '../../nodes/shared/api';
 import { multipartBody } from '../../nodes/shared/transport/multipart';
 import { type Sandbox, sandboxClient, startSandbox } from '../sandbox';
 
 type Body = Record<string, unknown>;
 
-const issues = (schema: typeof creditsAggregationBody | typeof creditsAggregationBodyV2, body: Body) => {
+const issues = (schema: typeof creditsAggregationBodyV1 | typeof creditsAggregationBody, body: Body) => {
 	const parsed = schema.safeParse(body);
 	return parsed.success ? [] : parsed.error.issues.map((issue) => `${issue.path.join('.')} ${issue.message}`);
 };
@@ -22,8 +19,8 @@ describe('the aggregation request, both versions', () => {
 	const period = { from_date: '2026-12-01T00:00:00Z', to_date: '2026-12-08T00:00:00Z' };
 
 	test.each([
-		['v1', creditsAggregationBody],
-		['v2', creditsAggregationBodyV2],
+		['v1', creditsAggregationBodyV1],
+		['v2', creditsAggregationBody],
 	] as const)('%s: a resolution for a timely period, the span each resolution covers, a known time zone', (_version, schema) => {
 		expect(issues(schema, { ...period, resolution: 'hour', timezone: 'America/New_York' })).toEqual([]);
 		expect(issues(schema, { ...period, mode: 'endpoints' })).toEqual([]);
@@ -47,8 +44,8 @@ describe('the aggregation request, both versions', () => {
 
 	test('v2 refuses unknown keys; v1 lets them through, as the v1 service does', () => {
 		const body = { ...period, resolution: 'day', key_name: 'production-key' };
-		expect(issues(creditsAggregationBodyV2, body)).toEqual([' Unrecognized key(s) in object: \'key_name\'']);
-		expect(issues(creditsAggregationBody, body)).toEqual([]);
+		expect(issues(creditsAggregationBody, body)).toEqual([' Unrecognized key(s) in object: \'key_name\'']);
+		expect(issues(creditsAggregationBodyV1, body)).toEqual([]);
 	});
 });
 
@@ -56,11 +53,11 @@ describe('the sandbox ledger', () => {
 	const T0 = new Date('2026-12-02T10:30:00Z');
 	let sandbox: Sandbox;
 	let v1: ReturnType<typeof sandboxClient<V1EndpointName>>;
-	let v2: ReturnType<typeof sandboxClient<V2EndpointName>>;
+	let v2: ReturnType<typeof sandboxClient<EndpointName>>;
 	beforeAll(async () => {
 		sandbox = await startSandbox({ now: () => T0, rateLimit: false, credits: { allocated: 10 } });
 		v1 = sandboxClient(sandbox, V1_ENDPOINTS);
-		v2 = sandboxClient(sandbox, V2_ENDPOINTS);
+		v2 = sandboxClient(sandbox, ENDPOINTS);
 	});
 	afterAll(async () => await sandbox.close());
 	beforeEach(() => sandbox.configure({ credits: { allocated: 10 } }));
@@ -117,7 +114,7 @@ describe('the sandbox ledger', () => {
 			const uploaded = await v2.raw<Body>('POST', '/v2/async/entity-id-datasets/upload', multipart.body, {
 				headers: { API_KEY: sandbox.apiKey, 'Content-Type': multipart.contentType },
 			});
-			return await v2.call<Body>(jobOperationOf('enrichBusinessFirmographics') as V2EndpointName, { list_id: uploaded.body.list_id });
+			return await v2.call<Body>(jobOperationOf('enrichBusinessFirmographics') as EndpointName, { list_id: uploaded.body.list_id });
 		}
 
 		test('a job debits its enriched ids at submission and gives them back when cancelled', async () => {

@@ -2,7 +2,7 @@
  * The sandbox's bulk enrichments beyond the contract: shapes, consistency with the universe, and
  * parameter validation answered with 422 as the other endpoints do.
  */
-import { LIMITS } from '../../nodes/shared/limits';
+import { LIMITS } from '../../nodes/shared/api';
 import { type Sandbox, sandboxClient, startSandbox } from '../sandbox';
 
 let sandbox: Sandbox;

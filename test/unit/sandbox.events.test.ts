@@ -3,8 +3,7 @@
  * timestamp_from, the 90-day window, events added later), the enrollment lifecycle, and the four
  * business enrichments. The sandbox runs on a fixed clock so times are exact.
  */
-import { BUSINESS_EVENT_TYPES } from '../../nodes/shared/vocabulary';
-import { LIMITS } from '../../nodes/shared/limits';
+import { BUSINESS_EVENT_TYPES, LIMITS } from '../../nodes/shared/api';
 import { type BusinessEvent, type Sandbox, sandboxClient, startSandbox } from '../sandbox';
 
 const NOW = new Date('2025-06-01T12:00:00.000Z');

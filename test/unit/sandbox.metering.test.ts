@@ -4,8 +4,7 @@
  * weight; a call that does not fit is 429 with Retry-After and the page's body. Request metering
  * (the older text) and per-endpoint meters other than the catalog's are options.
  */
-import { LIMITS } from '../../nodes/shared/limits';
-import { V2_ENDPOINTS } from '../../nodes/shared/catalog';
+import { ENDPOINTS, LIMITS } from '../../nodes/shared/api';
 import { type Sandbox, sandboxClient, type SandboxOptions, startSandbox } from '../sandbox';
 
 const NOW = new Date('2025-06-01T12:00:00.000Z');
@@ -13,7 +12,7 @@ const started: Sandbox[] = [];
 async function sandboxWith(options: SandboxOptions) {
 	const sandbox = await startSandbox({ now: () => NOW, ...options });
 	started.push(sandbox);
-	return { sandbox, api: sandboxClient(sandbox), apiV2: sandboxClient(sandbox, V2_ENDPOINTS) };
+	return { sandbox, api: sandboxClient(sandbox), apiV2: sandboxClient(sandbox, ENDPOINTS) };
 }
 afterAll(async () => await Promise.all(started.map((sandbox) => sandbox.close())));
 

@@ -4,8 +4,7 @@
  * ids, known types, entity_type) as 422s, deterministic per seed and clock, and the list of
  * prospect enrollments. The sandbox runs on a fixed clock so times are exact.
  */
-import { LIMITS } from '../../nodes/shared/limits';
-import { PROSPECT_EVENT_TYPES } from '../../nodes/shared/vocabulary';
+import { LIMITS, PROSPECT_EVENT_TYPES } from '../../nodes/shared/api';
 import { type ProspectEvent, type Sandbox, sandboxClient, startSandbox } from '../sandbox';
 
 const NOW = new Date('2025-06-01T12:00:00.000Z');

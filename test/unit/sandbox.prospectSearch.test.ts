@@ -4,7 +4,7 @@
  * business of the universe; the 422 rules of the new bodies; pages under `size`; and statistics
  * whose counts add up to the search's total.
  */
-import { JOB_DEPARTMENTS, JOB_LEVELS } from '../../nodes/shared/vocabulary';
+import { JOB_DEPARTMENTS, JOB_LEVELS } from '../../nodes/shared/api';
 import { type Sandbox, sandboxClient, startSandbox } from '../sandbox';
 import { searchableProspects } from '../sandbox/universe/prospectSearch';
 

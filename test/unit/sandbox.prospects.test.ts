@@ -3,7 +3,7 @@
  * the business_id restriction, 422 with item indexes) and the profile and posts enrichments
  * (input order, unknown ids absent, 0 and 3 posts, the uniqueness and bulk-id rules).
  */
-import { LIMITS } from '../../nodes/shared/limits';
+import { LIMITS, V1_LIMITS } from '../../nodes/shared/api';
 import { type Fetcher, type Sandbox, sandboxClient, type SandboxProspect, startSandbox } from '../sandbox';
 
 let sandbox: Sandbox;
@@ -66,7 +66,7 @@ describe('match', () => {
 	it.each<Fetcher>(['email', 'phone_number', 'profnet', 'name'])(
 		'contactFor(prospect, %s) hits exactly the matchable prospects, unknownContact always misses',
 		async (fetcher) => {
-			const sample = prospects().slice(0, LIMITS.matchItems - 2);
+			const sample = prospects().slice(0, V1_LIMITS.matchItems - 2);
 			const items = [
 				...sample.map((prospect) => sandbox.universe.contactFor(prospect, fetcher)),
 				sandbox.universe.unknownContact(fetcher, 0),
@@ -109,7 +109,7 @@ describe('match', () => {
 		['no items', [], [['body', 'prospects_to_match']]],
 		[
 			'too many items',
-			Array.from({ length: LIMITS.matchItems + 1 }, (_, n) => ({ email: `p${n}@x.example` })),
+			Array.from({ length: V1_LIMITS.matchItems + 1 }, (_, n) => ({ email: `p${n}@x.example` })),
 			[['body', 'prospects_to_match']],
 		],
 		[

@@ -4,9 +4,7 @@
  * and pagination under `size`. Expected sets are computed from the universe's facets directly,
  * not through the sandbox's own filter code.
  */
-import { FILTER_BRACKETS } from '../../nodes/shared/vocabulary';
-import { LIMITS } from '../../nodes/shared/limits';
-import type { FilterName } from '../../nodes/shared/schemas';
+import { FILTER_BRACKETS, type FilterName, LIMITS, V1_LIMITS } from '../../nodes/shared/api';
 import { type Sandbox, type SandboxBusiness, sandboxClient, startSandbox } from '../sandbox';
 
 let sandbox: Sandbox;
@@ -74,7 +72,7 @@ describe('validation (422, the service shape)', () => {
 		['size not whole', { ...valid, size: 2.5 }, [schemaRule(['size'], 'type_error.integer')]],
 		[
 			'page_size above the limit',
-			{ ...valid, size: 1000, page_size: LIMITS.searchPageSize.max + 1 },
+			{ ...valid, size: 1000, page_size: V1_LIMITS.searchPageSize.max + 1 },
 			[schemaRule(['page_size'], 'value_error.too_big')],
 		],
 		['page 0', { ...valid, page: 0 }, [schemaRule(['page'], 'value_error.too_small')]],

@@ -6,7 +6,7 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 
-import { LIMITS } from '../../nodes/shared/limits';
+import { LIMITS } from '../../nodes/shared/api';
 import { SANDBOX_API_KEY, type Sandbox, sandboxClient, type SandboxOptions, startSandbox } from '../sandbox';
 
 const NOW = new Date('2025-06-01T12:00:00.000Z');

@@ -3,15 +3,7 @@
  * the served fields and with the filter schemas, contacts valid for the match schema, and the
  * sizes tests rely on (a filter value with over 1,000 businesses, one with 101 to 199).
  */
-import {
-	CITY_PATTERN,
-	COUNTRY_CODE_PATTERN,
-	FULL_NAME_PATTERN,
-	matchItemSchema,
-	REGION_CODE_PATTERN,
-} from '../../nodes/shared/schemas';
-import { LIMITS } from '../../nodes/shared/limits';
-import { FILTER_BRACKETS } from '../../nodes/shared/vocabulary';
+import { CITY_PATTERN, COUNTRY_CODE_PATTERN, FILTER_BRACKETS, FULL_NAME_PATTERN, LIMITS, matchItemSchema, REGION_CODE_PATTERN } from '../../nodes/shared/api';
 import type { Fetcher } from '../sandbox';
 import { parseBracket, Universe } from '../sandbox/universe';
 import { generateBusinesses } from '../sandbox/universe/businesses';

@@ -3,8 +3,7 @@
  * paging (no duplicate, no gap, the 60,000 cap), unknown keys refused with 422 naming them, the
  * v2 envelope, and v1 answering as before.
  */
-import { isJobOperation, V1_ENDPOINTS, V2_ENDPOINTS, type V2EndpointName } from '../../nodes/shared/catalog';
-import { BUSINESS_EVENT_TYPES_V2 } from '../../nodes/shared/vocabularyV2';
+import { BUSINESS_EVENT_TYPES_V2, type EndpointName, ENDPOINTS, isJobOperation, V1_ENDPOINTS } from '../../nodes/shared/api';
 import { type Sandbox, sandboxClient, startSandbox } from '../sandbox';
 import { CURSOR_REFUSED } from '../sandbox/v2/cursor';
 import { DEFAULT_CREDITS } from '../sandbox/credits';
@@ -14,11 +13,11 @@ const NOW = new Date('2025-06-01T12:00:00.000Z');
 
 let sandbox: Sandbox;
 let v1: ReturnType<typeof sandboxClient>;
-let v2: ReturnType<typeof sandboxClient<V2EndpointName>>;
+let v2: ReturnType<typeof sandboxClient<EndpointName>>;
 beforeAll(async () => {
 	sandbox = await startSandbox({ now: () => NOW, rateLimit: false, searchableProspects: 10_000 });
 	v1 = sandboxClient(sandbox);
-	v2 = sandboxClient(sandbox, V2_ENDPOINTS);
+	v2 = sandboxClient(sandbox, ENDPOINTS);
 });
 afterAll(async () => await sandbox.close());
 
@@ -42,11 +41,11 @@ describe('v2 routes', () => {
 	it('serves every v2 pull endpoint with 200 and the v2 response_context (webhooks and enrollments: sandbox.v2webhooks.test.ts)', async () => {
 		const served: string[] = [];
 		// the job flow needs a dataset and a job first (sandbox.v2jobs.test.ts); webhooks and enrollments: sandbox.v2webhooks.test.ts
-		const pull = (Object.keys(V2_ENDPOINTS) as V2EndpointName[]).filter(
-			(name) => !isJobOperation(name) && !/^\/v2\/(webhooks|\w+\/events\/enrollments)/.test(V2_ENDPOINTS[name].path),
+		const pull = (Object.keys(ENDPOINTS) as EndpointName[]).filter(
+			(name) => !isJobOperation(name) && !/^\/v2\/(webhooks|\w+\/events\/enrollments)/.test(ENDPOINTS[name].path),
 		);
 		for (const name of pull) {
-			const definition = V2_ENDPOINTS[name];
+			const definition = ENDPOINTS[name];
 			const { status, body } =
 				definition.method === 'GET'
 					? await v2.raw(definition.method, definition.query ? `${definition.path}?field=country_code` : definition.path)
@@ -60,11 +59,11 @@ describe('v2 routes', () => {
 			served.push(name);
 		}
 		expect(served).toHaveLength(31);
-		expect(sandbox.requests.slice(-31).map((request) => request.path)).toEqual(pull.map((name) => V2_ENDPOINTS[name].path));
+		expect(sandbox.requests.slice(-31).map((request) => request.path)).toEqual(pull.map((name) => ENDPOINTS[name].path));
 	});
 
 	it('serves no path twice: v1 and v2 paths are apart', () => {
-		const paths = [...Object.values(V1_ENDPOINTS), ...Object.values(V2_ENDPOINTS)].map((e) => `${e.method} ${e.path}`);
+		const paths = [...Object.values(V1_ENDPOINTS), ...Object.values(ENDPOINTS)].map((e) => `${e.method} ${e.path}`);
 		expect(new Set(paths).size).toBe(paths.length);
 	});
 
@@ -152,7 +151,7 @@ describe('v2 search: cursor paging', () => {
 	it('stops at 60,000 records: 120 pages of 500 out of 60,500 prospects', async () => {
 		const big = await startSandbox({ now: () => NOW, rateLimit: false, searchableProspects: 60_500 });
 		try {
-			const client = sandboxClient(big, V2_ENDPOINTS);
+			const client = sandboxClient(big, ENDPOINTS);
 			const pages = await allPages(client, 'searchProspects', { mode: 'preview', page_size: 500 });
 			expect(pages).toHaveLength(120);
 			expect(pages[0].total_results).toBe(60_000);

@@ -3,8 +3,7 @@
  * enrichment rows {id, data} without entity_id with renamed and removed fields, and the filters
  * v2 adds or replaces in searches and statistics.
  */
-import { V2_ENDPOINTS, type V2EndpointName } from '../../nodes/shared/catalog';
-import { V2_FIELD_RENAMES } from '../../nodes/shared/vocabularyV2';
+import { type EndpointName, ENDPOINTS, V2_FIELD_RENAMES } from '../../nodes/shared/api';
 import { type Sandbox, sandboxClient, startSandbox } from '../sandbox';
 import { v2EnrichmentRecord, withV2FieldNames } from '../sandbox/v2/renames';
 
@@ -12,11 +11,11 @@ const NOW = new Date('2025-06-01T12:00:00.000Z');
 
 let sandbox: Sandbox;
 let v1: ReturnType<typeof sandboxClient>;
-let v2: ReturnType<typeof sandboxClient<V2EndpointName>>;
+let v2: ReturnType<typeof sandboxClient<EndpointName>>;
 beforeAll(async () => {
 	sandbox = await startSandbox({ now: () => NOW, rateLimit: false });
 	v1 = sandboxClient(sandbox);
-	v2 = sandboxClient(sandbox, V2_ENDPOINTS);
+	v2 = sandboxClient(sandbox, ENDPOINTS);
 });
 afterAll(async () => await sandbox.close());
 

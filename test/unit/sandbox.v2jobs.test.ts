@@ -4,10 +4,9 @@
  * CSV result whose rows are the sync `/enrich` answer's records, cancel, failure, and the
  * expiries of the dataset, the download link and the result file, with the service's errors.
  */
-import { jobOperationOf, V2_ENDPOINTS, type V2EndpointName } from '../../nodes/shared/catalog';
+import { type EndpointName, ENDPOINTS, ENRICHMENT_RECORDS_V2, jobOperationOf, recordSchema } from '../../nodes/shared/api';
 import { readRecord } from '../../nodes/shared/jobs/cells';
 import { parseCsv } from '../../nodes/shared/jobs/csv';
-import { ENRICHMENT_RECORDS_V2, recordSchema } from '../../nodes/shared/schemasV2';
 import { multipartBody } from '../../nodes/shared/transport/multipart';
 import { type Sandbox, sandboxClient, startSandbox } from '../sandbox';
 
@@ -17,10 +16,10 @@ const iso = (time: number) => new Date(time).toISOString();
 
 let sandbox: Sandbox;
 let clock = T0;
-let v2: ReturnType<typeof sandboxClient<V2EndpointName>>;
+let v2: ReturnType<typeof sandboxClient<EndpointName>>;
 beforeAll(async () => {
 	sandbox = await startSandbox({ now: () => new Date(clock), rateLimit: false });
-	v2 = sandboxClient(sandbox, V2_ENDPOINTS);
+	v2 = sandboxClient(sandbox, ENDPOINTS);
 });
 afterAll(async () => await sandbox.close());
 beforeEach(() => {
@@ -48,16 +47,16 @@ async function upload(ids: string[], entityType: 'business' | 'prospect' = 'busi
 const status = async (jobId: string) => withoutContext(await v2.call<Body>('jobStatus', undefined, { params: { job_id: jobId } }));
 const cancel = async (jobId: string) => withoutContext(await v2.call<Body>('jobCancel', {}, { params: { job_id: jobId } }));
 
-async function submit(enrichment: V2EndpointName, ids: string[], parameters?: Body) {
-	const uploaded = await upload(ids, V2_ENDPOINTS[enrichment].batch!.key === 'business_ids' ? 'business' : 'prospect');
+async function submit(enrichment: EndpointName, ids: string[], parameters?: Body) {
+	const uploaded = await upload(ids, ENDPOINTS[enrichment].batch!.key === 'business_ids' ? 'business' : 'prospect');
 	const listId = uploaded.body.list_id as string;
-	const answer = withoutContext(await v2.call<Body>(jobOperationOf(enrichment) as V2EndpointName, { list_id: listId, ...(parameters && { parameters }) }));
+	const answer = withoutContext(await v2.call<Body>(jobOperationOf(enrichment) as EndpointName, { list_id: listId, ...(parameters && { parameters }) }));
 	return { listId, jobId: answer.body.job_id as string, answer };
 }
 
 /** The records of the sync `/enrich` of the same ids, 50 at a time: [id, record] in the answers' order. */
-async function syncRecords(enrichment: V2EndpointName, ids: string[]) {
-	const key = V2_ENDPOINTS[enrichment].batch!.key;
+async function syncRecords(enrichment: EndpointName, ids: string[]) {
+	const key = ENDPOINTS[enrichment].batch!.key;
 	const idField = key === 'business_ids' ? 'business_id' : 'prospect_id';
 	const records: Array<[string, unknown]> = [];
 	for (let start = 0; start < ids.length; start += 50) {
@@ -68,7 +67,7 @@ async function syncRecords(enrichment: V2EndpointName, ids: string[]) {
 }
 
 /** The CSV's rows as [id, record], each cell read back by its field's type in the enrichment's record shape. */
-function csvRecords(text: string, enrichment: V2EndpointName) {
+function csvRecords(text: string, enrichment: EndpointName) {
 	const [header, ...rows] = parseCsv(text);
 	const shape = ENRICHMENT_RECORDS_V2[enrichment];
 	return {
@@ -180,20 +179,20 @@ describe('a job from submit to result', () => {
 	});
 
 	describe.each(['text', 'typedJson'] as const)('every enrichment\'s result file in the %s encoding', (cellEncoding) => {
-		const PARAMETERS: Partial<Record<V2EndpointName, Body>> = {
+		const PARAMETERS: Partial<Record<EndpointName, Body>> = {
 			enrichBusinessWebsiteKeywords: { keywords: ['cloud', 'pricing'] },
 			enrichBusinessWebsiteTraffic: { month_period: '2025-04' },
 		};
-		const enrichments = Object.keys(ENRICHMENT_RECORDS_V2) as V2EndpointName[];
+		const enrichments = Object.keys(ENRICHMENT_RECORDS_V2) as EndpointName[];
 
 		it.each(enrichments)('%s: reads back, by its record shape, as the sync /enrich records', async (enrichment) => {
 			sandbox.jobs.configure({ cellEncoding });
-			const prospects = V2_ENDPOINTS[enrichment].batch!.key === 'prospect_ids';
+			const prospects = ENDPOINTS[enrichment].batch!.key === 'prospect_ids';
 			const ids = (prospects ? sandbox.universe.prospects : sandbox.universe.businesses).slice(0, 60).map((entity) => (prospects ? (entity as { prospect_id: string }).prospect_id : (entity as { business_id: string }).business_id));
 			const { jobId } = await submit(enrichment, ids, PARAMETERS[enrichment]);
 			clock = T0 + 3_000;
 			const text = (await download(((await status(jobId)).body.results as Body).download_url as string)).text;
-			const key = V2_ENDPOINTS[enrichment].batch!.key;
+			const key = ENDPOINTS[enrichment].batch!.key;
 			const sync: Array<[string, unknown]> = [];
 			for (let start = 0; start < ids.length; start += 50) {
 				const { body } = await v2.call<{ data: Body[] }>(enrichment, { [key]: ids.slice(start, start + 50), ...(PARAMETERS[enrichment] && { parameters: PARAMETERS[enrichment] }) });

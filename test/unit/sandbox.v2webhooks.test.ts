@@ -5,7 +5,7 @@
  * delete and reactivated by re-pointing, and deliveries in both payload generations, each signed
  * with its own webhook's secret. Also: v1 answers carry the deprecation headers when told to.
  */
-import { V2_ENDPOINTS } from '../../nodes/shared/catalog';
+import { ENDPOINTS } from '../../nodes/shared/api';
 import { SANDBOX_PARTNER_ID, SANDBOX_TENANT_ID, type Sandbox, sandboxClient, startSandbox } from '../sandbox';
 import { type Receiver, startReceiver, verifies } from './support/receiver';
 
@@ -17,7 +17,7 @@ const CONTEXT_V2 = { correlation_id: expect.stringMatching(/^[0-9a-f-]{36}$/), r
 
 let sandbox: Sandbox;
 let v1: ReturnType<typeof sandboxClient>;
-let v2: ReturnType<typeof sandboxClient<keyof typeof V2_ENDPOINTS>>;
+let v2: ReturnType<typeof sandboxClient<keyof typeof ENDPOINTS>>;
 let receiver: Receiver;
 let business: string;
 let prospect: string;
@@ -25,7 +25,7 @@ let prospect: string;
 beforeAll(async () => {
 	sandbox = await startSandbox({ now: () => NOW, rateLimit: false });
 	v1 = sandboxClient(sandbox);
-	v2 = sandboxClient(sandbox, V2_ENDPOINTS);
+	v2 = sandboxClient(sandbox, ENDPOINTS);
 	receiver = await startReceiver();
 	business = sandbox.universe.businesses[0].business_id;
 	prospect = sandbox.universe.prospects[0].prospect_id;

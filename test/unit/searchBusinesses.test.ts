@@ -6,9 +6,7 @@
  */
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { FILTER_BRACKETS } from '../../nodes/shared/vocabulary';
-import { LIMITS } from '../../nodes/shared/limits';
-import { CATEGORY_FILTERS, FILTER_NAMES } from '../../nodes/shared/schemas';
+import { CATEGORY_FILTERS, FILTER_BRACKETS, FILTER_NAMES, LIMITS, V1_LIMITS } from '../../nodes/shared/api';
 import { description as searchProperties } from '../../nodes/SearchBusinesses/actions/search.operation';
 import {
 	CATEGORY_TYPES,
@@ -86,8 +84,8 @@ describe('Search Businesses: the parameter surface', () => {
 	it('reads its bounds from LIMITS', () => {
 		expect(property('limit').typeOptions).toEqual({ minValue: LIMITS.searchSize.min, maxValue: LIMITS.searchSize.max });
 		const pageSize = (property('options').options as unknown as IDataObject[]).find((o) => o.name === 'pageSize')!;
-		expect(pageSize.typeOptions).toEqual({ minValue: LIMITS.searchPageSize.min, maxValue: LIMITS.searchPageSize.max });
-		expect(pageSize.default).toBe(LIMITS.searchPageSize.max);
+		expect(pageSize.typeOptions).toEqual({ minValue: V1_LIMITS.searchPageSize.min, maxValue: V1_LIMITS.searchPageSize.max });
+		expect(pageSize.default).toBe(V1_LIMITS.searchPageSize.max);
 	});
 
 	it('is an action usable as a tool', () => {

@@ -5,7 +5,7 @@
  */
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { LIMITS } from '../../nodes/shared/limits';
+import { LIMITS } from '../../nodes/shared/api';
 import { execute as executeTool } from '../../nodes/SearchProspects/actions/searchTool';
 import { fakeContext, ok, TEST_NODE } from './support/fakeContext';
 

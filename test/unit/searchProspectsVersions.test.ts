@@ -7,7 +7,7 @@
 import type { IDataObject, INode, INodeProperties } from 'n8n-workflow';
 import { NodeHelpers } from 'n8n-workflow';
 
-import { LIMITS } from '../../nodes/shared/limits';
+import { LIMITS } from '../../nodes/shared/api';
 import { propertiesByVersion } from '../../nodes/shared/nodeVersions';
 import { SearchProspects } from '../../nodes/SearchProspects/SearchProspects.node';
 

@@ -8,7 +8,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { ApiClient } from '../../nodes/shared/transport/apiClient';
 import { normalizeBaseUrl } from '../../nodes/shared/transport/connection';
-import { fromWire, operationOn, toWire } from '../../nodes/shared/transport/wireNames';
+import { fromWire, operationOn, toWire } from '../../nodes/shared/api';
 import { type Sandbox, startSandbox } from '../sandbox';
 import { sandboxContext } from './support/sandboxContext';
 

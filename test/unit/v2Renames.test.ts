@@ -4,7 +4,7 @@
  * with (vocabularyV2.ts), so a wrong entry would be wrong on both sides and the switch test would
  * still see equal outputs. This file is where such an entry fails.
  */
-import { V2_CONTEXT_RENAMES, V2_EVENT_TYPE_RENAMES, V2_FIELD_RENAMES, V2_REMOVED_FIELDS } from '../../nodes/shared/vocabularyV2';
+import { V2_CONTEXT_RENAMES, V2_EVENT_TYPE_RENAMES, V2_FIELD_RENAMES, V2_REMOVED_FIELDS } from '../../nodes/shared/api';
 
 describe('what API v2 renamed and removed, as the research lists it', () => {
 	test('event types (§2): executive_joined_company', () => {

@@ -3,8 +3,8 @@
  */
 import type { IExecuteFunctions } from 'n8n-workflow';
 
-import { execute as deleteRegistration } from '../../nodes/ManageWebhook/actions/webhook/delete.operation';
-import { normalizedUrl, sameUrl } from '../../nodes/shared/webhooks/registration';
+import { execute as deleteRegistration } from '../../nodes/ManageWebhook/actions/webhookV1/delete.operation';
+import { normalizedUrl, sameUrl } from '../../nodes/shared/api';
 
 function toolContext(onlyIfUrl: string): { ctx: IExecuteFunctions; credentialsRead: () => number } {
 	let reads = 0;

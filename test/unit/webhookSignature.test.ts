@@ -3,8 +3,9 @@ import { createHmac } from 'node:crypto';
 import type { INode } from 'n8n-workflow';
 
 import type { ApiClient } from '../../nodes/shared/transport/apiClient';
-import { V1Registration } from '../../nodes/shared/webhooks/registration';
-import { base64UrlPadded, computeSignature, secretProblem, signingKey, verifySignature } from '../../nodes/shared/webhooks/signature';
+import { V1Registration } from '../../nodes/shared/api/v1/registration';
+import { secretProblem } from '../../nodes/shared/webhooks/secretShape';
+import { base64UrlPadded, computeSignature, signingKey, verifySignature } from '../../nodes/shared/webhooks/signature';
 
 // a secret as the service issues it: 32 bytes, URL-safe base64 with padding; chosen to contain - and _
 const secretBytes = Buffer.from('fb ef ff 00 11 22 33 44 55 66 77 88 99 aa bb cc dd ee ff fe fd fc fb fa f9 f8 f7 f6 f5 f4 f3 f2'.replace(/ /g, ''), 'hex');

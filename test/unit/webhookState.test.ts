@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { LIMITS } from '../../nodes/shared/limits';
+import { LIMITS } from '../../nodes/shared/api';
 import { isSealedSecret, openSecret, sealSecret } from '../../nodes/shared/webhooks/secretBox';
 import { merge, readSeen, remember } from '../../nodes/shared/webhooks/seenEvents';
 import { firstDelivery, isReplay, memoryKey, readStoredRegistration, writeStoredRegistration } from '../../nodes/BusinessEventsWebhookTrigger/state';

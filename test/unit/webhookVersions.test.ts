@@ -8,12 +8,11 @@ import type { IDataObject, IHookFunctions, IWebhookFunctions } from 'n8n-workflo
 
 import { BusinessEventsWebhookTrigger } from '../../nodes/BusinessEventsWebhookTrigger/BusinessEventsWebhookTrigger.node';
 import { checkExists, create, remove } from '../../nodes/BusinessEventsWebhookTrigger/hooks';
-import { registrationJson } from '../../nodes/ManageWebhook/actions/webhook/common';
+import { registrationJson } from '../../nodes/ManageWebhook/actions/webhookV1/common';
 import { readStoredRegistration, writeStoredRegistration } from '../../nodes/BusinessEventsWebhookTrigger/state';
-import { V2_ENDPOINTS } from '../../nodes/shared/catalog';
+import { ENDPOINTS, type V2Registration } from '../../nodes/shared/api';
 import { openSecret, sealSecret } from '../../nodes/shared/webhooks/secretBox';
 import { webhookRegistration } from '../../nodes/shared/webhooks/registration';
-import type { V2Registration } from '../../nodes/shared/webhooks/registrationV2';
 import { SANDBOX_PARTNER_ID, type Sandbox, sandboxClient, startSandbox } from '../sandbox';
 import { sandboxContext } from './support/sandboxContext';
 
@@ -164,7 +163,7 @@ describe('the webhook trigger on v2', () => {
 		const { hooks, deliver } = triggerContexts(URL_A);
 		await create.call(hooks, 'v2');
 		const webhook = [...sandbox.webhooks.tenant.values()][0];
-		await sandboxClient(sandbox, V2_ENDPOINTS).call('createBusinessEnrollment', {
+		await sandboxClient(sandbox, ENDPOINTS).call('createBusinessEnrollment', {
 			enrollment_key: 'key-accounts',
 			webhook_id: webhook.webhook_id,
 			event_types: ['executive_joined_company'],
@@ -205,7 +204,7 @@ describe('the webhook trigger on v2', () => {
 		const webhook = [...sandbox.webhooks.tenant.values()][0];
 		const id = webhook.webhook_id;
 		const firstSecret = webhook.webhook_secret;
-		await sandboxClient(sandbox, V2_ENDPOINTS).call('createBusinessEnrollment', { enrollment_key: 'key-accounts', webhook_id: id, event_types: ['new_product'], business_ids: [business] });
+		await sandboxClient(sandbox, ENDPOINTS).call('createBusinessEnrollment', { enrollment_key: 'key-accounts', webhook_id: id, event_types: ['new_product'], business_ids: [business] });
 		sandbox.clearRequests();
 		expect(await remove.call(hooks, 'v2')).toBe(true);
 		expect(readStoredRegistration(staticData)).toBeUndefined();

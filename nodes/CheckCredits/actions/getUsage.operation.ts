@@ -2,18 +2,9 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 
 import { assembleOutput, prepareItems, runEach } from '../../shared/batching/items';
 import { itemValidationError, validateItem } from '../../shared/batching/validate';
-import { type ApiVersion, catalogFor } from '../../shared/catalog';
+import { type ApiVersion, catalogFor, CREDITS_MODES, CREDITS_RESOLUTIONS, type CreditsMode, type CreditsResolution, creditsSpanDays, isTimeZone, LIMITS } from '../../shared/api';
 import { describeType, showValue } from '../../shared/inputRules';
-import { LIMITS } from '../../shared/limits';
 import { readParameter } from '../../shared/parameters';
-import {
-	CREDITS_MODES,
-	CREDITS_RESOLUTIONS,
-	type CreditsMode,
-	type CreditsResolution,
-	creditsSpanDays,
-	isTimeZone,
-} from '../../shared/schemas';
 import { ApiClient } from '../../shared/transport/apiClient';
 import { apiVersionOf } from '../../shared/transport/apiVersion';
 import { wallClockSpan } from '../../shared/wallClock';

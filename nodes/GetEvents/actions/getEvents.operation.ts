@@ -2,17 +2,14 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 import { z } from 'zod/v3';
 
 import { runBatched, type ItemRequest } from '../../shared/batching/engine';
-import { ENDPOINTS } from '../../shared/catalog';
+import { businessIdSchema, getBusinessEventsBodyV1, getProspectEventsBodyV1, idSchema, LIMITS, PROSPECT_EVENT_TYPES, V1_ENDPOINTS } from '../../shared/api';
 import { apiVersionOf } from '../../shared/transport/apiVersion';
 import { prepareItems } from '../../shared/batching/items';
 import { itemValidationError, parseJsonParameter, validateItem } from '../../shared/batching/validate';
 import { concurrencyOption, optionsCollection, otherEventTypesOption } from '../../shared/descriptions';
 import { DEFAULT_PROSPECT_EVENT_TYPES, eventTypesParameter, readEventTypes } from '../../shared/eventTypes';
 import { parseIdList } from '../../shared/idList';
-import { LIMITS } from '../../shared/limits';
 import { readParameter } from '../../shared/parameters';
-import { businessIdSchema, getBusinessEventsBody, getProspectEventsBody, idSchema } from '../../shared/schemas';
-import { PROSPECT_EVENT_TYPES } from '../../shared/vocabulary';
 import { buildOutput, type OutputMode } from '../output';
 import { resolveSince } from '../since';
 import { fixedForTool, forTool, fromAi, notForTool, toolDescription } from '../../shared/toolMode';
@@ -209,7 +206,7 @@ interface SharedFields extends IDataObject {
  * (its batch key and join field; both versions' entries agree), as the trigger reads them.
  */
 function idFieldsOf(endpoint: ResourceSetup['endpoint']): Pick<ResourceSetup, 'endpoint' | 'idsField' | 'itemField'> {
-	const { batch, result } = ENDPOINTS[endpoint];
+	const { batch, result } = V1_ENDPOINTS[endpoint];
 	const join = result?.join;
 	return { endpoint, idsField: batch?.key ?? '', itemField: join?.by === 'id' ? join.field : '' };
 }
@@ -222,7 +219,7 @@ export const RESOURCES: Record<EventsResource, ResourceSetup> = {
 		idsLabel: 'Business IDs',
 		idKind: 'business',
 		eventTypesParameter: 'eventTypes',
-		schema: getBusinessEventsBody.extend({ business_ids: z.array(businessIdSchema) }),
+		schema: getBusinessEventsBodyV1.extend({ business_ids: z.array(businessIdSchema) }),
 		eventData: true,
 		skipItemsWithoutIds: false,
 		withoutIdExample: 'companies Match Businesses found no match for',
@@ -235,7 +232,7 @@ export const RESOURCES: Record<EventsResource, ResourceSetup> = {
 		idKind: 'id',
 		eventTypesParameter: 'prospectEventTypes',
 		// the engine de-duplicates ids across items, so one item's list is not bound to unique ids
-		schema: getProspectEventsBody.extend({ prospect_ids: z.array(idSchema) }),
+		schema: getProspectEventsBodyV1.extend({ prospect_ids: z.array(idSchema) }),
 		eventData: false,
 		skipItemsWithoutIds: true,
 		withoutIdExample: 'contacts Match Prospects did not find',

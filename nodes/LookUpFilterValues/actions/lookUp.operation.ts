@@ -4,10 +4,9 @@ import { NodeOperationError } from 'n8n-workflow';
 import { assembleOutput, prepareItems, runEach } from '../../shared/batching/items';
 import { optionsCollection } from '../../shared/descriptions';
 import { describeType, showValue } from '../../shared/inputRules';
-import { LIMITS } from '../../shared/limits';
+import { AUTOCOMPLETE_FIELDS, type AutocompleteField, LIMITS } from '../../shared/api';
 import { type FilterValue, type FilterValueSource, lookUpFilterValues } from '../../shared/methods/filterValues';
 import { readParameter } from '../../shared/parameters';
-import { AUTOCOMPLETE_FIELDS, type AutocompleteField } from '../../shared/schemas';
 import { forTool, fromAi, notForTool, runAsTool, toolDescription } from '../../shared/toolMode';
 
 /** The filters whose values can be looked up, as the form names them; the value is the service's field. */

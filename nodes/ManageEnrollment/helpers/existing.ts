@@ -10,7 +10,7 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 
 import { toItemError } from '../../shared/batching/items';
 import { itemValidationError } from '../../shared/batching/validate';
-import type { ApiVersion } from '../../shared/catalog';
+import type { ApiVersion } from '../../shared/api';
 import { fetchBusinessEnrollments, fetchProspectEnrollments, type ListedEnrollment } from '../../shared/methods';
 import { BUSINESS, type EnrollmentKind } from './kinds';
 import type { PlannedEnrollment } from './plan';

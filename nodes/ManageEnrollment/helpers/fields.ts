@@ -1,15 +1,13 @@
 /** Parameter builders the enrollment operations share; each call scopes them to one operation. */
 import type { INodeProperties } from 'n8n-workflow';
 
-import { BUSINESS_EVENT_TYPES, PROSPECT_EVENT_TYPES } from '../../shared/vocabulary';
+import { type ApiVersion, BUSINESS_EVENT_TYPES, LIMITS, PROSPECT_EVENT_TYPES } from '../../shared/api';
 import { optionsCollection, otherEventTypesOption } from '../../shared/descriptions';
 import {
 	DEFAULT_BUSINESS_EVENT_TYPES,
 	DEFAULT_PROSPECT_EVENT_TYPES,
 	eventTypesParameter,
 } from '../../shared/eventTypes';
-import type { ApiVersion } from '../../shared/catalog';
-import { LIMITS } from '../../shared/limits';
 import { type EnrollmentKind, idsPerEnrollment, BUSINESS } from './kinds';
 
 const show = (kind: EnrollmentKind, operation: string) => ({

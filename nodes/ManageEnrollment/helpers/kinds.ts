@@ -1,5 +1,4 @@
-import type { ApiVersion, EndpointDefinition, EndpointName } from '../../shared/catalog';
-import { catalogFor } from '../../shared/catalog';
+import { type ApiVersion, catalogFor, type CommonOperationName, type EndpointDefinition } from '../../shared/api';
 
 /** What differs between business and prospect enrollments. */
 export interface EnrollmentKind {
@@ -13,8 +12,8 @@ export interface EnrollmentKind {
 	itemField: 'business_id' | 'prospect_id';
 	/** one id, several ids: for messages */
 	noun: { one: string; many: string };
-	create: EndpointName;
-	update: EndpointName;
+	create: CommonOperationName;
+	update: CommonOperationName;
 	/** the version's list and delete (v1 has no business delete, so that name is refused on v1) */
 	list: 'listBusinessEnrollments' | 'listProspectEnrollments';
 	delete: 'deleteBusinessEnrollment' | 'deleteProspectEnrollment';
@@ -47,7 +46,7 @@ export const PROSPECT: EnrollmentKind = {
 };
 
 /** An operation's catalog entry on a version (every operation of a kind is in both catalogs). */
-export function endpointOf(name: EndpointName, version: ApiVersion = 'v1'): EndpointDefinition {
+export function endpointOf(name: CommonOperationName, version: ApiVersion = 'v1'): EndpointDefinition {
 	return (catalogFor(version) as Readonly<Record<string, EndpointDefinition>>)[name];
 }
 

@@ -6,7 +6,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { errorItem, toItemError } from '../../shared/batching/items';
-import type { ApiVersion } from '../../shared/catalog';
+import type { ApiVersion } from '../../shared/api';
 import { ApiClient } from '../../shared/transport/apiClient';
 import type { EnrollmentKind } from './kinds';
 

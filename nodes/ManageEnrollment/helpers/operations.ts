@@ -2,7 +2,7 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { type ItemError, prepareItems } from '../../shared/batching/items';
-import type { ApiVersion } from '../../shared/catalog';
+import type { ApiVersion } from '../../shared/api';
 import { listsEnrollments, skipExistingEnrollments } from './existing';
 import { COMBINE } from './fields';
 import type { EnrollmentKind } from './kinds';

@@ -7,8 +7,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 
 import { errorItem, pairedTo, prepareItems, runEach, toItemError } from '../../shared/batching/items';
 import { validateItem } from '../../shared/batching/validate';
-import type { ApiVersion } from '../../shared/catalog';
-import { idSchema } from '../../shared/schemas';
+import { type ApiVersion, idSchema } from '../../shared/api';
 import { ApiClient } from '../../shared/transport/apiClient';
 import type { EnrollmentKind } from './kinds';
 import { isNodeApiError } from '../../shared/transport/nodeErrors';

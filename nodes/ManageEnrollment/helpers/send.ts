@@ -6,7 +6,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { errorItem, type ItemError, type ItemResult, pairedTo, runEach, type StopProgress } from '../../shared/batching/items';
-import type { ApiVersion, EndpointName } from '../../shared/catalog';
+import type { ApiVersion, CommonOperationName } from '../../shared/api';
 import { ApiClient } from '../../shared/transport/apiClient';
 import { type PlannedEnrollment, wireBody } from './plan';
 
@@ -69,7 +69,7 @@ function describeProgress(verb: SendOptions['verb']) {
  */
 export async function sendEnrollments(
 	ctx: IExecuteFunctions,
-	endpoint: EndpointName,
+	endpoint: CommonOperationName,
 	planned: PlannedEnrollment[],
 	options: SendOptions,
 ): Promise<INodeExecutionData[]> {

@@ -16,12 +16,10 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 
 import { type ItemError, toItemError } from '../../shared/batching/items';
 import { itemValidationError } from '../../shared/batching/validate';
-import type { ApiVersion } from '../../shared/catalog';
+import { type ApiVersion, isTestWebhook, type Registration, V2Registration } from '../../shared/api';
 import { readText } from '../../shared/inputRules';
 import { ApiClient } from '../../shared/transport/apiClient';
 import { isV2NodeVersion } from '../../shared/transport/apiVersion';
-import type { Registration } from '../../shared/webhooks/registrationModel';
-import { isTestWebhook, V2Registration } from '../../shared/webhooks/registrationV2';
 import type { EnrollmentKind } from './kinds';
 import { readItem } from './plan';
 

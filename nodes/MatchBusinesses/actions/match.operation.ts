@@ -1,9 +1,8 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import { LIMITS } from '../../shared/limits';
+import { type BusinessMatchItem, LIMITS } from '../../shared/api';
 import { matchOptions, runMatch } from '../../shared/matching';
 import { readParameter, readsOwnField } from '../../shared/parameters';
-import type { BusinessMatchItem } from '../../shared/schemas';
 import { notForTool, toolDescription } from '../../shared/toolMode';
 import { type BusinessMatchField, buildMatchEntry, readMatchEntry } from '../fields';
 import { MATCH_BUSINESSES_TOOL_DESCRIPTION, matchBusinessesToolFields } from '../toolText';

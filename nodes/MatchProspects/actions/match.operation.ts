@@ -1,9 +1,8 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import { LIMITS } from '../../shared/limits';
+import { LIMITS, type MatchItem } from '../../shared/api';
 import { matchOptions, runMatch } from '../../shared/matching';
 import { readParameter, readsOwnField } from '../../shared/parameters';
-import type { MatchItem } from '../../shared/schemas';
 import { buildMatchEntry, type MatchField, readMatchEntry } from '../fields';
 import { notForTool, toolDescription } from '../../shared/toolMode';
 import { MATCH_TOOL_DESCRIPTION, matchToolFields } from '../toolText';

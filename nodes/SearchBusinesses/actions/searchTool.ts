@@ -1,9 +1,8 @@
 /** Search Businesses as a tool: the model sets the filters and gets a compact answer with the total. */
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
-import { LIMITS } from '../../shared/limits';
+import { FILTER_BRACKETS, INTENT_LEVELS, LIMITS } from '../../shared/api';
 import { executeSearchTool } from '../../shared/search/searchTool';
-import { FILTER_BRACKETS, INTENT_LEVELS } from '../../shared/vocabulary';
 import { businessSearchOf } from '../versions';
 
 /** Businesses one tool call returns unless the workflow's builder raises Limit. */

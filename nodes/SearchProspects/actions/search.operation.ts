@@ -3,7 +3,7 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n
 import { propertiesByVersion } from '../../shared/nodeVersions';
 import { executeSearchNode, searchProperties, type SearchTexts } from '../../shared/search/searchNode';
 import type { SearchKind } from '../../shared/search/searchRequest';
-import { CONTACT_DETAILS } from '../../shared/schemasV2/search';
+import { CONTACT_DETAILS } from '../../shared/api';
 import {
 	PROSPECT_FILTERS_JSON_EXAMPLE,
 	PROSPECT_FILTERS_JSON_EXAMPLE_V2,

@@ -2,7 +2,7 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { executeSearchTool } from '../../shared/search/searchTool';
-import { FILTER_BRACKETS, JOB_DEPARTMENTS, JOB_LEVELS } from '../../shared/vocabulary';
+import { FILTER_BRACKETS, JOB_DEPARTMENTS, JOB_LEVELS } from '../../shared/api';
 import { prospectSearchOf } from '../filters';
 
 /** Prospects one tool call returns unless the workflow's builder raises Limit. */

@@ -3,7 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import type { ZodIssue, ZodTypeAny, z } from 'zod/v3';
 
 import { toUserJson } from '../inputRules';
-import { LIMITS } from '../limits';
+import { LIMITS } from '../api';
 import { formatPath } from '../transport/serviceError';
 
 /** The sentence every validation error ends with. */

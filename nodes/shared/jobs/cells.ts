@@ -5,7 +5,7 @@
  * list as JSON) or typed JSON cells (text as is, or as a JSON string when it would read as
  * something else; every other value as JSON, null as `null`; an absent field as an empty cell).
  * Each cell is read by its field's type in the enrichment's record shape
- * (schemasV2/enrichRecords.ts), which reads both encodings alike: "5112" in a text field stays
+ * (api/v2/schemas/enrichRecords.ts), which reads both encodings alike: "5112" in a text field stays
  * text, 42 in a number field is a number. An empty cell is '' in a text field that is never
  * null, null in a field that may be null, and no field at all in a field the record may lack, as
  * `/enrich` gives them. A cell that is not of its field's type (the service changed a field) is
@@ -17,7 +17,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { type CellType, cellTypeOf, type FieldType, fieldTypeOf, mayLackField, type RecordShape } from '../schemasV2/enrichRecords';
+import { type CellType, cellTypeOf, type FieldType, fieldTypeOf, mayLackField, type RecordShape } from '../api';
 
 /** JSON's number syntax, with a leading plus and a bare trailing point or exponent as CSV writers print them. */
 const NUMBER = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;

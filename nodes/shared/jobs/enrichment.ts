@@ -9,7 +9,7 @@
 import type { IExecuteFunctions, IPollFunctions } from 'n8n-workflow';
 
 import { type BatchOptions, type ItemOutcome, type ItemRequest, runBatched } from '../batching/engine';
-import type { ApiVersion } from '../catalog';
+import type { ApiVersion } from '../api';
 import type { OperationName } from '../transport/apiClient';
 import { groupIds, groupKey } from './jobGroups';
 import { type CreditUsage, type JobOptions, type JobSummary, runEnrichmentJob } from './runJob';

@@ -1,13 +1,13 @@
 /**
  * Which ids go into which job: items share a job when their shared fields (the parameters) are
  * equal, as they share a request on the sync path; each id goes once (trimmed), in the order it
- * was first asked for; a group larger than LIMITS_V2.jobRecords is split over several jobs.
+ * was first asked for; a group larger than LIMITS.jobRecords is split over several jobs.
  */
 import type { IDataObject } from 'n8n-workflow';
 
 import type { ItemRequest } from '../batching/engine';
 import { stableKey } from '../batching/grouping';
-import { LIMITS_V2 } from '../limits';
+import { LIMITS } from '../api';
 
 export interface JobGroup {
 	shared: IDataObject;
@@ -44,12 +44,12 @@ export function groupIds(requests: ReadonlyArray<ItemRequest<string>>): Map<stri
 	return groups;
 }
 
-/** The jobs of the groups, at most LIMITS_V2.jobRecords ids each. */
+/** The jobs of the groups, at most LIMITS.jobRecords ids each. */
 export function jobChunks(groups: Iterable<JobGroup>): JobChunk[] {
 	const chunks: JobChunk[] = [];
 	for (const group of groups) {
-		for (let start = 0; start < group.ids.length; start += LIMITS_V2.jobRecords) {
-			const ids = group.ids.slice(start, start + LIMITS_V2.jobRecords);
+		for (let start = 0; start < group.ids.length; start += LIMITS.jobRecords) {
+			const ids = group.ids.slice(start, start + LIMITS.jobRecords);
 			const items = [...new Set(ids.flatMap((id) => group.owners.get(id) ?? []))].sort((a, b) => a - b);
 			chunks.push({ group, ids, items });
 		}

@@ -1,5 +1,5 @@
 /** What the job flow reports: progress while a job runs, and each job's summary and credits. */
-import type { JobState } from '../schemasV2';
+import type { JobState } from '../api';
 
 export interface JobProgress {
 	jobId: string;

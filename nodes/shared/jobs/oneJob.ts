@@ -8,10 +8,8 @@
 import type { IDataObject, IExecuteFunctions, INode, IPollFunctions } from 'n8n-workflow';
 
 import { toItemError } from '../batching/items';
-import type { ApiVersion } from '../catalog';
-import { enrichmentRecordV2, FINAL_JOB_STATES, type JobState } from '../schemasV2';
+import { type ApiVersion, enrichmentRecordV2, FINAL_JOB_STATES, fromWire, type JobState } from '../api';
 import type { ApiClient, OperationName } from '../transport/apiClient';
-import { fromWire } from '../transport/wireNames';
 import { formatCsv } from './csv';
 import { downloadResult, linkProblem } from './download';
 import type { JobChunk } from './jobGroups';

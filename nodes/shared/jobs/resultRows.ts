@@ -7,7 +7,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import type { RecordShape } from '../schemasV2/enrichRecords';
+import type { RecordShape } from '../api';
 import { readRecord } from './cells';
 import { CsvError, parseCsv } from './csv';
 

@@ -10,8 +10,7 @@ import type { IDataObject, IExecuteFunctions, IPollFunctions } from 'n8n-workflo
 
 import type { ItemOutcome, ItemRequest } from '../batching/engine';
 import type { ItemFailure } from '../batching/items';
-import { type ApiVersion, jobOperationOf } from '../catalog';
-import { LIMITS_V2 } from '../limits';
+import { type ApiVersion, jobOperationOf, LIMITS } from '../api';
 import { ApiClient, type OperationName } from '../transport/apiClient';
 import { groupIds, groupKey, type JobGroup, jobChunks } from './jobGroups';
 import { unexpectedJobAnswer } from './jobErrors';
@@ -57,7 +56,7 @@ export interface JobRun {
 	jobs: JobSummary[];
 }
 
-export const JOB_DEFAULTS = { firstPollMs: 2_000, maxPollMs: 30_000, timeoutMs: LIMITS_V2.jobMaxRunMs } as const;
+export const JOB_DEFAULTS = { firstPollMs: 2_000, maxPollMs: 30_000, timeoutMs: LIMITS.jobMaxRunMs } as const;
 
 /** Runs the enrichment of every request's ids as async jobs; see the file's comment. */
 export async function runEnrichmentJob(ctx: IExecuteFunctions | IPollFunctions, request: JobRequest, options: JobOptions): Promise<JobRun> {

@@ -5,7 +5,7 @@ import type {
 	INodePropertyOptions,
 } from 'n8n-workflow';
 
-import type { ApiVersion, EndpointName } from '../catalog';
+import type { ApiVersion, CommonOperationName } from '../api';
 import { ApiClient } from '../transport/apiClient';
 import { apiVersionOf } from '../transport/apiVersion';
 import type { ApiContext } from '../transport/connection';
@@ -25,7 +25,7 @@ export type ProspectEnrollment = ListedEnrollment<'prospect_ids'>;
 
 /** How one kind of enrollment is listed and named. */
 interface EnrollmentKind<IdsField extends string> {
-	endpoint: EndpointName;
+	endpoint: CommonOperationName;
 	idsField: IdsField;
 	/** "business" / "businesses": what the ids are */
 	one: string;

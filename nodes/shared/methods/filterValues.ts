@@ -1,7 +1,6 @@
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
-import { LIMITS } from '../limits';
-import type { AutocompleteField } from '../schemas';
+import { type AutocompleteField, LIMITS } from '../api';
 import type { ApiContext } from '../transport/connection';
 import { ApiClient } from '../transport/apiClient';
 import { apiVersionOf } from '../transport/apiVersion';

@@ -8,8 +8,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { ApiClient } from '../transport/apiClient';
 import { apiVersionOf } from '../transport/apiVersion';
-import type { Registration } from '../webhooks/registration';
-import { isTestWebhook, V2Registration } from '../webhooks/registrationV2';
+import { isTestWebhook, type Registration, V2Registration } from '../api';
 
 export const NO_WEBHOOKS_TEXT =
 	'No API v2 webhooks yet: publish a workflow with the Business Events Webhook Trigger on API v2, or create one with Manage Webhook';

@@ -2,8 +2,7 @@ import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { FILTER_PICKERS, filterPicker } from '../filterPicker';
 import { hasWebsiteField, intentFields, publicCompanyField, recentEventsFields, SIGNAL_LABELS } from './signalFields.description';
-import { FILTER_BRACKETS } from '../vocabulary';
-import { type CATEGORY_FILTERS, FILTER_NAMES, type FilterName } from '../schemas';
+import { type CATEGORY_FILTERS, FILTER_BRACKETS, FILTER_NAMES, type FilterName } from '../api';
 
 /**
  * How the values typed into a Filters field are split into a list. Every list field is one text

@@ -3,7 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { countryCode } from '../countries';
 import { pickedValues } from '../filterPicker';
 import { describeType, showValue } from '../inputRules';
-import { FILTER_NAMES } from '../schemas';
+import { FILTER_NAMES } from '../api';
 import {
 	BUSINESS_FILTERS,
 	CATEGORIES_FIELD,

@@ -7,7 +7,7 @@
  */
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import type { ApiVersion } from '../catalog';
+import type { ApiVersion } from '../api';
 import { describeType } from '../inputRules';
 import type { ParameterReader } from './searchRequest';
 

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { DEFAULT_CONCURRENCY } from '../batching/engine';
 import { mapWithConcurrency } from '../batching/pool';
-import { LIMITS_V2 } from '../limits';
+import { LIMITS } from '../api';
 import { ApiClient } from '../transport/apiClient';
 import type { CursorSearch, PageNumberSearch, SearchRequest } from './searchRequest';
 
@@ -75,7 +75,7 @@ export async function fetchAllPages(
  */
 async function cursorPages(fetchPage: FetchPage, request: CursorSearch): Promise<IDataObject[][]> {
 	const { body } = request;
-	const wanted = Math.min(request.limit, LIMITS_V2.searchTotal);
+	const wanted = Math.min(request.limit, LIMITS.searchTotal);
 	const pages: IDataObject[][] = [];
 	let cursor: string | undefined;
 	for (let fetched = 0; fetched < wanted; ) {

@@ -8,9 +8,8 @@ import { deepCopy } from 'n8n-workflow';
 
 import { stableKey } from '../batching/grouping';
 import { assembleOutput, prepareItems, runEach } from '../batching/items';
-import type { ApiVersion } from '../catalog';
+import { type ApiVersion, LIMITS, V1_LIMITS } from '../api';
 import { concurrencyOption, optionsCollection } from '../descriptions';
-import { LIMITS, LIMITS_V2 } from '../limits';
 import { readParameter } from '../parameters';
 import { ApiClient } from '../transport/apiClient';
 import { apiVersionOf } from '../transport/apiVersion';
@@ -75,7 +74,7 @@ const optionFor = (operation: string, property: INodeProperties): INodePropertie
 export function searchProperties(kind: SearchKind, texts: SearchTexts, api: ApiVersion = 'v1'): Array<INodeProperties | undefined> {
 	const max = kind.maxSize;
 	const toolLimit = texts.tool.limit;
-	const pageSizes = api === 'v1' ? LIMITS.searchPageSize : LIMITS_V2.searchPageSize;
+	const pageSizes = api === 'v1' ? V1_LIMITS.searchPageSize : LIMITS.searchPageSize;
 	const defaultPageSize = kind.defaultPageSize ?? DEFAULT_PAGE_SIZE;
 	const requestContext: INodeProperties = {
 		displayName: 'Request Context',

@@ -2,11 +2,9 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import type { ZodIssue, ZodObject, ZodRawShape, ZodTypeAny } from 'zod/v3';
 
 import { describeIssue, itemValidationError, parseJsonParameter } from '../batching/validate';
-import { type ApiVersion, catalogFor, type EndpointName } from '../catalog';
+import { type ApiVersion, businessStatsBodyV1, catalogFor, type CommonOperationName, LIMITS, searchBusinessesBodyV1, V1_LIMITS } from '../api';
 import { parseIdList } from '../idList';
 import { showValue } from '../inputRules';
-import { LIMITS, LIMITS_V2 } from '../limits';
-import { businessStatsBody, searchBusinessesBody } from '../schemas';
 import { isObjectSchema, unwrapSchema } from '../schemaKinds';
 import { BUSINESS_FILTERS, type FilterSet } from './filterFields.description';
 import { businessFiltersOn } from './operatingLocations';
@@ -23,8 +21,8 @@ export const FILTERS_JSON_EXAMPLE = '{ "country_code": { "values": ["us", "ca"] 
  */
 export interface SearchKind {
 	/** the search endpoint (paged) and its statistics endpoint */
-	endpoint: EndpointName;
-	statsEndpoint: EndpointName;
+	endpoint: CommonOperationName;
+	statsEndpoint: CommonOperationName;
 	body: ZodTypeAny;
 	statsBody: ZodTypeAny;
 	/** the most records one search of this node version returns (Limit's bound, Return All) */
@@ -58,8 +56,8 @@ export type ParameterReader = (name: string, fallback: unknown) => unknown;
 export const BUSINESS_SEARCH: SearchKind = {
 	endpoint: 'searchBusinesses',
 	statsEndpoint: 'businessStats',
-	body: searchBusinessesBody,
-	statsBody: businessStatsBody,
+	body: searchBusinessesBodyV1,
+	statsBody: businessStatsBodyV1,
 	maxSize: LIMITS.searchSize.max,
 	exclude: { kind: 'business', max: LIMITS.searchExclude, parameter: 'Exclude Business IDs' },
 	filters: BUSINESS_FILTERS,
@@ -71,7 +69,7 @@ export const BUSINESS_SEARCH: SearchKind = {
 interface SearchRequestBase {
 	itemIndex: number;
 	/** the search endpoint (the same name on both API versions); Search Businesses' when not given */
-	endpoint?: EndpointName;
+	endpoint?: CommonOperationName;
 	/** records to output for this item */
 	limit: number;
 }
@@ -279,7 +277,7 @@ function readSearchParameters(
 	const filterSource = ctx.getNodeParameter('filterSource', itemIndex) as string;
 	const options = ctx.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	// the node version's default, within the pages the version serves (a node built for v2 on a v1 credential)
-	const pages = version === 'v1' ? LIMITS.searchPageSize : LIMITS_V2.searchPageSize;
+	const pages = version === 'v1' ? V1_LIMITS.searchPageSize : LIMITS.searchPageSize;
 	const pageSize = asNumber(options.pageSize ?? Math.min(kind.defaultPageSize ?? DEFAULT_PAGE_SIZE, pages.max));
 	const page = asNumber(options.page ?? 1);
 	const exclude = parseIdList(options.exclude ?? '', kind.exclude.kind);
@@ -365,13 +363,13 @@ export function readSearchRequest(
 export const v1MaxSizeOf = (kind: SearchKind): number => Math.min(kind.maxSize, kind.v1MaxSize ?? kind.maxSize);
 
 /** The most records a search asks API v2 for: the node version's cap, within what one v2 search yields. */
-export const v2MaxSizeOf = (kind: SearchKind): number => Math.min(kind.maxSize, LIMITS_V2.searchTotal);
+export const v2MaxSizeOf = (kind: SearchKind): number => Math.min(kind.maxSize, LIMITS.searchTotal);
 
 /**
  * One item's v2 search: the same parameters as v1's, sent without `size` and `page`. v2 pages by
  * cursor only, so a search starts at its first record: a Starting Page other than 1 is refused
  * rather than reached by fetching and dropping the pages before it. Return All means the node
- * version's cap, within the most one v2 search yields (LIMITS_V2.searchTotal): a node version
+ * version's cap, within the most one v2 search yields (LIMITS.searchTotal): a node version
  * built for v1 keeps its cap when its credential switches it to v2.
  */
 /** Whether the kind's v2 search body has request_context: the catalog says (v2's prospect search does not). */

@@ -8,8 +8,7 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { eventTypeOptions } from '../eventTypes';
 import { filterPicker } from '../filterPicker';
-import { LIMITS } from '../limits';
-import { BUSINESS_EVENT_TYPES, INTENT_LEVELS } from '../vocabulary';
+import { BUSINESS_EVENT_TYPES, INTENT_LEVELS, LIMITS } from '../api';
 
 export const RECENT_EVENTS = 'recentEvents';
 export const RECENT_EVENTS_DAYS = 'recentEventsWithinDays';

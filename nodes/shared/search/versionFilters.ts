@@ -7,8 +7,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import type { ApiVersion } from '../catalog';
-import { v1EventType, v2EventType } from '../vocabularyV2';
+import { type ApiVersion, v1EventType, v2EventType } from '../api';
 
 const OTHER: Record<ApiVersion, ApiVersion> = { v1: 'v2', v2: 'v1' };
 

@@ -7,7 +7,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 
-import { type ApiVersion, catalogFor, type EndpointDefinition, type EndpointNames } from '../catalog';
+import { type ApiVersion, catalogFor, type EndpointDefinition, type EndpointNames, fromWire, operationOn, toWire } from '../api';
 import {
 	type ApiContext,
 	type Connection,
@@ -27,7 +27,6 @@ import { Redactor } from './redact';
 import { multipartBody } from './multipart';
 import { mayHaveArrived, type Outcome, parseRetryAfterMs, RETRY_POLICY, retryDelay } from './retryPolicy';
 import { networkError, redirectError, serviceError, unusableAnswer, unusableList } from './serviceError';
-import { fromWire, operationOn, toWire } from './wireNames';
 
 /** An operation of either catalog: the client sends it to its version's path, or says the version lacks it. */
 export type OperationName = EndpointNames[ApiVersion];

@@ -7,7 +7,7 @@
  * existed from a new one left at the default, but it stores each node's typeVersion in the
  * workflow, so nodes of saved workflows keep v1 and nodes added now get v2.
  */
-import type { ApiVersion } from '../catalog';
+import type { ApiVersion } from '../api';
 import { type ApiContext, readCredential } from './connection';
 
 /** The credential's "API Version" values; `auto` is its default. */

@@ -7,8 +7,7 @@ import type {
 	IWebhookFunctions,
 } from 'n8n-workflow';
 
-import type { ApiVersion } from '../catalog';
-import { LIMITS } from '../limits';
+import { type ApiVersion, LIMITS } from '../api';
 
 /** The contexts that call the service: actions, option loaders, the polling trigger and the webhook trigger's hooks. */
 export type ApiContext = IExecuteFunctions | ILoadOptionsFunctions | IPollFunctions | IHookFunctions | IWebhookFunctions;

@@ -7,7 +7,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import type { EndpointDefinition, EndpointMeter } from '../catalog';
+import type { EndpointDefinition, EndpointMeter } from '../api';
 
 /** One endpoint of one version: its method and catalog path (unique across both catalogs). */
 export const endpointKey = (definition: Pick<EndpointDefinition, 'method' | 'path'>): string =>

@@ -1,8 +1,7 @@
 import { createHash } from 'crypto';
 import { sleep } from 'n8n-workflow';
 
-import type { EndpointDefinition } from '../catalog';
-import { LIMITS } from '../limits';
+import { type EndpointDefinition, LIMITS } from '../api';
 import { QueryMeter } from './queryMeter';
 
 /**

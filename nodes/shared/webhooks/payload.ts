@@ -11,7 +11,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { fromWire } from '../transport/wireNames';
+import { fromWire } from '../api';
 
 export type Entity = 'business' | 'prospect';
 

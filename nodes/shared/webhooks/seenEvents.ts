@@ -7,7 +7,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { LIMITS } from '../limits';
+import { LIMITS } from '../api';
 
 /** Adds a key; returns false when it was there already. Keeps the list bounded, oldest dropped. */
 export function remember(list: string[], key: string, limit: number = LIMITS.webhookSeenEventIds): boolean {

@@ -8,7 +8,7 @@
 import type { IDataObject, NodeApiError } from 'n8n-workflow';
 
 import { DEFAULT_BUSINESS_EVENT_TYPES } from '../../../nodes/shared/eventTypes';
-import { v2EventType } from '../../../nodes/shared/vocabularyV2';
+import { v2EventType } from '../../../nodes/shared/api';
 import { API_VERSIONS, pathOn, typeVersionFor } from '../harness/apiVersions';
 import { runPoll } from '../harness/runPoll';
 import { chronological, idsOf, poll, sandbox, setUpSandbox, triggerNode } from './setup';

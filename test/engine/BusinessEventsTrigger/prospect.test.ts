@@ -8,7 +8,7 @@
 import type { IDataObject, NodeOperationError } from 'n8n-workflow';
 
 import { DEFAULT_PROSPECT_EVENT_TYPES } from '../../../nodes/shared/eventTypes';
-import { LIMITS } from '../../../nodes/shared/limits';
+import { LIMITS } from '../../../nodes/shared/api';
 import { itemsNode, linearWorkflow, manualTriggerNode, runWorkflow } from '../harness';
 import { API_VERSIONS, pathOn, typeVersionFor } from '../harness/apiVersions';
 import { chronological, credentials, idsOf, poll, sandbox, setUpSandbox, triggerNode } from './setup';

@@ -13,8 +13,7 @@ import type { IDataObject, INode, IWebhookData, IWorkflowExecuteAdditionalData, 
 
 import { BusinessEventsWebhookTrigger } from '../../../nodes/BusinessEventsWebhookTrigger/BusinessEventsWebhookTrigger.node';
 import { checkExists, create, remove } from '../../../nodes/BusinessEventsWebhookTrigger/hooks';
-import type { ApiVersion } from '../../../nodes/shared/catalog';
-import { TEST_WEBHOOK_DESCRIPTION } from '../../../nodes/shared/webhooks/registrationV2';
+import { type ApiVersion, TEST_WEBHOOK_DESCRIPTION } from '../../../nodes/shared/api';
 import { SANDBOX_PARTNER_ID } from '../../sandbox/options';
 import { createAdditionalData } from '../harness/additionalData';
 import { buildWorkflow } from '../harness/buildWorkflow';

@@ -8,7 +8,7 @@
 import { DateTime } from 'luxon';
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { LIMITS } from '../../../nodes/shared/limits';
+import { LIMITS } from '../../../nodes/shared/api';
 import { itemsNode, linearWorkflow, manualTriggerNode, onItems, packageNode, runWorkflow, type WorkflowNode } from '../harness';
 import { API_VERSIONS, typeVersionFor } from '../harness/apiVersions';
 import { checkCreditsNode, credentialsOn, sandbox, setUpSandbox } from './setup';

@@ -5,7 +5,7 @@
  */
 import type { INodeParameters } from 'n8n-workflow';
 
-import type { ApiVersion } from '../../../nodes/shared/catalog';
+import type { ApiVersion } from '../../../nodes/shared/api';
 import type { Sandbox } from '../../sandbox';
 import { packageNode, sandboxCredentials, useSandbox, type WorkflowNode } from '../harness';
 

@@ -7,7 +7,7 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { JOB_DEFAULTS } from '../../../nodes/shared/jobs';
-import { LIMITS } from '../../../nodes/shared/limits';
+import { LIMITS } from '../../../nodes/shared/api';
 import { onItems, packageNode, runWorkflow, sandboxCredentials, type WorkflowNode } from '../harness';
 import { typeVersionFor } from '../harness/apiVersions';
 import { expected, pathOf, sandbox, setUpSandbox } from './setup';

@@ -8,12 +8,10 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { previousMonth } from '../../../nodes/Enrich/parameters';
-import { LIMITS } from '../../../nodes/shared/limits';
+import { type ApiVersion, LIMITS, V2_REMOVED_FIELDS } from '../../../nodes/shared/api';
 import { RETRY_POLICY } from '../../../nodes/shared/transport/retryPolicy';
 import { contactInformation } from '../../sandbox/universe/moreEnrichments';
 import { onItems, packageNode, runWorkflow, type WorkflowNode } from '../harness';
-import type { ApiVersion } from '../../../nodes/shared/catalog';
-import { V2_REMOVED_FIELDS } from '../../../nodes/shared/vocabularyV2';
 import { API_VERSIONS, typeVersionFor } from '../harness/apiVersions';
 import { BUSINESS, credentials, expected, pathOf, sandbox, setUpSandbox } from './setup';
 

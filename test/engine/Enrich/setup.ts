@@ -7,7 +7,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { RESOURCES } from '../../../nodes/Enrich/enrichments';
-import { type ApiVersion, catalogFor, type EndpointDefinition } from '../../../nodes/shared/catalog';
+import { type ApiVersion, catalogFor, type EndpointDefinition } from '../../../nodes/shared/api';
 import type { Sandbox } from '../../sandbox';
 import { sandboxCredentials, useSandbox } from '../harness';
 import { type MoreBusinessEnrichmentKind, moreBusinessEnrichment } from '../../sandbox/universe/moreEnrichments';

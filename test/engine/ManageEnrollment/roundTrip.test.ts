@@ -10,8 +10,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { NOTHING_SENT } from '../../../nodes/shared/batching/validate';
-import type { ApiVersion } from '../../../nodes/shared/catalog';
-import { LIMITS } from '../../../nodes/shared/limits';
+import { type ApiVersion, LIMITS } from '../../../nodes/shared/api';
 import { API_VERSIONS, pathOn } from '../harness/apiVersions';
 import {
 	BUSINESS_PATH,

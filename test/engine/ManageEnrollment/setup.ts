@@ -6,8 +6,7 @@
  */
 import type { IDataObject, INodeParameters, IPairedItemData } from 'n8n-workflow';
 
-import type { ApiVersion } from '../../../nodes/shared/catalog';
-import { V2_ENDPOINTS } from '../../../nodes/shared/catalog';
+import { type ApiVersion, ENDPOINTS } from '../../../nodes/shared/api';
 import { type Sandbox, sandboxClient } from '../../sandbox';
 import {
 	type BusinessProspectDataCredentials,
@@ -63,7 +62,7 @@ export async function run(
 
 /** A v2 webhook of the tenant, made over HTTP as Manage Webhook would (its request is left out of the log). */
 export async function registerV2Webhook(name: string, status: 'active' | 'disabled' = 'active', description?: string): Promise<string> {
-	const client = sandboxClient(sandbox, V2_ENDPOINTS);
+	const client = sandboxClient(sandbox, ENDPOINTS);
 	const webhookUrl = `http://127.0.0.1:9/${encodeURIComponent(name)}`;
 	const webhookId = String((await client.call('registerWebhook', { name, webhook_url: webhookUrl, ...(description && { description }) })).body.webhook_id);
 	if (status === 'disabled') await client.raw('PATCH', `/v2/webhooks/${webhookId}`, JSON.stringify({ status }));

@@ -13,11 +13,10 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { ManageEnrollment } from '../../../nodes/ManageEnrollment/ManageEnrollment.node';
 import { TTL_LEFT_OUT } from '../../../nodes/ManageEnrollment/helpers/operations';
 import { NOTHING_SENT } from '../../../nodes/shared/batching/validate';
-import { type ApiVersion, V2_ENDPOINTS } from '../../../nodes/shared/catalog';
+import { type ApiVersion, ENDPOINTS, TEST_WEBHOOK_DESCRIPTION } from '../../../nodes/shared/api';
 import { DEFAULT_BUSINESS_EVENT_TYPES } from '../../../nodes/shared/eventTypes';
 import { LISTED_ON_V2, WEBHOOKS_ON_V1_TEXT } from '../../../nodes/shared/methods';
 import { NO_ENROLLMENTS_TEXT } from '../../../nodes/shared/methods/enrollments';
-import { TEST_WEBHOOK_DESCRIPTION } from '../../../nodes/shared/webhooks/registrationV2';
 import { sandboxClient } from '../../sandbox';
 import { onItems, runListSearch, runWorkflow, sandboxCredentials } from '../harness';
 import { API_VERSIONS, pathOn, typeVersionFor } from '../harness/apiVersions';
@@ -206,7 +205,7 @@ describe('node version 2: Webhook ID', () => {
 		const [id] = businessIds(1);
 		const created = await run([{ business_id: id }], createBusiness({ webhookId: byId(gone) }), { api: 'v2' });
 		const enrollmentId = String(created.json(NODE)[0].enrollment_id);
-		const forced = await sandboxClient(sandbox, V2_ENDPOINTS).raw('DELETE', `/v2/webhooks/${gone}?force=true`);
+		const forced = await sandboxClient(sandbox, ENDPOINTS).raw('DELETE', `/v2/webhooks/${gone}?force=true`);
 		expect(forced.body).toMatchObject({ affected_enrollment_ids: [enrollmentId] });
 
 		sandbox.clearRequests();

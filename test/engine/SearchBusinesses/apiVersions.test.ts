@@ -7,7 +7,7 @@
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import type { ApiVersion } from '../../../nodes/shared/catalog';
+import type { ApiVersion } from '../../../nodes/shared/api';
 import { onItems, packageNode, runWorkflow, sandboxCredentials } from '../harness';
 import { API_VERSIONS, pathOn, typeVersionFor } from '../harness/apiVersions';
 import { NODE, requestsTo, sandbox, search, setUpSandbox } from './setup';

@@ -7,7 +7,7 @@
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { FILTER_NAMES, SIGNAL_FILTERS } from '../../../nodes/shared/schemas';
+import { FILTER_NAMES, SIGNAL_FILTERS } from '../../../nodes/shared/api';
 import { RETRY_POLICY } from '../../../nodes/shared/transport/retryPolicy';
 import type { RecordedRequest, SandboxBusiness } from '../../sandbox';
 import type { FacetFilterName } from '../../sandbox/universe/filters';

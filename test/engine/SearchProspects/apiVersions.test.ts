@@ -7,8 +7,7 @@
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import type { ApiVersion } from '../../../nodes/shared/catalog';
-import { LIMITS_V2 } from '../../../nodes/shared/limits';
+import { type ApiVersion, LIMITS } from '../../../nodes/shared/api';
 import { onItems, packageNode, runWorkflow, sandboxCredentials, useSandbox } from '../harness';
 import { API_VERSIONS, pathOn, typeVersionFor } from '../harness/apiVersions';
 import { idsOf, NODE, SEARCH_PATH } from './setup';
@@ -79,7 +78,7 @@ test(`API v2, Return All: ${SERVED.toLocaleString('en-US')} prospects in 20 requ
 
 	expect(run.error).toBeUndefined();
 	const sent = bodies('v2');
-	expect(sent).toHaveLength(SERVED / LIMITS_V2.searchPageSize.max);
+	expect(sent).toHaveLength(SERVED / LIMITS.searchPageSize.max);
 	expect(sent.map((body) => body.page_size)).toEqual(sent.map(() => 500));
 	expect(sent[0]).toEqual({ mode: 'preview', page_size: 500 });
 	for (const body of sent.slice(1)) expect(Object.keys(body).sort()).toEqual(['mode', 'next_cursor', 'page_size']);

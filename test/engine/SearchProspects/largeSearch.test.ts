@@ -8,7 +8,7 @@
  */
 import type { INodeParameters } from 'n8n-workflow';
 
-import { LIMITS } from '../../../nodes/shared/limits';
+import { LIMITS, V1_LIMITS } from '../../../nodes/shared/api';
 import type { RecordedRequest } from '../../sandbox';
 import { onItems, packageNode, runWorkflow, sandboxCredentials, useSandbox } from '../harness';
 
@@ -49,7 +49,7 @@ test('version 2, Return All: 600 requests of 100 (every page once, page 1 first)
 	const result = await run({ returnAll: true }, 2);
 
 	expect(result.error).toBeUndefined();
-	expect(searches()).toHaveLength(MOST / LIMITS.searchPageSize.max);
+	expect(searches()).toHaveLength(MOST / V1_LIMITS.searchPageSize.max);
 	expect(pagesAsked()[0]).toBe(1);
 	expect([...pagesAsked()].sort((a, b) => a - b)).toEqual(range(1, 600));
 	const shapes = new Set(searches().map(({ body, status }) => JSON.stringify({ ...(body as object), page: undefined, status })));

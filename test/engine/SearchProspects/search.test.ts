@@ -7,8 +7,7 @@
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { LIMITS } from '../../../nodes/shared/limits';
-import { PROSPECT_FILTER_NAMES } from '../../../nodes/shared/schemas';
+import { LIMITS, PROSPECT_FILTER_NAMES } from '../../../nodes/shared/api';
 import type { SearchableProspect } from '../../sandbox';
 import { bodies, idsOf, idsWhere, NODE, prospects, requestsTo, run, sandbox, SEARCH_PATH, setUpSandbox } from './setup';
 

@@ -3,7 +3,7 @@
  * the typeVersion that speaks that version with the credential at "Per Node Version" (its newest
  * v1 version, or its v2 version), and the paths each version sends to.
  */
-import type { ApiVersion } from '../../../nodes/shared/catalog';
+import type { ApiVersion } from '../../../nodes/shared/api';
 import { FIRST_V2_NODE_VERSION } from '../../../nodes/shared/transport/apiVersion';
 
 export const API_VERSIONS: readonly ApiVersion[] = ['v1', 'v2'];

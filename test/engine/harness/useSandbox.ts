@@ -1,5 +1,5 @@
 /** A test file's own sandbox, and the credential that reaches it: what nearly every engine test file sets up. */
-import { LIMITS } from '../../../nodes/shared/limits';
+import { LIMITS } from '../../../nodes/shared/api';
 import type { Sandbox, SandboxOptions } from '../../sandbox';
 import { startSandbox } from '../../sandbox';
 

@@ -4,8 +4,7 @@
  * (no response_context), as the service sends it. Values come from the universe's word lists and
  * businesses, so every value found selects something when used in the matching search filter.
  */
-import type { AutocompleteField } from '../../../nodes/shared/schemas';
-import { FILTER_BRACKETS, JOB_DEPARTMENTS, JOB_LEVELS } from '../../../nodes/shared/vocabulary';
+import { type AutocompleteField, FILTER_BRACKETS, JOB_DEPARTMENTS, JOB_LEVELS } from '../../../nodes/shared/api';
 import type { SandboxBusiness } from '../universe';
 import { GENERIC_JOB_TITLES } from '../universe/vocabulary/people';
 import { INDUSTRIES, INTENT_TOPICS, TECHNOLOGIES } from '../universe/vocabulary/companies';

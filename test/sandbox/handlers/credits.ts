@@ -9,12 +9,12 @@
  */
 import type { z } from 'zod/v3';
 
-import type { creditsAggregationBody } from '../../../nodes/shared/schemas';
+import type { creditsAggregationBodyV1 } from '../../../nodes/shared/api';
 import type { CreditEntry } from '../credits';
 import { type HandlerContext, type Reply, responseContext } from './context';
 
 type Envelope = (ctx: HandlerContext) => Record<string, unknown>;
-type AggregationBody = z.infer<typeof creditsAggregationBody>;
+type AggregationBody = z.infer<typeof creditsAggregationBodyV1>;
 
 export const creditsWith =
 	(envelope: Envelope) =>

@@ -4,12 +4,12 @@
  */
 import type { z } from 'zod/v3';
 
-import type { businessBulkEnrichBody, prospectBulkEnrichBody } from '../../../nodes/shared/schemas';
+import type { businessBulkEnrichBodyV1, prospectBulkEnrichBodyV1 } from '../../../nodes/shared/api';
 import type { BusinessEnrichmentKind } from '../universe';
 import { type HandlerContext, type Handler, type Reply, responseContext } from './context';
 
-type ProspectBody = z.infer<typeof prospectBulkEnrichBody>;
-type BusinessBody = z.infer<typeof businessBulkEnrichBody>;
+type ProspectBody = z.infer<typeof prospectBulkEnrichBodyV1>;
+type BusinessBody = z.infer<typeof businessBulkEnrichBodyV1>;
 
 function enriched(ctx: HandlerContext, data: unknown[]): Reply {
 	return { body: { response_context: responseContext(ctx), data, total_results: data.length } };

@@ -6,12 +6,12 @@
  */
 import type { z } from 'zod/v3';
 
-import type { businessBulkEnrichBody, prospectBulkEnrichBody } from '../../../nodes/shared/schemas';
+import type { businessBulkEnrichBodyV1, prospectBulkEnrichBodyV1 } from '../../../nodes/shared/api';
 import { contactInformation, type MoreBusinessEnrichmentKind, moreBusinessEnrichment } from '../universe/moreEnrichments';
 import { type HandlerContext, type Handler, type Reply, responseContext } from './context';
 
-type BusinessBody = z.infer<typeof businessBulkEnrichBody> & { parameters?: Record<string, unknown> };
-type ProspectBody = z.infer<typeof prospectBulkEnrichBody>;
+type BusinessBody = z.infer<typeof businessBulkEnrichBodyV1> & { parameters?: Record<string, unknown> };
+type ProspectBody = z.infer<typeof prospectBulkEnrichBodyV1>;
 
 function enriched(ctx: HandlerContext, data: unknown[]): Reply {
 	return { body: { response_context: responseContext(ctx), data, total_results: data.length } };

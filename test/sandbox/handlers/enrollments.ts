@@ -5,14 +5,7 @@
  */
 import type { z } from 'zod/v3';
 
-import { BUSINESS_EVENT_TYPES, PROSPECT_EVENT_TYPES } from '../../../nodes/shared/vocabulary';
-import type {
-	businessEnrollmentBody,
-	deleteProspectEnrollmentBody,
-	prospectEnrollmentBody,
-	updateBusinessEnrollmentBody,
-	updateProspectEnrollmentBody,
-} from '../../../nodes/shared/schemas';
+import { BUSINESS_EVENT_TYPES, type businessEnrollmentBodyV1, type deleteProspectEnrollmentBodyV1, PROSPECT_EVENT_TYPES, type prospectEnrollmentBodyV1, type updateBusinessEnrollmentBodyV1, type updateProspectEnrollmentBodyV1 } from '../../../nodes/shared/api';
 import { generalError } from '../errors';
 import { type HandlerContext, type Reply, responseContext } from './context';
 import { assertKnownEventTypes } from './eventTypes';
@@ -35,7 +28,7 @@ function existing<T>(enrollments: Map<string, T>, enrollmentId: string, ctx: Han
 	return enrollment;
 }
 
-export function createBusinessEnrollment(body: z.infer<typeof businessEnrollmentBody>, ctx: HandlerContext): Reply {
+export function createBusinessEnrollment(body: z.infer<typeof businessEnrollmentBodyV1>, ctx: HandlerContext): Reply {
 	assertKnownEventTypes(body.event_types, BUSINESS_EVENT_TYPES);
 	const enrollment = {
 		enrollment_id: ctx.ids.uuid(),
@@ -48,7 +41,7 @@ export function createBusinessEnrollment(body: z.infer<typeof businessEnrollment
 }
 
 export function updateBusinessEnrollment(
-	body: z.infer<typeof updateBusinessEnrollmentBody>,
+	body: z.infer<typeof updateBusinessEnrollmentBodyV1>,
 	ctx: HandlerContext,
 ): Reply {
 	assertKnownEventTypes(body.event_types, BUSINESS_EVENT_TYPES);
@@ -73,7 +66,7 @@ export function listBusinessEnrollments(_body: Record<string, never>, ctx: Handl
 	};
 }
 
-export function createProspectEnrollment(body: z.infer<typeof prospectEnrollmentBody>, ctx: HandlerContext): Reply {
+export function createProspectEnrollment(body: z.infer<typeof prospectEnrollmentBodyV1>, ctx: HandlerContext): Reply {
 	assertKnownEventTypes(body.event_types, PROSPECT_EVENT_TYPES);
 	const enrollment = {
 		enrollment_id: ctx.ids.uuid(),
@@ -87,7 +80,7 @@ export function createProspectEnrollment(body: z.infer<typeof prospectEnrollment
 }
 
 export function updateProspectEnrollment(
-	body: z.infer<typeof updateProspectEnrollmentBody>,
+	body: z.infer<typeof updateProspectEnrollmentBodyV1>,
 	ctx: HandlerContext,
 ): Reply {
 	assertKnownEventTypes(body.event_types, PROSPECT_EVENT_TYPES);
@@ -100,7 +93,7 @@ export function updateProspectEnrollment(
 
 /** The one answer without a context object: just { status: "success" }. */
 export function deleteProspectEnrollment(
-	body: z.infer<typeof deleteProspectEnrollmentBody>,
+	body: z.infer<typeof deleteProspectEnrollmentBodyV1>,
 	ctx: HandlerContext,
 ): Reply {
 	existing(ctx.enrollments.prospects, body.enrollment_id, ctx);

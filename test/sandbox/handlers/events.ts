@@ -1,14 +1,12 @@
 /** POST /v1/businesses/events: recent events of the named businesses and types. */
 import type { z } from 'zod/v3';
 
-import { BUSINESS_EVENT_TYPES } from '../../../nodes/shared/vocabulary';
-import { LIMITS } from '../../../nodes/shared/limits';
-import type { getBusinessEventsBody } from '../../../nodes/shared/schemas';
+import { BUSINESS_EVENT_TYPES, type getBusinessEventsBodyV1, LIMITS } from '../../../nodes/shared/api';
 import { invalid, type ValidationDetail, validationError } from '../errors';
 import { type HandlerContext, type Reply, responseContext } from './context';
 import { unknownEventTypes } from './eventTypes';
 
-type EventsBody = z.infer<typeof getBusinessEventsBody>;
+type EventsBody = z.infer<typeof getBusinessEventsBodyV1>;
 
 const DAY_MS = 86_400_000;
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;

@@ -1,10 +1,10 @@
 /** POST /v1/prospects/match: one result per input, same order, null prospect_id on a miss. */
 import type { z } from 'zod/v3';
 
-import type { matchProspectsBody } from '../../../nodes/shared/schemas';
+import type { matchProspectsBodyV1 } from '../../../nodes/shared/api';
 import { type HandlerContext, type Reply, responseContext } from './context';
 
-type MatchBody = z.infer<typeof matchProspectsBody>;
+type MatchBody = z.infer<typeof matchProspectsBodyV1>;
 
 export function matchProspects(body: MatchBody, ctx: HandlerContext): Reply {
 	const matched = body.prospects_to_match.map((item) => ({

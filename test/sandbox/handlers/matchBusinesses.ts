@@ -1,11 +1,11 @@
 /** POST /v1/businesses/match: one result per input, same order, null business_id on a miss. */
 import type { z } from 'zod/v3';
 
-import type { matchBusinessesBody } from '../../../nodes/shared/schemas';
+import type { matchBusinessesBodyV1 } from '../../../nodes/shared/api';
 import { matchBusiness } from '../universe/businessMatch';
 import { type HandlerContext, type Reply, responseContext } from './context';
 
-type MatchBusinessesBody = z.infer<typeof matchBusinessesBody>;
+type MatchBusinessesBody = z.infer<typeof matchBusinessesBodyV1>;
 
 export function matchBusinesses(body: MatchBusinessesBody, ctx: HandlerContext): Reply {
 	const matched = body.businesses_to_match.map((item) => ({

@@ -5,15 +5,13 @@
  */
 import type { z } from 'zod/v3';
 
-import { LIMITS } from '../../../nodes/shared/limits';
-import type { getProspectEventsBody } from '../../../nodes/shared/schemas';
-import { PROSPECT_EVENT_TYPES } from '../../../nodes/shared/vocabulary';
+import { type getProspectEventsBodyV1, LIMITS, PROSPECT_EVENT_TYPES } from '../../../nodes/shared/api';
 import { invalid, type ValidationDetail, validationError } from '../errors';
 import { type HandlerContext, type Reply, responseContext } from './context';
 import { lowerBound, parseTimestamp } from './events';
 import { unknownEventTypes } from './eventTypes';
 
-type ProspectEventsBody = z.infer<typeof getProspectEventsBody>;
+type ProspectEventsBody = z.infer<typeof getProspectEventsBodyV1>;
 
 const DAY_MS = 86_400_000;
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;

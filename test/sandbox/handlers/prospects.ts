@@ -4,13 +4,13 @@
  */
 import type { z } from 'zod/v3';
 
-import type { businessStatsBody, prospectStatsBody, searchProspectsBody } from '../../../nodes/shared/schemas';
+import type { businessStatsBodyV1, prospectStatsBodyV1, searchProspectsBodyV1 } from '../../../nodes/shared/api';
 import { invalid, validationError } from '../errors';
 import { prospectPreview, prospectRecord } from '../universe';
 import { type HandlerContext, type Reply, responseContext } from './context';
 import { servePage } from './paging';
 
-type SearchBody = z.infer<typeof searchProspectsBody>;
+type SearchBody = z.infer<typeof searchProspectsBodyV1>;
 
 export function searchProspects(body: SearchBody, ctx: HandlerContext): Reply {
 	if (body.size < body.page_size) {
@@ -29,10 +29,10 @@ export function searchProspects(body: SearchBody, ctx: HandlerContext): Reply {
 	};
 }
 
-export function businessStats(body: z.infer<typeof businessStatsBody>, ctx: HandlerContext): Reply {
+export function businessStats(body: z.infer<typeof businessStatsBodyV1>, ctx: HandlerContext): Reply {
 	return { body: { response_context: responseContext(ctx), ...ctx.universe.businessStats(body.filters, ctx.now.getTime()) } };
 }
 
-export function prospectStats(body: z.infer<typeof prospectStatsBody>, ctx: HandlerContext): Reply {
+export function prospectStats(body: z.infer<typeof prospectStatsBodyV1>, ctx: HandlerContext): Reply {
 	return { body: { response_context: responseContext(ctx), ...ctx.universe.prospectStats(body.filters) } };
 }

@@ -1,13 +1,13 @@
 /** POST /v1/businesses: filter, exclude, cap at `size`, then page. */
 import type { z } from 'zod/v3';
 
-import type { searchBusinessesBody } from '../../../nodes/shared/schemas';
+import type { searchBusinessesBodyV1 } from '../../../nodes/shared/api';
 import { invalid, validationError } from '../errors';
 import type { BusinessPreview, BusinessRecord, SandboxBusiness } from '../universe';
 import { type HandlerContext, type Reply, responseContext } from './context';
 import { servePage } from './paging';
 
-type SearchBody = z.infer<typeof searchBusinessesBody>;
+type SearchBody = z.infer<typeof searchBusinessesBodyV1>;
 
 export const preview = ({ business_id, name, domain, logo, country_name }: SandboxBusiness): BusinessPreview => ({
 	business_id,

@@ -7,8 +7,7 @@
  */
 import type { z } from 'zod/v3';
 
-import { BUSINESS_EVENT_TYPES } from '../../../nodes/shared/vocabulary';
-import type { checkWebhookConnectivityBody, registerWebhookBody } from '../../../nodes/shared/schemas';
+import { BUSINESS_EVENT_TYPES, type checkWebhookConnectivityBodyV1, type registerWebhookBodyV1 } from '../../../nodes/shared/api';
 import { generalError, invalid, validationError } from '../errors';
 import { eventPayload } from '../universe/eventPayloads';
 import { anniversaryPayload } from '../universe/prospectEvents';
@@ -39,7 +38,7 @@ const registrationBody = (ctx: HandlerContext, registration: NonNullable<Handler
 /** A custom header is "Name: value" with a token name; anything else could not be sent. */
 const HEADER_LINE = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+:[\t -~]*$/;
 
-export function registerWebhook(body: z.infer<typeof registerWebhookBody>, ctx: HandlerContext): Reply {
+export function registerWebhook(body: z.infer<typeof registerWebhookBodyV1>, ctx: HandlerContext): Reply {
 	assertPartner(body.partner_id, ctx);
 	const bad = (body.headers ?? []).flatMap((line, i) =>
 		HEADER_LINE.test(line) ? [] : [invalid(['headers', i], 'must be "Header-Name: value"')],
@@ -62,7 +61,7 @@ export function deleteWebhook(_body: Record<string, never>, ctx: HandlerContext)
 	return { body: { response_context: responseContext(ctx) } };
 }
 
-export function checkWebhookConnectivity(body: z.infer<typeof checkWebhookConnectivityBody>, ctx: HandlerContext): Reply {
+export function checkWebhookConnectivity(body: z.infer<typeof checkWebhookConnectivityBodyV1>, ctx: HandlerContext): Reply {
 	existing(body.partner_id, ctx);
 	if (!body.simulation) ctx.webhooks.pushConnectivityCheck(body.partner_id);
 	for (const event of simulatedEvents(body.simulation, ctx)) ctx.webhooks.push(event, 'simulation');

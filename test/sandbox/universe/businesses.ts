@@ -3,7 +3,7 @@
  * the hidden facets every search filter reads. Distributions are skewed like real data (many small
  * companies, a few huge ones; most in the US) so filters give both large and small result sets.
  */
-import { FILTER_BRACKETS } from '../../../nodes/shared/vocabulary';
+import { FILTER_BRACKETS } from '../../../nodes/shared/api';
 import { Random } from '../random';
 import { numberInBracket } from './filters';
 import type { SandboxBusiness } from './types';

@@ -5,8 +5,7 @@
  *
  * The history is drawn once per seed as ages ("so long before the start") and dated per sandbox.
  */
-import { BUSINESS_EVENT_TYPES } from '../../../nodes/shared/vocabulary';
-import { LIMITS } from '../../../nodes/shared/limits';
+import { BUSINESS_EVENT_TYPES, LIMITS } from '../../../nodes/shared/api';
 import { Random } from '../random';
 import { datedPayload, eventPayload } from './eventPayloads';
 import type { BusinessEvent, SandboxBusiness } from './types';

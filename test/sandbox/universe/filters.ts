@@ -3,7 +3,7 @@
  * contract's filters really filters, so a client that sends a filter wrongly gets a visibly wrong
  * answer instead of the whole universe.
  */
-import { BRACKET_FILTERS, type FilterName, type SIGNAL_FILTERS } from '../../../nodes/shared/schemas';
+import { BRACKET_FILTERS, type FilterName, type SIGNAL_FILTERS } from '../../../nodes/shared/api';
 import type { Random } from '../random';
 import type { SignalFilters } from './signalFilters';
 import type { BusinessMetrics, SandboxBusiness } from './types';

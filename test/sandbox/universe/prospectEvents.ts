@@ -8,8 +8,7 @@
  * Changes are drawn once per seed (as ages before the sandbox's start); anniversaries follow the
  * calendar from the sandbox's start. Tests add more with `sandbox.addProspectEvent`.
  */
-import { PROSPECT_EVENT_TYPES } from '../../../nodes/shared/vocabulary';
-import { LIMITS } from '../../../nodes/shared/limits';
+import { LIMITS, PROSPECT_EVENT_TYPES } from '../../../nodes/shared/api';
 import { Random } from '../random';
 import { isoWithOffset } from './events';
 import type { ProspectEvent, SandboxBusiness, SandboxProspect } from './types';

@@ -9,8 +9,7 @@
  */
 import { createHash } from 'node:crypto';
 
-import { JOB_DEPARTMENTS, JOB_LEVELS } from '../../../nodes/shared/vocabulary';
-import type { ProspectFilterName } from '../../../nodes/shared/schemas';
+import { JOB_DEPARTMENTS, JOB_LEVELS, type ProspectFilterName } from '../../../nodes/shared/api';
 import { Random } from '../random';
 import { type FacetFilterName, type FacetFilters, matchesFilters, type SearchFilters } from './filters';
 import type { ProspectBase } from './prospects';

@@ -5,8 +5,7 @@
  * intent enrichment answers, `city_region` from the business's city and region, `has_website`
  * from its website.
  */
-import { LIMITS } from '../../../nodes/shared/limits';
-import { INTENT_LEVELS } from '../../../nodes/shared/vocabulary';
+import { INTENT_LEVELS, LIMITS } from '../../../nodes/shared/api';
 import type { EventStore } from './events';
 import { intentLevel, intentScores } from './moreEnrichments';
 import type { SandboxBusiness } from './types';

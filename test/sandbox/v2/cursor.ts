@@ -3,7 +3,7 @@
  * clients: base64url of the offset and a fingerprint of the search, so a cursor sent with other
  * filters, another exclude list or another mode is refused instead of paging a different list.
  */
-import { LIMITS_V2 } from '../../../nodes/shared/limits';
+import { LIMITS } from '../../../nodes/shared/api';
 import { invalid, validationError } from '../errors';
 
 /** FNV-1a, 32 bits: enough to tell two searches apart, and stable across runs. */
@@ -37,7 +37,7 @@ function offsetOf(cursor: string, search: unknown): number {
 
 export interface CursorPage<T> {
 	records: T[];
-	/** what the whole search yields: the selection, capped at LIMITS_V2.searchTotal */
+	/** what the whole search yields: the selection, capped at LIMITS.searchTotal */
 	total: number;
 	/** null on the last page */
 	nextCursor: string | null;
@@ -53,7 +53,7 @@ export function serveCursorPage<T>(
 	body: { page_size: number; next_cursor?: string | null },
 	search: unknown,
 ): CursorPage<T> {
-	const total = Math.min(selected.length, LIMITS_V2.searchTotal);
+	const total = Math.min(selected.length, LIMITS.searchTotal);
 	const start = body.next_cursor ? offsetOf(body.next_cursor, search) : 0;
 	const end = Math.min(start + body.page_size, total);
 	return {

@@ -4,18 +4,18 @@
  * enrichments that give several records per id (posts, lookalikes) and one object otherwise,
  * with v2's renamed and removed fields.
  */
-import { V2_ENDPOINTS, type V2EndpointName } from '../../../nodes/shared/catalog';
+import { type EndpointName, ENDPOINTS } from '../../../nodes/shared/api';
 import type { Handler, HandlerContext } from '../handlers/context';
 import { responseContextV2 } from './context';
 import { v2EnrichmentRecord } from './renames';
 
 /** [I] Which enrichments answer with a list per id: those v1 answers with several rows per id. */
-const MANY_PER_ID: ReadonlySet<V2EndpointName> = new Set(['enrichBusinessPosts', 'enrichBusinessLookalikes', 'enrichProspectPosts']);
+const MANY_PER_ID: ReadonlySet<EndpointName> = new Set(['enrichBusinessPosts', 'enrichBusinessLookalikes', 'enrichProspectPosts']);
 
 export const enrichV2 =
-	(name: V2EndpointName, v1: Handler): Handler =>
+	(name: EndpointName, v1: Handler): Handler =>
 	(body, ctx: HandlerContext) => {
-		const definition = V2_ENDPOINTS[name];
+		const definition = ENDPOINTS[name];
 		const idField = definition.batch!.key === 'business_ids' ? 'business_id' : 'prospect_id';
 		const segment = definition.path.replace(/^\/v2\//, '').replace(/\/enrich$/, '');
 		const v1Rows = (v1(body, ctx).body as { data: Array<Record<string, unknown>> }).data;

@@ -6,14 +6,7 @@
  */
 import type { z } from 'zod/v3';
 
-import { BUSINESS_EVENT_TYPES_V2 } from '../../../nodes/shared/vocabularyV2';
-import { PROSPECT_EVENT_TYPES } from '../../../nodes/shared/vocabulary';
-import type {
-	createBusinessEnrollmentBodyV2,
-	createProspectEnrollmentBodyV2,
-	updateBusinessEnrollmentBodyV2,
-	updateProspectEnrollmentBodyV2,
-} from '../../../nodes/shared/schemasV2';
+import { BUSINESS_EVENT_TYPES_V2, type createBusinessEnrollmentBody, type createProspectEnrollmentBody, PROSPECT_EVENT_TYPES, type updateBusinessEnrollmentBody, type updateProspectEnrollmentBody } from '../../../nodes/shared/api';
 import type { BusinessEnrollmentV2, ProspectEnrollmentV2 } from '../enrollments';
 import { generalError, invalid, validationError } from '../errors';
 import type { HandlerContext, Reply } from '../handlers/context';
@@ -52,7 +45,7 @@ const answer = (ctx: HandlerContext, enrollment: BusinessEnrollmentV2 | Prospect
 	body: { response_context: responseContextV2(ctx), ...view(enrollment) },
 });
 
-export function createBusinessEnrollmentV2(body: z.infer<typeof createBusinessEnrollmentBodyV2>, ctx: HandlerContext): Reply {
+export function createBusinessEnrollmentV2(body: z.infer<typeof createBusinessEnrollmentBody>, ctx: HandlerContext): Reply {
 	assertKnownEventTypes(body.event_types, BUSINESS_EVENT_TYPES_V2);
 	assertBindable(body.webhook_id, ctx);
 	const enrollment: BusinessEnrollmentV2 = {
@@ -67,7 +60,7 @@ export function createBusinessEnrollmentV2(body: z.infer<typeof createBusinessEn
 	return answer(ctx, enrollment, 201);
 }
 
-export function createProspectEnrollmentV2(body: z.infer<typeof createProspectEnrollmentBodyV2>, ctx: HandlerContext): Reply {
+export function createProspectEnrollmentV2(body: z.infer<typeof createProspectEnrollmentBody>, ctx: HandlerContext): Reply {
 	assertKnownEventTypes(body.event_types, PROSPECT_EVENT_TYPES);
 	assertBindable(body.webhook_id, ctx);
 	const enrollment: ProspectEnrollmentV2 = {
@@ -97,7 +90,7 @@ function update<E extends BusinessEnrollmentV2 | ProspectEnrollmentV2>(
 	if (body.event_types !== undefined) enrollment.event_types = [...body.event_types];
 }
 
-export function updateBusinessEnrollmentV2(body: z.infer<typeof updateBusinessEnrollmentBodyV2>, ctx: HandlerContext): Reply {
+export function updateBusinessEnrollmentV2(body: z.infer<typeof updateBusinessEnrollmentBody>, ctx: HandlerContext): Reply {
 	if (body.event_types) assertKnownEventTypes(body.event_types, BUSINESS_EVENT_TYPES_V2);
 	const enrollment = existing(ctx.enrollments.businessesV2, ctx);
 	update(enrollment, body, ctx);
@@ -105,7 +98,7 @@ export function updateBusinessEnrollmentV2(body: z.infer<typeof updateBusinessEn
 	return answer(ctx, enrollment);
 }
 
-export function updateProspectEnrollmentV2(body: z.infer<typeof updateProspectEnrollmentBodyV2>, ctx: HandlerContext): Reply {
+export function updateProspectEnrollmentV2(body: z.infer<typeof updateProspectEnrollmentBody>, ctx: HandlerContext): Reply {
 	if (body.event_types) assertKnownEventTypes(body.event_types, PROSPECT_EVENT_TYPES);
 	const enrollment = existing(ctx.enrollments.prospectsV2, ctx);
 	update(enrollment, body, ctx);

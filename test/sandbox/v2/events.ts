@@ -5,9 +5,7 @@
  */
 import type { z } from 'zod/v3';
 
-import { LIMITS } from '../../../nodes/shared/limits';
-import type { getBusinessEventsBodyV2 } from '../../../nodes/shared/schemasV2';
-import { BUSINESS_EVENT_TYPES_V2, V2_EVENT_TYPE_RENAMES, v2EventType } from '../../../nodes/shared/vocabularyV2';
+import { BUSINESS_EVENT_TYPES_V2, type getBusinessEventsBody, LIMITS, V2_EVENT_TYPE_RENAMES, v2EventType } from '../../../nodes/shared/api';
 import { invalid, validationError } from '../errors';
 import type { HandlerContext, Reply } from '../handlers/context';
 import { lowerBound } from '../handlers/events';
@@ -22,7 +20,7 @@ const DAY_MS = 86_400_000;
 const V1_NAME_OF = new Map(Object.entries(V2_EVENT_TYPE_RENAMES).map(([v1, v2]) => [v2, v1]));
 const v1Name = (v2: string) => V1_NAME_OF.get(v2) ?? v2;
 
-export function getBusinessEventsV2(body: z.infer<typeof getBusinessEventsBodyV2>, ctx: HandlerContext): Reply {
+export function getBusinessEventsV2(body: z.infer<typeof getBusinessEventsBody>, ctx: HandlerContext): Reply {
 	const nowMs = ctx.now.getTime();
 	const afterMs = lowerBound(body.timestamp_from, nowMs - LIMITS.eventWindowDays * DAY_MS);
 	const untilMs = upperBound(body.timestamp_to, nowMs);

@@ -4,7 +4,7 @@
  * searches, business events, enrichments, credits, webhooks and enrollments have v2 handlers of
  * their own.
  */
-import type { V2EndpointName } from '../../../nodes/shared/catalog';
+import type { EndpointName } from '../../../nodes/shared/api';
 import { businessAutocomplete } from '../handlers/autocomplete';
 import type { Handler } from '../handlers/context';
 import {
@@ -112,4 +112,4 @@ const SYNC_HANDLERS_V2 = {
 	deleteProspectEnrollment: deleteProspectEnrollmentV2,
 };
 
-export const HANDLERS_V2 = { ...SYNC_HANDLERS_V2, ...jobHandlersV2(SYNC_HANDLERS_V2) } satisfies Record<V2EndpointName, Handler>;
+export const HANDLERS_V2 = { ...SYNC_HANDLERS_V2, ...jobHandlersV2(SYNC_HANDLERS_V2) } satisfies Record<EndpointName, Handler>;

@@ -1,8 +1,8 @@
 /**
  * The v2 names inside served data: event types and the fields the service renamed or removed
- * (nodes/shared/vocabularyV2.ts holds the tables; this applies them to the universe's v1 data).
+ * (nodes/shared/api/v2/renames.ts holds the tables; this applies them to the universe's v1 data).
  */
-import { V2_REMOVED_FIELDS, v2FieldName } from '../../../nodes/shared/vocabularyV2';
+import { V2_REMOVED_FIELDS, v2FieldName } from '../../../nodes/shared/api';
 
 /** Renames every key the v2 tables rename, at any depth; values are copied, never shared. */
 export function withV2FieldNames(value: unknown): unknown {

@@ -6,21 +6,13 @@
  */
 import type { z } from 'zod/v3';
 
-import type {
-	businessFiltersV2,
-	businessStatsBodyV2,
-	prospectFiltersV2,
-	prospectStatsBodyV2,
-	searchBusinessesBodyV2,
-	searchProspectsBodyV2,
-} from '../../../nodes/shared/schemasV2';
+import { type businessFiltersV2, type businessStatsBody, type prospectFiltersV2, type prospectStatsBody, type searchBusinessesBody, type searchProspectsBody, v1EventType } from '../../../nodes/shared/api';
 import type { HandlerContext, Reply } from '../handlers/context';
 // the record forms are v1's: both versions reference the same Business schema (research §4)
 import { full as businessFull, preview as businessPreview } from '../handlers/search';
 import { prospectPreview, prospectRecord, type SearchableProspect, type SearchFilters } from '../universe';
 import { type FacetFilters, matchesFilters } from '../universe/filters';
 import { interestsOf } from '../universe/prospectSearch';
-import { v1EventType } from '../../../nodes/shared/vocabularyV2';
 import { businessStats, prospectStats, type ProspectSearchFilters } from '../universe/prospectSearch';
 import { responseContextV2 } from './context';
 import { serveCursorPage } from './cursor';
@@ -92,7 +84,7 @@ function searchAnswer<T>(
 	ctx: HandlerContext,
 	kind: SearchKind,
 	selected: readonly T[],
-	body: z.infer<typeof searchBusinessesBodyV2>,
+	body: z.infer<typeof searchBusinessesBody>,
 	serve: (record: T) => unknown,
 ): Reply {
 	const { mode, filters, exclude } = body;
@@ -109,28 +101,28 @@ function searchAnswer<T>(
 	};
 }
 
-export function searchBusinessesV2(body: z.infer<typeof searchBusinessesBodyV2>, ctx: HandlerContext): Reply {
+export function searchBusinessesV2(body: z.infer<typeof searchBusinessesBody>, ctx: HandlerContext): Reply {
 	const selected = selectBusinessesV2(ctx, body.filters, body.exclude);
 	return searchAnswer(ctx, 'businesses', selected, body, body.mode === 'preview' ? businessPreview : businessFull);
 }
 
-export function searchProspectsV2(body: z.infer<typeof searchProspectsBodyV2>, ctx: HandlerContext): Reply {
+export function searchProspectsV2(body: z.infer<typeof searchProspectsBody>, ctx: HandlerContext): Reply {
 	const selected = selectProspectsV2(ctx, body.filters, body.exclude);
 	return searchAnswer(
 		ctx,
 		'prospects',
 		selected,
-		body as z.infer<typeof searchBusinessesBodyV2>,
+		body as z.infer<typeof searchBusinessesBody>,
 		body.mode === 'preview' ? prospectPreview : prospectRecord,
 	);
 }
 
-export function businessStatsV2(body: z.infer<typeof businessStatsBodyV2>, ctx: HandlerContext): Reply {
+export function businessStatsV2(body: z.infer<typeof businessStatsBody>, ctx: HandlerContext): Reply {
 	const stats = businessStats(selectBusinessesV2(ctx, body.filters), body.filters as SearchFilters);
 	return { body: { response_context: responseContextV2(ctx), ...stats } };
 }
 
-export function prospectStatsV2(body: z.infer<typeof prospectStatsBodyV2>, ctx: HandlerContext): Reply {
+export function prospectStatsV2(body: z.infer<typeof prospectStatsBody>, ctx: HandlerContext): Reply {
 	const stats = prospectStats(selectProspectsV2(ctx, body.filters), body.filters as ProspectSearchFilters);
 	return { body: { response_context: responseContextV2(ctx), ...stats } };
 }

@@ -7,15 +7,7 @@
  */
 import type { z } from 'zod/v3';
 
-import { LIMITS_V2 } from '../../../nodes/shared/limits';
-import type {
-	checkWebhookConnectivityBodyV2,
-	createWebhookBodyV2,
-	deleteWebhookQueryV2,
-	listWebhooksQueryV2,
-	updateWebhookBodyV2,
-} from '../../../nodes/shared/schemasV2';
-import { v1EventType } from '../../../nodes/shared/vocabularyV2';
+import { type checkWebhookConnectivityBody, type createWebhookBody, type deleteWebhookQuery, LIMITS, type listWebhooksQuery, type updateWebhookBody, v1EventType } from '../../../nodes/shared/api';
 import { generalError, HttpError, invalid, validationError } from '../errors';
 import type { HandlerContext, Reply } from '../handlers/context';
 import { simulatedEvents } from '../handlers/webhooks';
@@ -62,10 +54,10 @@ export function tenantWebhook(webhookId: string, ctx: HandlerContext, loc: Array
 	throw generalError(404, `Webhook ${webhookId} was not found`, ctx.correlationId);
 }
 
-export function createWebhookV2(body: z.infer<typeof createWebhookBodyV2>, ctx: HandlerContext): Reply {
+export function createWebhookV2(body: z.infer<typeof createWebhookBody>, ctx: HandlerContext): Reply {
 	assertHeaders(body.headers);
-	if (heldCount(ctx) >= LIMITS_V2.webhooksPerTenant) {
-		throw validationError([invalid([], `the tenant holds ${LIMITS_V2.webhooksPerTenant} webhooks already, the most it may`)]);
+	if (heldCount(ctx) >= LIMITS.webhooksPerTenant) {
+		throw validationError([invalid([], `the tenant holds ${LIMITS.webhooksPerTenant} webhooks already, the most it may`)]);
 	}
 	const now = ctx.webhooks.nowIso();
 	const webhook: TenantWebhook = {
@@ -89,7 +81,7 @@ export function createWebhookV2(body: z.infer<typeof createWebhookBodyV2>, ctx: 
 }
 
 export function listWebhooksV2(_body: Record<string, never>, ctx: HandlerContext): Reply {
-	const { status } = ctx.query as z.infer<typeof listWebhooksQueryV2>;
+	const { status } = ctx.query as z.infer<typeof listWebhooksQuery>;
 	const legacy = legacyView(ctx);
 	const all = [...(legacy ? [legacy] : []), ...[...ctx.webhooks.tenant.values()].map(webhookView)];
 	return { body: { response_context: responseContextV2(ctx), webhooks: all.filter((webhook) => status === undefined || webhook.status === status) } };
@@ -102,7 +94,7 @@ export function getWebhookV2(_body: Record<string, never>, ctx: HandlerContext):
 	return { body: { response_context: responseContextV2(ctx), ...webhookView(tenantWebhook(id, ctx)) } };
 }
 
-export function updateWebhookV2(body: z.infer<typeof updateWebhookBodyV2>, ctx: HandlerContext): Reply {
+export function updateWebhookV2(body: z.infer<typeof updateWebhookBody>, ctx: HandlerContext): Reply {
 	const webhook = tenantWebhook(ctx.params.webhook_id, ctx);
 	assertHeaders(body.headers);
 	Object.assign(webhook, body, body.headers ? { headers: [...body.headers] } : {});
@@ -119,7 +111,7 @@ function activeEnrollmentsOf(webhookId: string, ctx: HandlerContext) {
 
 export function deleteWebhookV2(_body: Record<string, never>, ctx: HandlerContext): Reply {
 	const webhook = tenantWebhook(ctx.params.webhook_id, ctx);
-	const { force } = ctx.query as z.infer<typeof deleteWebhookQueryV2>;
+	const { force } = ctx.query as z.infer<typeof deleteWebhookQuery>;
 	const bound = activeEnrollmentsOf(webhook.webhook_id, ctx);
 	if (bound.length > 0 && force !== 'true') {
 		// [I] the research says "conflict" without a code: 409
@@ -147,7 +139,7 @@ export function rotateWebhookSecretV2(_body: Record<string, never>, ctx: Handler
 }
 
 /** Pushes a test event, or the simulated events (under v2's names), to that webhook only. */
-export function checkWebhookConnectivityV2(body: z.infer<typeof checkWebhookConnectivityBodyV2>, ctx: HandlerContext): Reply {
+export function checkWebhookConnectivityV2(body: z.infer<typeof checkWebhookConnectivityBody>, ctx: HandlerContext): Reply {
 	const webhook = tenantWebhook(ctx.params.webhook_id, ctx);
 	const simulation = body.simulation && { ...body.simulation, event_name: v1EventType(body.simulation.event_name) };
 	if (!simulation) ctx.webhooks.pushConnectivityCheck(ctx.partnerId, webhook);

@@ -9,7 +9,7 @@ import { request } from 'node:http';
 
 import { Random } from '../random';
 import { withV2FieldNames } from '../v2/renames';
-import { v2EventType } from '../../../nodes/shared/vocabularyV2';
+import { v2EventType } from '../../../nodes/shared/api';
 import type { TenantWebhook } from './tenant';
 import { base64UrlPadded, newWebhookSecret, pythonIsoFormat, pythonJson, pythonTime, signDelivery } from './signing';
 

@@ -1,5 +1,5 @@
 /** A body each v2 endpoint accepts (ids of nobody: valid in form), so a test changes one thing at a time. */
-import type { V2EndpointName } from '../../../nodes/shared/catalog';
+import type { EndpointName } from '../../../nodes/shared/api';
 import { jobBodiesOf } from './v2JobBodies';
 
 export const NOBODY_BUSINESS = 'b'.repeat(32);
@@ -56,4 +56,4 @@ const PULL_BODIES = {
 	deleteProspectEnrollment: {},
 };
 
-export const VALID_V2_BODIES: Record<V2EndpointName, Record<string, unknown>> = { ...PULL_BODIES, ...jobBodiesOf(PULL_BODIES) };
+export const VALID_V2_BODIES: Record<EndpointName, Record<string, unknown>> = { ...PULL_BODIES, ...jobBodiesOf(PULL_BODIES) };

@@ -1,5 +1,5 @@
 /** A body each endpoint of the v2 job flow accepts, from the sync enrichments' sample bodies. */
-import { type JobControlName, type JobOperationName, jobOperationOf } from '../../../nodes/shared/catalog';
+import { type JobControlName, type JobOperationName, jobOperationOf } from '../../../nodes/shared/api';
 
 export const SAMPLE_LIST_ID = 'dataset-0001';
 

@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import { itemValidationError } from '../../../shared/batching/validate';
-import type { ApiVersion } from '../../../shared/catalog';
+import type { ApiVersion } from '../../../shared/api';
 import { apiVersionOf } from '../../../shared/transport/apiVersion';
 import { BUSINESS } from '../../helpers/kinds';
 import { deleteEnrollments } from '../../helpers/remove';

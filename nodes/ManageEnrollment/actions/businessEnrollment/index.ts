@@ -1,6 +1,6 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import type { ApiVersion } from '../../../shared/catalog';
+import type { ApiVersion } from '../../../shared/api';
 import * as create from './create.operation';
 import * as deleteOperation from './delete.operation';
 import * as list from './list.operation';

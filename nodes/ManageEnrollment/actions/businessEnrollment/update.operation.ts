@@ -2,8 +2,7 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n
 
 import type { ItemError } from '../../../shared/batching/items';
 import { itemValidationError } from '../../../shared/batching/validate';
-import type { ApiVersion } from '../../../shared/catalog';
-import { LIMITS } from '../../../shared/limits';
+import { type ApiVersion, LIMITS } from '../../../shared/api';
 import { fetchBusinessEnrollments } from '../../../shared/methods';
 import { apiVersionOf } from '../../../shared/transport/apiVersion';
 import { enrollmentKeyField, eventTypesField, idsField, optionsField, webhookIdField } from '../../helpers/fields';

@@ -1,6 +1,6 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import type { ApiVersion } from '../../../shared/catalog';
+import type { ApiVersion } from '../../../shared/api';
 import { apiVersionOf } from '../../../shared/transport/apiVersion';
 import { PROSPECT } from '../../helpers/kinds';
 import { deleteEnrollments } from '../../helpers/remove';

@@ -2,7 +2,7 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { itemValidationError } from '../../../shared/batching/validate';
 import { readText } from '../../../shared/inputRules';
-import type { ApiVersion } from '../../../shared/catalog';
+import type { ApiVersion } from '../../../shared/api';
 import { readParameter } from '../../../shared/parameters';
 
 import { showFor } from '../../helpers/fields';

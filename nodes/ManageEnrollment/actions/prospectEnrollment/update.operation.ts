@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import { itemValidationError } from '../../../shared/batching/validate';
-import type { ApiVersion } from '../../../shared/catalog';
+import type { ApiVersion } from '../../../shared/api';
 import { readEventTypes } from '../../../shared/eventTypes';
 import { readText } from '../../../shared/inputRules';
 import { readParameter } from '../../../shared/parameters';

@@ -1,130 +1,88 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
-import { errorItem, type ItemResult, prepareItems, runEach, toItemError } from '../../../shared/batching/items';
 import { itemValidationError } from '../../../shared/batching/validate';
-import type { ApiVersion } from '../../../shared/catalog';
-import type { Registration, WebhookRegistration } from '../../../shared/webhooks/registration';
-import { apiVersionOf } from '../../../shared/transport/apiVersion';
-import { webhookRegistration } from '../../../shared/webhooks/registration';
+import type { ApiVersion, Registration, V2Registration } from '../../../shared/api';
+import { perItem } from '../webhookV1/common';
 
-/**
- * A registration as the node outputs it: never the secret (it would sit in the execution data
- * in clear); `has_secret` says whether the answer held one (v1: every read; v2: create and
- * rotate only). v2 adds the webhook's id, name, status and whether it is v1's legacy webhook.
- */
-export function registrationJson(owner: WebhookRegistration, found: Registration | undefined): IDataObject {
+/** The Webhook ID of the operations that act on one webhook: picked from the tenant's list, or typed. */
+export function webhookIdLocator(operations: string[]): INodeProperties {
 	return {
-		model: owner.model,
-		owner: owner.owner,
-		registered: found !== undefined,
-		webhook_url: found?.webhookUrl ?? null,
-		created_at: found?.createdAt ?? null,
-		last_modified_time: found?.lastModifiedTime ?? null,
-		has_secret: found?.secret !== undefined,
-		...(owner.model === 'v2' && {
-			webhook_id: found?.webhookId ?? null,
-			name: found?.name ?? null,
-			status: found?.status ?? null,
-			legacy: found?.legacy ?? false,
-		}),
+		displayName: 'Webhook',
+		name: 'webhookId',
+		type: 'resourceLocator',
+		default: { mode: 'list', value: '' },
+		required: true,
+		description:
+			'The webhook to act on. A Business Events Webhook Trigger\'s own is named after its workflow and node, "n8n: workflow / node".',
+		displayOptions: { show: { operation: operations } },
+		modes: [
+			{
+				displayName: 'From List',
+				name: 'list',
+				type: 'list',
+				placeholder: 'Select a webhook...',
+				typeOptions: { searchListMethod: 'searchWebhooks', searchable: true },
+			},
+			{
+				displayName: 'By ID',
+				name: 'id',
+				type: 'string',
+				placeholder: 'e.g. 5f0c1a52-7f6e-4a57-9a42-0123456789ab',
+			},
+		],
 	};
 }
 
 /**
- * The API version of this run (apiVersionOf). An unreadable credential gives `fallback`: its error
- * then comes from perItem's client, once per item under Continue on Fail, as for every other run.
+ * Version 2 manages webhooks by webhook_id, which API v1 does not have: on a credential set to v1
+ * every item fails in words before any request (nothing is done to v1's partner webhook instead).
  */
-export async function runVersion(ctx: IExecuteFunctions, fallback: ApiVersion): Promise<ApiVersion> {
-	try {
-		return await apiVersionOf(ctx);
-	} catch {
-		return fallback;
-	}
-}
-
-/**
- * Version 1 on a credential set to API v2: Register, Delete Registration and Check Connectivity
- * act on the partner's one webhook, which v2 does not manage (it lists it as the legacy webhook,
- * read-only), so the item fails in words before any request rather than acting on another webhook.
- * Get Registration reads the legacy webhook instead (get.operation.ts).
- */
-export function refuseOnV2(ctx: IExecuteFunctions, version: ApiVersion, itemIndex: number, operation: string): void {
-	if (version !== 'v2') return;
+function requireV2(ctx: IExecuteFunctions, version: ApiVersion, itemIndex: number): void {
+	if (version === 'v2') return;
 	throw itemValidationError(
 		ctx.getNode(),
 		itemIndex,
-		`${operation} acts on your partner's one webhook, which API v2 does not manage, and the credential's API Version is v2`,
-		"Add Manage Webhook again (its new version manages API v2's webhooks by ID), or set API Version to Per Node Version or v1 in the Business Prospect Data API credential.",
+		"This version of Manage Webhook manages webhooks by ID, which API v1 does not have, and the credential's API Version is v1",
+		'Set API Version to Per Node Version or v2 in the Business Prospect Data API credential.',
 	);
 }
 
-/**
- * The API version a run chooses (apiVersionOf), read once the items are checked, and what the
- * operation refuses on it: `refuse` throws the item error (before any request).
- */
-export interface VersionChoice {
-	/** the version when the credential cannot be read: its error then comes from the client, per item */
-	fallback: ApiVersion;
-	refuse: (version: ApiVersion, itemIndex: number) => void;
+/** The item's webhook_id, or an item error before any request. */
+export function readWebhookId(ctx: IExecuteFunctions, itemIndex: number): string {
+	const value = ctx.getNodeParameter('webhookId', itemIndex, '', { extractValue: true });
+	if (typeof value !== 'string' || value.trim() === '') {
+		throw itemValidationError(ctx.getNode(), itemIndex, 'Webhook is required', 'Pick a webhook from the list or enter its ID.');
+	}
+	return value.trim();
 }
 
 /**
- * Reads and checks every item (`read` throws an item error naming index, field and rule) before
- * the credential is read and before any request, then runs each item's requests, in input order,
- * on the registration model of the API version (v1 unless named, or chosen by the run); an item
- * gives one output item, or several (a list) paired to it; Continue on Fail makes a failure that
- * item's error item.
+ * perItem on API v2: every item is read and checked (`read`) before any request, then run on the
+ * tenant's webhooks (V2Registration) one item after another.
  */
-export async function perItem<R extends { itemIndex: number }>(
+export async function perWebhook<R extends { itemIndex: number }>(
 	ctx: IExecuteFunctions,
 	read: (itemIndex: number) => R,
-	run: (strategy: WebhookRegistration, request: R) => Promise<IDataObject | IDataObject[]>,
-	choice: ApiVersion | VersionChoice = 'v1',
+	run: (registration: V2Registration, request: R) => Promise<IDataObject | IDataObject[]>,
 ): Promise<INodeExecutionData[]> {
-	const prepared = prepareItems(ctx, read);
-	let version = typeof choice === 'string' ? choice : choice.fallback;
-	if (typeof choice !== 'string' && prepared.requests.length > 0) {
-		version = await runVersion(ctx, choice.fallback);
-		prepared.requests = prepared.requests.filter(({ itemIndex }) => {
-			try {
-				choice.refuse(version, itemIndex);
-				return true;
-			} catch (error) {
-				if (!ctx.continueOnFail()) throw toItemError(ctx, error, itemIndex);
-				prepared.errors.set(itemIndex, toItemError(ctx, error, itemIndex));
-				return false;
-			}
-		});
-	}
-	let strategy: WebhookRegistration | undefined;
-	if (prepared.requests.length > 0) {
-		try {
-			strategy = await webhookRegistration(ctx, prepared.requests[0].itemIndex, version);
-		} catch (error) {
-			// the credential (no Partner ID, unreadable): every item fails the same way
-			const itemError = toItemError(ctx, error, prepared.requests[0].itemIndex);
-			if (!ctx.continueOnFail()) throw itemError;
-			for (const { itemIndex } of prepared.requests) prepared.errors.set(itemIndex, toItemError(ctx, error, itemIndex));
-		}
-	}
-	const results: Array<ItemResult<IDataObject | IDataObject[]>> = strategy
-		? await runEach(ctx, prepared.requests, async (request) => {
-				try {
-					return await run(strategy, request);
-				} catch (error) {
-					throw toItemError(ctx, error, request.itemIndex);
-				}
-			})
-		: [];
-	const byItem = new Map<number, INodeExecutionData[]>();
-	for (const result of results) {
-		byItem.set(
-			result.itemIndex,
-			result.ok
-				? (Array.isArray(result.value) ? result.value : [result.value]).map((json) => ({ json, pairedItem: { item: result.itemIndex } }))
-				: [errorItem(result.error, result.itemIndex)],
-		);
-	}
-	for (const [itemIndex, error] of prepared.errors) byItem.set(itemIndex, [errorItem(error, itemIndex)]);
-	return [...byItem.entries()].sort(([a], [b]) => a - b).flatMap(([, items]) => items);
+	return await perItem(ctx, read, async (strategy, request) => await run(strategy as V2Registration, request), {
+		fallback: 'v2',
+		refuse: (version, itemIndex) => requireV2(ctx, version, itemIndex),
+	});
+}
+
+/** The webhook of that id (one GET), or an error naming it when the service has none. */
+export async function webhookOf(
+	registration: V2Registration,
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	webhookId: string,
+): Promise<Registration> {
+	const found = await registration.find({ webhookId });
+	if (found) return found;
+	throw new NodeOperationError(ctx.getNode(), `Item ${itemIndex}: the service has no webhook ${webhookId}`, {
+		itemIndex,
+		description: 'Pick the webhook from the list, or get them all with Get Many.',
+	});
 }

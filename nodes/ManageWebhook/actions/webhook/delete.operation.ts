@@ -1,55 +1,47 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
-import { itemValidationError } from '../../../shared/batching/validate';
-import { isToolExecution } from '../../../shared/toolMode';
-import { sameUrl } from '../../../shared/webhooks/registration';
-import { perItem, refuseOnV2 } from './common';
+import { asNodeError } from '../../../shared/api';
+import { perWebhook, readWebhookId, webhookIdLocator } from './common';
+import { isNodeApiError } from '../../../shared/transport/nodeErrors';
 
 export const description: INodeProperties[] = [
+	webhookIdLocator(['delete']),
 	{
-		displayName: 'Only If URL Is',
-		name: 'onlyIfUrl',
-		type: 'string',
-		default: '',
-		placeholder: 'e.g. https://n8n.example.com/webhook/1f2e.../webhook',
+		displayName: 'Force',
+		name: 'force',
+		type: 'boolean',
+		default: false,
 		description:
-			'Delete the registration only while it points at this URL (so a registration another workflow made meanwhile survives). Empty: delete whatever is registered (as an AI tool: delete nothing).',
+			'Whether to delete the webhook even while active enrollments use it: they are then paused until they are given another webhook. Off: such a webhook is kept and the item fails, naming them.',
 		displayOptions: { show: { operation: ['delete'] } },
 	},
 ];
 
-/** Deletes the partner's registration (one request per item); deleting none is no error. */
+/** Deletes one webhook by ID (one request per item); gone already is no error (deleted: false). */
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
-	return await perItem(
+	return await perWebhook(
 		this,
-		(itemIndex) => {
-			const value = this.getNodeParameter('onlyIfUrl', itemIndex, '');
-			if (typeof value !== 'string') {
-				throw itemValidationError(this.getNode(), itemIndex, 'Only If URL Is must be text');
-			}
-			// a model calling the tool deletes only a registration it names (the partner's one webhook feeds every workflow)
-			if (value.trim() === '' && isToolExecution(this)) {
-				throw itemValidationError(
+		(itemIndex) => ({
+			itemIndex,
+			webhookId: readWebhookId(this, itemIndex),
+			force: this.getNodeParameter('force', itemIndex, false) === true,
+		}),
+		async (registration, { itemIndex, webhookId, force }) => {
+			try {
+				const { deleted, affectedEnrollmentIds } = await registration.delete({ webhookUrl: '', webhookId }, force);
+				return { model: registration.model, webhook_id: webhookId, deleted, paused_enrollment_ids: affectedEnrollmentIds };
+			} catch (error) {
+				if (!isNodeApiError(error) || error.httpCode !== '409') throw asNodeError(this.getNode(), error, itemIndex);
+				throw new NodeOperationError(
 					this.getNode(),
-					itemIndex,
-					'As a tool, Delete Registration deletes only the registration of a given URL: Only If URL Is is empty',
-					'Set Only If URL Is in the node to the URL this tool may delete. Nothing was deleted.',
+					`Item ${itemIndex}: the webhook ${webhookId} is used by active enrollments, so it was kept`,
+					{
+						itemIndex,
+						description: `${error.description ?? error.message} Turn on Force to delete it anyway (those enrollments are paused), or bind them to another webhook first.`,
+					},
 				);
 			}
-			return { itemIndex, onlyIfUrl: value.trim() };
 		},
-		async (strategy, { onlyIfUrl }) => {
-			const found = await strategy.find();
-			const matches = found !== undefined && (onlyIfUrl === '' || sameUrl(found.webhookUrl, onlyIfUrl));
-			if (found && matches) await strategy.remove(found);
-			return {
-				model: strategy.model,
-				owner: strategy.owner,
-				deleted: matches,
-				webhook_url: found?.webhookUrl ?? null,
-				...(found && !matches ? { kept_because: `the registration points at ${found.webhookUrl}, not ${onlyIfUrl}` } : {}),
-			};
-		},
-		{ fallback: 'v1', refuse: (version, itemIndex) => refuseOnV2(this, version, itemIndex, 'Delete Registration') },
 	);
 }

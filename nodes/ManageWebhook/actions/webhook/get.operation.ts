@@ -1,27 +1,16 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import { V2Registration } from '../../../shared/webhooks/registrationV2';
-import { perItem, registrationJson } from './common';
+import { registrationJson } from '../webhookV1/common';
+import { perWebhook, readWebhookId, webhookIdLocator, webhookOf } from './common';
 
-export const description: INodeProperties[] = [];
+export const description: INodeProperties[] = [webhookIdLocator(['get'])];
 
-/**
- * The partner's registration (one request per item): its URL and dates, never its secret. On a
- * credential set to API v2: the same webhook as v2 lists it (`legacy: true`, one list request),
- * with v2's fields (model v2, webhook_id, name, status) and without the secret v2 never shows.
- */
+/** One webhook by its ID (one request per item): URL, name, status, dates, never a secret (v2 reads have none). */
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
-	return await perItem(
+	return await perWebhook(
 		this,
-		(itemIndex) => ({ itemIndex }),
-		async (strategy) => {
-			if (!(strategy instanceof V2Registration)) return registrationJson(strategy, await strategy.find());
-			return registrationJson(
-				strategy,
-				(await strategy.list()).find((webhook) => webhook.legacy),
-			);
-		},
-		// every version reads: v2 reads the partner webhook as it lists it
-		{ fallback: 'v1', refuse: () => undefined },
+		(itemIndex) => ({ itemIndex, webhookId: readWebhookId(this, itemIndex) }),
+		async (registration, { itemIndex, webhookId }) =>
+			registrationJson(registration, await webhookOf(registration, this, itemIndex, webhookId)),
 	);
 }

@@ -7,9 +7,8 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { BUSINESS_EVENT_TYPES } from '../../../../nodes/shared/vocabulary';
+import { BUSINESS_EVENT_TYPES, LIMITS } from '../../../../nodes/shared/api';
 import { DEFAULT_BUSINESS_EVENT_TYPES } from '../../../../nodes/shared/eventTypes';
-import { LIMITS } from '../../../../nodes/shared/limits';
 import { NO_EVENTS_HINT } from '../../../../nodes/GetEvents/actions/getEvents.operation';
 import type { BusinessEvent } from '../../../sandbox';
 import { onItems, runWorkflow, sandboxCredentials } from '../../harness';

@@ -6,7 +6,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { LIMITS } from '../../../../nodes/shared/limits';
+import { LIMITS } from '../../../../nodes/shared/api';
 import { BUSINESS_PATH, businessIds, createBusiness, itemsOf, NODE, range, requestsTo, run, sandbox, setUpSandbox } from '../setup';
 
 setUpSandbox();

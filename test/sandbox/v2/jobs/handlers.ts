@@ -2,25 +2,15 @@
  * The job flow's endpoints (v2-migration-research.md §7): dataset upload, each enrichment's
  * `/job`, status, cancel; and the result file at the link a succeeded job's status gives.
  */
-import {
-	isJobOperation,
-	type JobControlName,
-	type JobOperationName,
-	jobOperationOf,
-	V2_ENDPOINTS,
-	type V2EndpointName,
-} from '../../../../nodes/shared/catalog';
+import { type EndpointName, ENDPOINTS, idSchema, isJobOperation, type jobBodyOf, type JobControlName, type JobOperationName, jobOperationOf, LIMITS, type uploadDatasetBody } from '../../../../nodes/shared/api';
 import { CsvError, parseCsv } from '../../../../nodes/shared/jobs/csv';
-import { LIMITS_V2 } from '../../../../nodes/shared/limits';
-import { idSchema } from '../../../../nodes/shared/schemas';
-import type { jobBodyOf, uploadDatasetBodyV2 } from '../../../../nodes/shared/schemasV2';
 import { generalError, invalid, validationError } from '../../errors';
 import type { Handler, HandlerContext, Reply } from '../../handlers/context';
 import { responseContextV2 } from '../context';
 import { jobResult } from './results';
 import { type Job, type JobStore, RESULT_FILE_PREFIX } from './store';
 
-type UploadBody = ReturnType<typeof uploadDatasetBodyV2.parse>;
+type UploadBody = ReturnType<typeof uploadDatasetBody.parse>;
 type JobBody = ReturnType<ReturnType<typeof jobBodyOf>['parse']>;
 
 const iso = (time: number) => new Date(time).toISOString();
@@ -38,7 +28,7 @@ function datasetIds(file: string, idField: string): string[] {
 		throw validationError([invalid(['file'], `must start with the header row "${idField}"`)]);
 	}
 	if (rest.length === 0) throw validationError([invalid(['file'], 'must hold at least 1 id')]);
-	if (rest.length > LIMITS_V2.jobRecords) throw validationError([invalid(['file'], `must hold at most ${LIMITS_V2.jobRecords} ids`)]);
+	if (rest.length > LIMITS.jobRecords) throw validationError([invalid(['file'], `must hold at most ${LIMITS.jobRecords} ids`)]);
 	return rest.map((row, index) => {
 		const id = idSchema.safeParse(row.length === 1 ? row[0] : undefined);
 		if (!id.success) throw validationError([invalid(['file', index + 2], 'must be one id per row')]);
@@ -71,7 +61,7 @@ function upload(body: UploadBody, ctx: HandlerContext): Reply {
 }
 
 const submit =
-	(enrichment: V2EndpointName, sync: Handler): Handler =>
+	(enrichment: EndpointName, sync: Handler): Handler =>
 	(body: JobBody, ctx: HandlerContext) => {
 		const now = ctx.now.getTime();
 		const dataset = ctx.jobs.datasets.get(body.list_id);
@@ -79,7 +69,7 @@ const submit =
 		if (dataset.expiresAt <= now) {
 			throw generalError(404, `Dataset ${body.list_id} expired at ${iso(dataset.expiresAt)}: upload the ids again`, ctx.correlationId);
 		}
-		const takes = V2_ENDPOINTS[enrichment].batch!.key === 'business_ids' ? 'business' : 'prospect';
+		const takes = ENDPOINTS[enrichment].batch!.key === 'business_ids' ? 'business' : 'prospect';
 		if (dataset.entityType !== takes) {
 			throw validationError([invalid(['list_id'], `the dataset holds ${dataset.entityType} ids; this enrichment takes ${takes} ids`)]);
 		}
@@ -97,7 +87,7 @@ const submit =
 		};
 		// its rows are billed now, and given back if it is cancelled; a job that will fail bills nothing
 		if (!ctx.jobs.willFail(job)) {
-			ctx.credits.debit({ at: ctx.now, endpoint: V2_ENDPOINTS[enrichment].path, credits: job.result.idsWithData, jobId: job.job_id }, ctx.correlationId);
+			ctx.credits.debit({ at: ctx.now, endpoint: ENDPOINTS[enrichment].path, credits: job.result.idsWithData, jobId: job.job_id }, ctx.correlationId);
 		}
 		ctx.jobs.jobs.set(job.job_id, job);
 		return {
@@ -167,12 +157,12 @@ function cancel(_body: Record<string, never>, ctx: HandlerContext): Reply {
  * The handlers of the job flow, for the pull handlers given: each sync enrichment's `/job` serves
  * the data of that enrichment's handler.
  */
-export function jobHandlersV2<P extends Partial<Record<V2EndpointName, Handler>>>(
+export function jobHandlersV2<P extends Partial<Record<EndpointName, Handler>>>(
 	pull: P,
 ): Record<JobOperationName<Extract<keyof P, `enrich${string}`>> | JobControlName, Handler> {
 	const handlers: Record<string, Handler> = { uploadEntityIdDataset: upload, jobStatus: status, jobCancel: cancel };
-	for (const [name, handler] of Object.entries(pull) as Array<[V2EndpointName, Handler]>) {
-		if (!isJobOperation(name) && Object.hasOwn(V2_ENDPOINTS, jobOperationOf(name))) handlers[jobOperationOf(name)] = submit(name, handler);
+	for (const [name, handler] of Object.entries(pull) as Array<[EndpointName, Handler]>) {
+		if (!isJobOperation(name) && Object.hasOwn(ENDPOINTS, jobOperationOf(name))) handlers[jobOperationOf(name)] = submit(name, handler);
 	}
 	return handlers as Record<JobOperationName<Extract<keyof P, `enrich${string}`>> | JobControlName, Handler>;
 }

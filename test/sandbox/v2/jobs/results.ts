@@ -7,7 +7,7 @@
  * lookalikes) has one row per record; an id without data has none. A record may have a field
  * named like the id field (a lookalike's business_id): the first column is the id all the same.
  */
-import { V2_ENDPOINTS, type V2EndpointName } from '../../../../nodes/shared/catalog';
+import { type EndpointName, ENDPOINTS } from '../../../../nodes/shared/api';
 import { formatCsv } from '../../../../nodes/shared/jobs/csv';
 import type { Handler, HandlerContext } from '../../handlers/context';
 import { CELL_WRITERS } from './cellEncodings';
@@ -16,13 +16,13 @@ import type { JobResult } from './store';
 type Row = Record<string, unknown>;
 
 export function jobResult(
-	enrichment: V2EndpointName,
+	enrichment: EndpointName,
 	sync: Handler,
 	ids: readonly string[],
 	parameters: unknown,
 	ctx: HandlerContext,
 ): JobResult {
-	const definition = V2_ENDPOINTS[enrichment];
+	const definition = ENDPOINTS[enrichment];
 	const key = definition.batch!.key;
 	const limit = definition.batch!.limit ?? ids.length;
 	const idField = key === 'business_ids' ? 'business_id' : 'prospect_id';

@@ -4,8 +4,7 @@
  * download link, result file), cancel, and credits used. A job's state is read from the sandbox
  * clock each time it is asked for, so a test moves a job along by moving the clock.
  */
-import { LIMITS_V2 } from '../../../../nodes/shared/limits';
-import type { DatasetEntityType, JobState } from '../../../../nodes/shared/schemasV2';
+import { type DatasetEntityType, type JobState, LIMITS } from '../../../../nodes/shared/api';
 import type { CellEncoding } from './cellEncodings';
 
 export interface JobSettings {
@@ -28,8 +27,8 @@ export interface JobSettings {
 export const DEFAULT_JOB_SETTINGS: JobSettings = {
 	queuedMs: 0,
 	runningMs: 1_000,
-	linkTtlMs: LIMITS_V2.jobLinkTtlMs,
-	fileTtlMs: LIMITS_V2.jobFileTtlMs,
+	linkTtlMs: LIMITS.jobLinkTtlMs,
+	fileTtlMs: LIMITS.jobFileTtlMs,
 	datasetTtlMs: 24 * 60 * 60_000,
 	cellEncoding: 'text',
 };
@@ -101,12 +100,12 @@ export class JobStore {
 
 	/** Whether the job ends `failed` once it has run (known when it is submitted). */
 	willFail(job: Job): boolean {
-		return job.failWith !== undefined || job.queuedMs + job.runningMs > LIMITS_V2.jobMaxRunMs;
+		return job.failWith !== undefined || job.queuedMs + job.runningMs > LIMITS.jobMaxRunMs;
 	}
 
 	/** Why a job failed, in the service's words. */
 	failureOf(job: Job): string {
-		return job.failWith ?? `The job ran longer than the ${LIMITS_V2.jobMaxRunMs / 3_600_000} h limit`;
+		return job.failWith ?? `The job ran longer than the ${LIMITS.jobMaxRunMs / 3_600_000} h limit`;
 	}
 
 	/** The download link of a succeeded job: the current one, or a new one once it has expired. */

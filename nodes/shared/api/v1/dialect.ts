@@ -1,0 +1,36 @@
+/** How API v1, the legacy version, does what the versions do differently (../dialect.ts says what each member means). */
+import type { Dialect } from '../dialect';
+import { LIMITS } from '../v2/limits';
+import { v1EventType } from '../v2/renames';
+import { V1_LIMITS } from './limits';
+import { v1Registration } from './registration';
+
+/** v1 names everything as the package does: its wire is the package's words. */
+const same = <T>(value: T): T => value;
+
+export const V1_DIALECT: Dialect = {
+	version: 'v1',
+	limits: { ...LIMITS, ...V1_LIMITS },
+	wire: { operation: same, out: same, in: same, eventType: v1EventType },
+	search: {
+		paging: 'page',
+		requestContextEverywhere: true,
+		operatingLocationsAlways: true,
+		contactDetails: 'split',
+		filterNamesOfKind: true,
+		filtersScope: '',
+	},
+	enrichments: { jobs: false, removedFields: {} },
+	events: { eventDataParameters: true },
+	enrollments: {
+		bindsWebhook: false,
+		partialUpdate: false,
+		idInPath: false,
+		listsProspectEnrollments: false,
+		deletesBusinessEnrollments: false,
+		ttlDays: true,
+		listsOnlyOwn: false,
+	},
+	webhooks: { byId: false, secretOnRead: true, legacyBeside: undefined, registration: v1Registration },
+	deprecated: true,
+};

@@ -1,0 +1,56 @@
+/**
+ * The API version wings (nodes/shared/api/v1, nodes/shared/api/v2) have one door,
+ * nodes/shared/api/index.ts: nothing else under nodes/ imports a wing's file, and nothing but the
+ * door imports the legacy v1 wing, so that retiring v1 is deleting its wing and the lines that name
+ * it (docs/development.md, "Retiring API v1"). Read from the imports of every file under nodes/.
+ */
+import path from 'node:path';
+
+import { cyclesOf, importGraph, importsOf } from './support/importGraph';
+
+const ROOT = path.resolve(__dirname, '../..');
+const API = 'nodes/shared/api';
+const DOOR = `${API}/index.ts`;
+const inFolder = (file: string, folder: string) => file.startsWith(`${folder}/`);
+
+const graph = importGraph(ROOT, 'nodes');
+const importers = (target: (file: string) => boolean, except: (file: string) => boolean) =>
+	graph.files.flatMap((file) => (except(file) ? [] : (graph.imports.get(file) ?? []).filter(target).map((imported) => `${file} -> ${imported}`)));
+
+describe('the door to the API wings', () => {
+	it('reads the imports of every file under nodes/, the wings included', () => {
+		expect(graph.files.length).toBeGreaterThan(150);
+		expect(graph.files.filter((file) => inFolder(file, `${API}/v1`)).length).toBeGreaterThan(2);
+		expect(graph.files.filter((file) => inFolder(file, `${API}/v2`)).length).toBeGreaterThan(10);
+		expect(graph.imports.get(DOOR)).toEqual(expect.arrayContaining([`${API}/v1/catalog.ts`, `${API}/v2/catalog/index.ts`]));
+	});
+
+	it('lets only the door import the v1 wing (and v1 its own files)', () => {
+		expect(importers((file) => inFolder(file, `${API}/v1`), (file) => file === DOOR || inFolder(file, `${API}/v1`))).toEqual([]);
+	});
+
+	it('lets nothing outside nodes/shared/api reach into a wing but through the door', () => {
+		expect(importers((file) => inFolder(file, API) && file !== DOOR, (file) => inFolder(file, API))).toEqual([]);
+	});
+
+	it('reads type-only imports, re-exports and require() alike', () => {
+		const imports = importsOf('x.ts', "import type { A } from '../api/v1/catalog';\nexport { B } from './api';\nconst c = require('./c');");
+		expect(imports).toEqual(['../api/v1/catalog', './api', './c']);
+	});
+});
+
+describe('the imports under nodes/', () => {
+	it('make no cycle at run time', () => {
+		expect(cyclesOf(graph.runtime)).toEqual([]);
+	});
+
+	it('would show a cycle as the files around it', () => {
+		const edges = new Map([
+			['a', ['b']],
+			['b', ['c']],
+			['c', ['a', 'd']],
+			['d', []],
+		]);
+		expect(cyclesOf(edges)).toEqual([['a', 'b', 'c', 'a']]);
+	});
+});
