@@ -4,7 +4,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import { DEFAULT_BUSINESS_EVENT_TYPES, DEFAULT_PROSPECT_EVENT_TYPES, readEventTypes } from '../shared/eventTypes';
 import { parseIdList } from '../shared/idList';
 import { idProblem, showValue } from '../shared/inputRules';
-import { type ApiVersion, BUSINESS_ID_RULE } from '../shared/api';
+import { type ApiVersion, BUSINESS_ID_RULE, dialectFor } from '../shared/api';
 import { fetchBusinessEnrollments, fetchProspectEnrollments, LISTED_ON_V2 } from '../shared/methods';
 
 /** Whose events are watched: businesses or prospects. */
@@ -89,7 +89,7 @@ function parameterEventTypes(ctx: IPollFunctions, parameter: string, defaults: s
 
 /** What to do about an enrollment the list lacks (on v2, one made on v1 is not listed). */
 const notListedHint = (version: ApiVersion) =>
-	`Pick an existing enrollment from the list, or create one with the Manage Enrollment node.${version === 'v2' ? ` ${LISTED_ON_V2}.` : ''}`;
+	`Pick an existing enrollment from the list, or create one with the Manage Enrollment node.${dialectFor(version).enrollments.listsOnlyOwn ? ` ${LISTED_ON_V2}.` : ''}`;
 
 /** The watched prospects of a prospect enrollment, read again on every poll, on the poll's API version. */
 async function prospectEnrollmentSource(ctx: IPollFunctions, version: ApiVersion): Promise<WatchedSource> {

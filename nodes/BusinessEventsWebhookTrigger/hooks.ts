@@ -11,7 +11,7 @@
 import type { IDataObject, IHookFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { type ApiVersion, type Registration, type RegistrationTarget, sameUrl, TEST_WEBHOOK_DESCRIPTION, type WebhookRegistration } from '../shared/api';
+import { type ApiVersion, dialectFor, type Registration, type RegistrationTarget, sameUrl, TEST_WEBHOOK_DESCRIPTION, type WebhookRegistration } from '../shared/api';
 import { CREDENTIAL_TYPE } from '../shared/transport/connection';
 import { ApiClient } from '../shared/transport/apiClient';
 import { webhookRegistration } from '../shared/webhooks/registration';
@@ -60,9 +60,9 @@ function keyOfSecret(ctx: IHookFunctions, strategy: WebhookRegistration, secret:
  * static data. The test webhook's key is then kept in this process only.
  */
 function keepsPublished(ctx: IHookFunctions, strategy: WebhookRegistration): boolean {
-	if (strategy.model !== 'v2' || ctx.getMode() !== 'manual') return false;
+	if (!dialectFor(strategy.model).webhooks.byId || ctx.getMode() !== 'manual') return false;
 	const stored = readStoredRegistration(ctx.getWorkflowStaticData('node'));
-	return stored !== undefined && stored.model === 'v2' && stored.test !== true;
+	return stored !== undefined && dialectFor(stored.model).webhooks.byId && stored.test !== true;
 }
 
 /** Seals the secret into static data and keeps its HMAC key in this process (v2: with the webhook's id). */
@@ -90,14 +90,14 @@ function keep(ctx: IHookFunctions, strategy: WebhookRegistration, url: string, r
  * sealed beside v2's and both generations verify (the event memory fires an event_id once). Without
  * a Partner ID, or without such a webhook, nothing is kept: one GET /v1/webhooks/{partner_id}.
  */
-async function keepLegacy(ctx: IHookFunctions, url: string, apiKey: string): Promise<void> {
+async function keepLegacy(ctx: IHookFunctions, url: string, apiKey: string, legacyVersion: ApiVersion | undefined): Promise<void> {
 	const staticData = ctx.getWorkflowStaticData('node');
 	const stored = readStoredRegistration(staticData);
-	if (stored?.model !== 'v2' || stored.test === true || ctx.getMode() === 'manual') return;
+	if (stored === undefined || legacyVersion === undefined || stored.model === legacyVersion || stored.test === true || ctx.getMode() === 'manual') return;
 	let v1: WebhookRegistration;
 	let found: Registration | undefined;
 	try {
-		v1 = await webhookRegistration(ctx, undefined, 'v1');
+		v1 = await webhookRegistration(ctx, undefined, legacyVersion);
 		found = await v1.find();
 	} catch {
 		// no Partner ID, or v1 unreachable: v2's deliveries verify as they are
@@ -217,7 +217,7 @@ export async function create(this: IHookFunctions, version: ApiVersion = 'v1'): 
 			...(testing && { fields: { description: TEST_WEBHOOK_DESCRIPTION } }),
 		});
 		keep(this, strategy, url, registered, apiKey);
-		if (version === 'v2') await keepLegacy(this, url, apiKey);
+		await keepLegacy(this, url, apiKey, dialectFor(version).webhooks.legacyBeside);
 
 		const simulated = String(this.getNodeParameter('options.simulateEvent', '') ?? '');
 		if (this.getMode() === 'manual' && simulated !== '') {

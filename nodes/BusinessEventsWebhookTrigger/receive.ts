@@ -9,7 +9,7 @@ import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-w
 
 import { eventItem } from '../GetEvents/output';
 import { eventKey, splitFreeValues } from '../shared/eventTypes';
-import { LIMITS, sameUrl } from '../shared/api';
+import { dialectFor, LIMITS, sameUrl } from '../shared/api';
 import { ApiClient } from '../shared/transport/apiClient';
 import { CREDENTIAL_TYPE } from '../shared/transport/connection';
 import { parseDelivery, type PushedEvent, readPushedEvent } from '../shared/webhooks/payload';
@@ -115,7 +115,7 @@ async function secretReadAgain(ctx: IWebhookFunctions, staticData: IDataObject, 
 	const stored = readStoredRegistration(staticData);
 	const now = Date.now();
 	// v2 reads never return the secret: nothing to read again
-	if (!stored || stored.model !== 'v1' || now - lastSecretRead < SECRET_READ_INTERVAL_MS) return undefined;
+	if (!stored || !dialectFor(stored.model).webhooks.secretOnRead || now - lastSecretRead < SECRET_READ_INTERVAL_MS) return undefined;
 	lastSecretRead = now;
 	try {
 		const apiKey = await apiKeyOf(ctx);

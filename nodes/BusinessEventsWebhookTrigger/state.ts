@@ -8,7 +8,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { API_VERSIONS, type ApiVersion, LIMITS } from '../shared/api';
+import { API_VERSIONS, type ApiVersion, dialectFor, LIMITS } from '../shared/api';
 import { isSealedSecret, type SealedSecret } from '../shared/webhooks/secretBox';
 import { merge, readSeen } from '../shared/webhooks/seenEvents';
 
@@ -38,7 +38,7 @@ export function readStoredRegistration(staticData: IDataObject): StoredRegistrat
 		typeof stored !== 'object' ||
 		stored === null ||
 		!(API_VERSIONS as readonly unknown[]).includes(stored.model) ||
-		(stored.model === 'v2' && typeof stored.webhookId !== 'string') ||
+		(dialectFor(stored.model as ApiVersion).webhooks.byId && typeof stored.webhookId !== 'string') ||
 		typeof stored.webhookUrl !== 'string' ||
 		typeof stored.binding !== 'string' ||
 		!isSealedSecret(stored.secret)

@@ -8,7 +8,7 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import type { ItemRequest } from '../shared/batching/engine';
 import { itemValidationError } from '../shared/batching/validate';
-import { type ApiVersion, catalogFor, type CommonOperationName, type EndpointDefinition, LIMITS } from '../shared/api';
+import { type ApiVersion, catalogFor, type CommonOperationName, dialectFor, type EndpointDefinition, LIMITS } from '../shared/api';
 import { DEFAULT_JOB_THRESHOLD, type EnrichmentRun, type JobProgress, largestGroup } from '../shared/jobs';
 import { FIRST_V2_NODE_VERSION } from '../shared/transport/apiVersion';
 import { RESOURCES } from './enrichments';
@@ -109,7 +109,7 @@ export function noJobOnV1Hint(
 	requests: ReadonlyArray<ItemRequest<string>>,
 	endpoint: CommonOperationName,
 ): string | undefined {
-	if (version !== 'v1' || settings.threshold === undefined) return undefined;
+	if (dialectFor(version).enrichments.jobs || settings.threshold === undefined) return undefined;
 	// as on v2: the unique IDs of the largest group of items with the same parameters
 	const ids = largestGroup(requests);
 	if (ids < settings.threshold) return undefined;

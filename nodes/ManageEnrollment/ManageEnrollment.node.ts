@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties, INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import type { ApiVersion } from '../shared/api';
+import { type ApiVersion, dialectFor } from '../shared/api';
 import { CREDENTIALS } from '../shared/descriptions';
 import { searchBusinessEnrollments, searchEnrollmentWebhooks } from '../shared/methods';
 import { propertiesByVersion } from '../shared/nodeVersions';
@@ -23,7 +23,7 @@ const propertiesFor = (api: ApiVersion): Array<INodeProperties | undefined> => [
 				name: 'Business Enrollment',
 				value: 'businessEnrollment',
 				description:
-					api === 'v2'
+					dialectFor(api).enrollments.bindsWebhook
 						? 'Watch businesses for events, delivered to a webhook of the account'
 						: 'Watch businesses for events. This version can create, update and list these, but not delete them (add the node again for Delete on API v2).',
 			},
@@ -31,7 +31,7 @@ const propertiesFor = (api: ApiVersion): Array<INodeProperties | undefined> => [
 				name: 'Prospect Enrollment',
 				value: 'prospectEnrollment',
 				description:
-					api === 'v2'
+					dialectFor(api).enrollments.bindsWebhook
 						? 'Watch prospects for job changes, delivered to a webhook of the account'
 						: 'Watch prospects for job changes. This version can create, update and delete these, but not list them (add the node again for Get Many on API v2).',
 			},

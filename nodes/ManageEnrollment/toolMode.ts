@@ -5,8 +5,8 @@
  */
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import { LIMITS } from '../shared/api';
-import { isV2NodeVersion } from '../shared/transport/apiVersion';
+import { dialectFor, LIMITS } from '../shared/api';
+import { nodeApiVersion } from '../shared/transport/apiVersion';
 import { forTool, fromAi, notForTool, requireArgument, runAsTool, toolDescription } from '../shared/toolMode';
 
 type Resource = 'businessEnrollment' | 'prospectEnrollment';
@@ -142,7 +142,7 @@ export async function executeAsTool(
 			);
 		}
 		// v1 replaces a prospect enrollment whole; the v2 node version's update keeps an empty key
-		if (operation === 'create' || (operation === 'update' && resource === 'prospectEnrollment' && !isV2NodeVersion(ctx.getNode()))) {
+		if (operation === 'create' || (operation === 'update' && resource === 'prospectEnrollment' && !dialectFor(nodeApiVersion(ctx.getNode())).enrollments.partialUpdate)) {
 			required.push(['enrollmentKey', 'enrollment_key', `pass a key of ${KEY_RULE}.`]);
 		}
 	}

@@ -7,7 +7,7 @@
  */
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import { type ApiVersion, CONTACT_DETAILS } from '../shared/api';
+import { type ApiVersion, CONTACT_DETAILS, dialectFor } from '../shared/api';
 import { showValue } from '../shared/inputRules';
 
 export type ContactDetails = (typeof CONTACT_DETAILS)[number];
@@ -46,8 +46,9 @@ export function prospectFiltersOn(filters: IDataObject, version: ApiVersion): { 
 	if (v1Named.length > 0 && v2Named) {
 		return { filters, problems: [`use either ${V2_FILTER} or ${v1Named.join(' and ')}, not both`] };
 	}
-	if (version === 'v2' && v1Named.length > 0) return toV2(filters, v1Named);
-	if (version === 'v1' && v2Named) return toV1(filters);
+	const combined = dialectFor(version).search.contactDetails === 'combined';
+	if (combined && v1Named.length > 0) return toV2(filters, v1Named);
+	if (!combined && v2Named) return toV1(filters);
 	return { filters, problems: [] };
 }
 

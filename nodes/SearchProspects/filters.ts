@@ -6,7 +6,7 @@
  */
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import { CONTACT_DETAILS, JOB_DEPARTMENTS, JOB_LEVELS, LIMITS, PROSPECT_FILTER_NAMES, prospectStatsBodyV1, searchProspectsBodyV1, searchProspectsVersion1BodyV1 } from '../shared/api';
+import { CONTACT_DETAILS, JOB_DEPARTMENTS, JOB_LEVELS, LIMITS, PROSPECT_FILTER_NAMES } from '../shared/api';
 import { contactDetailsField, prospectFiltersOn, V2_FILTER } from './contactDetails';
 import { FILTER_PICKERS, filterPicker } from '../shared/filterPicker';
 import {
@@ -289,8 +289,6 @@ export function prospectFiltersFromFields(fields: IDataObject): { filters: IData
 export const PROSPECT_SEARCH: SearchKind = {
 	endpoint: 'searchProspects',
 	statsEndpoint: 'prospectStats',
-	body: searchProspectsBodyV1,
-	statsBody: prospectStatsBodyV1,
 	maxSize: LIMITS.prospectSearchSize.max,
 	exclude: { kind: 'id', max: LIMITS.prospectSearchExclude, parameter: 'Exclude Prospect IDs' },
 	filters: PROSPECT_FILTERS,
@@ -302,7 +300,6 @@ export const PROSPECT_SEARCH: SearchKind = {
 /** Version 1 (workflows saved before version 2): the same search, capped at 10,000 records. */
 export const PROSPECT_SEARCH_VERSION_1: SearchKind = {
 	...PROSPECT_SEARCH,
-	body: searchProspectsVersion1BodyV1,
 	maxSize: LIMITS.prospectSearchSizeVersion1,
 };
 

@@ -229,7 +229,7 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 	const results = new Map<number, EnrichmentResults>();
 	const version = prepared.requests.length > 0 ? await apiVersionOf(this) : 'v1';
 	const shared = { concurrency: options.concurrency, continueOnFail: true, version };
-	const removed = version === 'v2' ? removedFieldsNotice(selected) : undefined;
+	const removed = removedFieldsNotice(selected, version);
 	if (removed) this.addExecutionHints({ message: removed, location: 'outputPane' });
 	const job = { timeoutMs: jobSettings.timeoutMs, onProgress: reportJobProgress(this) };
 	const jobRuns: Array<Extract<EnrichmentRun, { via: 'job' }>> = [];

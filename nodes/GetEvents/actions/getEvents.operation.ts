@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 import { z } from 'zod/v3';
 
 import { runBatched, type ItemRequest } from '../../shared/batching/engine';
-import { businessIdSchema, getBusinessEventsBodyV1, getProspectEventsBodyV1, idSchema, LIMITS, PROSPECT_EVENT_TYPES, V1_ENDPOINTS } from '../../shared/api';
+import { businessIdSchema, dialectFor, getBusinessEventsBodyV1, getProspectEventsBodyV1, idSchema, LIMITS, PROSPECT_EVENT_TYPES, V1_ENDPOINTS } from '../../shared/api';
 import { apiVersionOf } from '../../shared/transport/apiVersion';
 import { prepareItems } from '../../shared/batching/items';
 import { itemValidationError, parseJsonParameter, validateItem } from '../../shared/batching/validate';
@@ -345,7 +345,7 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 	const prepared = prepareItems(this, (itemIndex) => readItem(this, setup, itemIndex, now, since));
 	// the credential is read only when something is sent
 	const version = prepared.requests.length > 0 ? await apiVersionOf(this) : 'v1';
-	if (version === 'v2') refuseEventDataOnV2(this, prepared.requests);
+	if (!dialectFor(version).events.eventDataParameters) refuseEventDataOnV2(this, prepared.requests);
 	const concurrency = (this.getNodeParameter('options', 0, {}) as IDataObject).concurrency as number | undefined;
 	const outcomes =
 		prepared.requests.length > 0 ? await runBatched(this, setup.endpoint, prepared.requests, { concurrency, version }) : [];

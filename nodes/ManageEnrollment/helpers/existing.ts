@@ -10,7 +10,7 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 
 import { toItemError } from '../../shared/batching/items';
 import { itemValidationError } from '../../shared/batching/validate';
-import type { ApiVersion } from '../../shared/api';
+import { type ApiVersion, dialectFor } from '../../shared/api';
 import { fetchBusinessEnrollments, fetchProspectEnrollments, type ListedEnrollment } from '../../shared/methods';
 import { BUSINESS, type EnrollmentKind } from './kinds';
 import type { PlannedEnrollment } from './plan';
@@ -24,7 +24,7 @@ const sameSet = (a: unknown, b: unknown) => {
 };
 
 /** Whether the service lists this kind of enrollment on this version (v1 cannot list prospect enrollments). */
-export const listsEnrollments = (kind: EnrollmentKind, version: ApiVersion) => kind === BUSINESS || version === 'v2';
+export const listsEnrollments = (kind: EnrollmentKind, version: ApiVersion) => kind === BUSINESS || dialectFor(version).enrollments.listsProspectEnrollments;
 
 export async function skipExistingEnrollments(
 	ctx: IExecuteFunctions,
@@ -67,7 +67,7 @@ export async function skipExistingEnrollments(
 		const error = itemValidationError(
 			ctx.getNode(),
 			entry.items[0],
-			`an enrollment with the key "${key}" already exists (${sameKey.map((enrollment) => enrollment.enrollment_id).join(', ')}) with other ${kind.noun.many}${version === 'v2' ? ', event types or webhook' : ' or event types'}`,
+			`an enrollment with the key "${key}" already exists (${sameKey.map((enrollment) => enrollment.enrollment_id).join(', ')}) with other ${kind.noun.many}${dialectFor(version).enrollments.bindsWebhook ? ', event types or webhook' : ' or event types'}`,
 			'Choose another Enrollment Key, or change the existing enrollment with the Update operation.',
 		);
 		if (!ctx.continueOnFail()) throw error;

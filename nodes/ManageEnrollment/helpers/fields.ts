@@ -1,7 +1,7 @@
 /** Parameter builders the enrollment operations share; each call scopes them to one operation. */
 import type { INodeProperties } from 'n8n-workflow';
 
-import { type ApiVersion, BUSINESS_EVENT_TYPES, LIMITS, PROSPECT_EVENT_TYPES } from '../../shared/api';
+import { type ApiVersion, BUSINESS_EVENT_TYPES, dialectFor, LIMITS, PROSPECT_EVENT_TYPES } from '../../shared/api';
 import { optionsCollection, otherEventTypesOption } from '../../shared/descriptions';
 import {
 	DEFAULT_BUSINESS_EVENT_TYPES,
@@ -26,7 +26,7 @@ function createKeyHint(kind: EnrollmentKind, api: ApiVersion): string {
 		limit < Number.MAX_SAFE_INTEGER
 			? `One enrollment holds at most ${limit} ${kind.noun.many}. More are split into several enrollments with keys like q3-accounts, q3-accounts-2, q3-accounts-3, and so on. `
 			: '';
-	if (api === 'v2') {
+	if (dialectFor(api).enrollments.bindsWebhook) {
 		return `${split}A key that already exists with the same ${kind.noun.many}, event types and webhook is kept, not created again, so a run that failed part-way can simply be run again.`;
 	}
 	const rerun =
@@ -82,7 +82,7 @@ export function eventTypesField(kind: EnrollmentKind, operation: string, api: Ap
 	};
 	if (operation !== 'update') return field;
 	// an update replaces the enrollment's event types: a default would silently reset them
-	return business || api === 'v2'
+	return business || dialectFor(api).enrollments.partialUpdate
 		? {
 				...field,
 				default: [],

@@ -2,7 +2,7 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { type ItemError, prepareItems } from '../../shared/batching/items';
-import type { ApiVersion } from '../../shared/api';
+import { type ApiVersion, dialectFor } from '../../shared/api';
 import { listsEnrollments, skipExistingEnrollments } from './existing';
 import { COMBINE } from './fields';
 import type { EnrollmentKind } from './kinds';
@@ -74,14 +74,14 @@ export async function updateEnrollments(
 		readItem(ctx, kind, 'update', itemIndex, {
 			enrollmentId: options.enrollmentId,
 			// v2 updates are partial: what is left empty is not sent, so the current value stays
-			keyOptional: options.keepCurrent === true || version === 'v2',
-			eventTypesOptional: options.keepCurrent === true || version === 'v2',
+			keyOptional: options.keepCurrent === true || dialectFor(version).enrollments.partialUpdate,
+			eventTypesOptional: options.keepCurrent === true || dialectFor(version).enrollments.partialUpdate,
 			version,
 			webhookId: options.webhookId,
 		}),
 	);
 	let reads = prepared.requests;
-	if (options.fillCurrent && version === 'v1') {
+	if (options.fillCurrent && !dialectFor(version).enrollments.partialUpdate) {
 		const unfilled = await options.fillCurrent(reads);
 		reads = reads.filter((read) => !unfilled.has(read.itemIndex));
 		for (const [itemIndex, error] of unfilled) prepared.errors.set(itemIndex, error);

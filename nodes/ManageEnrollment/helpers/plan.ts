@@ -12,7 +12,7 @@ import { z } from 'zod/v3';
 import { chunk, stableKey } from '../../shared/batching/grouping';
 import { type ItemError, toItemError } from '../../shared/batching/items';
 import { itemValidationError, validateItem } from '../../shared/batching/validate';
-import { type ApiVersion, businessIdSchema, idSchema } from '../../shared/api';
+import { type ApiVersion, businessIdSchema, dialectFor, idSchema } from '../../shared/api';
 import { readEventTypes } from '../../shared/eventTypes';
 import { parseIdList } from '../../shared/idList';
 import { readParameter } from '../../shared/parameters';
@@ -57,9 +57,9 @@ export interface ReadOptions {
 	onTtlLeftOut?: (itemIndex: number) => void;
 }
 
-/** A v2 body as sent: the enrollment id goes in the path, never in the body. */
+/** A body as sent: on a version that takes the enrollment id in the path (v2), never in the body. */
 export function wireBody(body: IDataObject, version: ApiVersion): IDataObject {
-	if (version === 'v1' || body.enrollment_id === undefined) return body;
+	if (!dialectFor(version).enrollments.idInPath || body.enrollment_id === undefined) return body;
 	return Object.fromEntries(Object.entries(body).filter(([field]) => field !== 'enrollment_id'));
 }
 
@@ -100,9 +100,10 @@ export function readItem(
 	const hasTtl = options.ttlDays !== undefined && options.ttlDays !== null && options.ttlDays !== '';
 	// v2 enrollments have no expiry: left out (the caller says so once per run), so a node version
 	// 1 workflow whose credential is switched to v2 keeps running
-	if (hasTtl && version === 'v2') read.onTtlLeftOut?.(itemIndex);
+	const dialect = dialectFor(version);
+	if (hasTtl && !dialect.enrollments.ttlDays) read.onTtlLeftOut?.(itemIndex);
 	else if (hasTtl) shared.ttl_days = options.ttlDays;
-	if (version === 'v2') {
+	if (dialect.enrollments.idInPath) {
 		// in the path on v2, so not checked with the body below
 		if (shared.enrollment_id !== undefined) validateItem(ctx.getNode(), idSchema, shared.enrollment_id, itemIndex, 'enrollment_id');
 		const webhookText = readText(read.webhookId?.(itemIndex) ?? '');

@@ -7,7 +7,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 
 import { errorItem, pairedTo, prepareItems, runEach, toItemError } from '../../shared/batching/items';
 import { validateItem } from '../../shared/batching/validate';
-import { type ApiVersion, idSchema } from '../../shared/api';
+import { type ApiVersion, dialectFor, idSchema } from '../../shared/api';
 import { ApiClient } from '../../shared/transport/apiClient';
 import type { EnrollmentKind } from './kinds';
 import { isNodeApiError } from '../../shared/transport/nodeErrors';
@@ -42,13 +42,14 @@ export async function deleteEnrollments(
 		else byId.set(id, [itemIndex]);
 	}
 	const deletes = [...byId].map(([id, items]) => ({ itemIndex: items[0], id, items }));
+	const inPath = dialectFor(version).enrollments.idInPath;
 	const results = await runEach(ctx, deletes, async ({ id, itemIndex }): Promise<IDataObject> => {
 		try {
 			const client = await ApiClient.of(ctx, version);
 			const response = await client.request<IDataObject>(
 				kind.delete,
-				version === 'v1' ? { enrollment_id: id } : undefined,
-				{ itemIndex, ...(version === 'v2' && { pathParams: { enrollment_id: id } }) },
+				inPath ? undefined : { enrollment_id: id },
+				{ itemIndex, ...(inPath && { pathParams: { enrollment_id: id } }) },
 			);
 			const status = response?.status;
 			return { enrollment_id: id, deleted: status === 'success', ...(status === undefined ? {} : { status }) };

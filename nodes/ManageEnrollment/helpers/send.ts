@@ -6,7 +6,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { errorItem, type ItemError, type ItemResult, pairedTo, runEach, type StopProgress } from '../../shared/batching/items';
-import type { ApiVersion, CommonOperationName } from '../../shared/api';
+import { type ApiVersion, type CommonOperationName, dialectFor } from '../../shared/api';
 import { ApiClient } from '../../shared/transport/apiClient';
 import { type PlannedEnrollment, wireBody } from './plan';
 
@@ -83,7 +83,7 @@ export async function sendEnrollments(
 		requests,
 		async ({ entry, itemIndex }) => {
 			const client = await ApiClient.of(ctx, version);
-			const inPath = version === 'v2' && typeof entry.body.enrollment_id === 'string';
+			const inPath = dialectFor(version).enrollments.idInPath && typeof entry.body.enrollment_id === 'string';
 			return await client.request<IDataObject>(endpoint, wireBody(entry.body, version), {
 				itemIndex,
 				...(inPath && { pathParams: { enrollment_id: String(entry.body.enrollment_id) } }),

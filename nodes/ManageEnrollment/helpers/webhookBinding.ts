@@ -16,17 +16,17 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 
 import { type ItemError, toItemError } from '../../shared/batching/items';
 import { itemValidationError } from '../../shared/batching/validate';
-import { type ApiVersion, isTestWebhook, type Registration, V2Registration } from '../../shared/api';
+import { type ApiVersion, dialectFor, isTestWebhook, type Registration, V2Registration } from '../../shared/api';
 import { readText } from '../../shared/inputRules';
 import { ApiClient } from '../../shared/transport/apiClient';
-import { isV2NodeVersion } from '../../shared/transport/apiVersion';
+import { nodeApiVersion } from '../../shared/transport/apiVersion';
 import type { EnrollmentKind } from './kinds';
 import { readItem } from './plan';
 
 /** The item's Webhook ID as text ('' when empty or at a node version without the parameter). */
 export function readWebhookId(ctx: IExecuteFunctions, itemIndex: number): string {
 	// n8n refuses to read a resource locator the node version does not declare ("Could not find property")
-	if (!isV2NodeVersion(ctx.getNode())) return '';
+	if (!dialectFor(nodeApiVersion(ctx.getNode())).enrollments.bindsWebhook) return '';
 	const raw = ctx.getNodeParameter('webhookId', itemIndex, '', { extractValue: true });
 	const text = readText(raw === undefined || raw === null ? '' : raw);
 	if (!text.ok) throw itemValidationError(ctx.getNode(), itemIndex, `Webhook ID ${text.problem}`);
@@ -84,7 +84,7 @@ const STAND_IN_WEBHOOK_ID = 'webhook-to-be-listed';
  * passes every other check, so a run whose items are all invalid sends nothing.
  */
 export async function createWebhookIds(ctx: IExecuteFunctions, version: ApiVersion, kind: EnrollmentKind): Promise<((itemIndex: number) => string) | undefined> {
-	if (version === 'v1') return undefined;
+	if (!dialectFor(version).enrollments.bindsWebhook) return undefined;
 	const count = ctx.getInputData().length;
 	const empty = (itemIndex: number) => {
 		try {
@@ -101,7 +101,7 @@ export async function createWebhookIds(ctx: IExecuteFunctions, version: ApiVersi
 	let fallback: { webhookId: string } | { problem: string; fix: string } | { failed: ItemError };
 	try {
 		const webhooks = await new V2Registration(await ApiClient.of(ctx, 'v2'), ctx.getNode(), first).list();
-		fallback = onlyWebhook(webhooks, isV2NodeVersion(ctx.getNode()));
+		fallback = onlyWebhook(webhooks, dialectFor(nodeApiVersion(ctx.getNode())).enrollments.bindsWebhook);
 	} catch (caught) {
 		fallback = { failed: toItemError(ctx, caught, first) };
 	}

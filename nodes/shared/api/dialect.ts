@@ -4,6 +4,7 @@
  * A third version is a third object of this shape in its own wing.
  */
 import type { IDataObject, INode } from 'n8n-workflow';
+import type { ZodTypeAny } from 'zod/v3';
 
 import type { ApiClient } from '../transport/apiClient';
 import type { ApiVersion } from './versions';
@@ -53,6 +54,8 @@ export interface Dialect {
 		filterNamesOfKind: boolean;
 		/** how an unknown filter's message names where the filters come from */
 		filtersScope: string;
+		/** the body of a search by numbered pages, up to `maxSize` records (the node version's cap) */
+		pageBody(endpoint: string, maxSize: number): ZodTypeAny;
 	};
 	readonly enrichments: {
 		/** large enrichments go as an async job (upload, submit, poll, download) */

@@ -9,7 +9,7 @@
 import type { IExecuteFunctions, IPollFunctions } from 'n8n-workflow';
 
 import { type BatchOptions, type ItemOutcome, type ItemRequest, runBatched } from '../batching/engine';
-import type { ApiVersion } from '../api';
+import { type ApiVersion, dialectFor } from '../api';
 import type { OperationName } from '../transport/apiClient';
 import { groupIds, groupKey } from './jobGroups';
 import { type CreditUsage, type JobOptions, type JobSummary, runEnrichmentJob } from './runJob';
@@ -49,7 +49,7 @@ export function largestGroup(requests: ReadonlyArray<ItemRequest<string>>): numb
 
 /** Whether a run of `requests` takes the job path, for some of its groups at least. */
 export function usesJob(requests: ReadonlyArray<ItemRequest<string>>, options: Pick<EnrichmentOptions, 'version' | 'jobThreshold'>): boolean {
-	return options.version === 'v2' && options.jobThreshold !== undefined && largestGroup(requests) >= options.jobThreshold;
+	return dialectFor(options.version).enrichments.jobs && options.jobThreshold !== undefined && largestGroup(requests) >= options.jobThreshold;
 }
 
 /**

@@ -5,7 +5,7 @@ import type {
 	INodePropertyOptions,
 } from 'n8n-workflow';
 
-import type { ApiVersion, CommonOperationName } from '../api';
+import { type ApiVersion, type CommonOperationName, dialectFor } from '../api';
 import { ApiClient } from '../transport/apiClient';
 import { apiVersionOf } from '../transport/apiVersion';
 import type { ApiContext } from '../transport/connection';
@@ -124,7 +124,7 @@ async function searchEnrollments<IdsField extends string>(
 	const version = await apiVersionOf(ctx);
 	const enrollments = await fetchEnrollments(ctx, kind, version);
 	if (enrollments.length === 0 && needle === '') {
-		return { results: [{ name: version === 'v2' ? `${kind.noneYet} (${LISTED_ON_V2})` : kind.noneYet, value: '' }] };
+		return { results: [{ name: dialectFor(version).enrollments.listsOnlyOwn ? `${kind.noneYet} (${LISTED_ON_V2})` : kind.noneYet, value: '' }] };
 	}
 	return {
 		results: enrollments

@@ -8,7 +8,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { ApiClient } from '../transport/apiClient';
 import { apiVersionOf } from '../transport/apiVersion';
-import { isTestWebhook, type Registration, V2Registration } from '../api';
+import { dialectFor, isTestWebhook, type Registration, V2Registration } from '../api';
 
 export const NO_WEBHOOKS_TEXT =
 	'No API v2 webhooks yet: publish a workflow with the Business Events Webhook Trigger on API v2, or create one with Manage Webhook';
@@ -42,7 +42,7 @@ const asResults = (webhooks: Registration[]): INodeListSearchResult => ({
 
 /** listSearch method of Manage Webhook: every webhook of the tenant, the legacy one included. */
 export async function searchWebhooks(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
-	if ((await apiVersionOf(this)) !== 'v2') {
+	if (!dialectFor(await apiVersionOf(this)).webhooks.byId) {
 		throw new NodeOperationError(this.getNode(), "Listing webhooks needs API v2, and the credential's API Version is v1", {
 			description: 'Set API Version to Per Node Version or v2 in the Business Prospect Data API credential.',
 		});
@@ -57,7 +57,7 @@ export async function searchWebhooks(this: ILoadOptionsFunctions, filter?: strin
  * not used instead of failing: the node works there, the parameter just does nothing.
  */
 export async function searchEnrollmentWebhooks(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
-	if ((await apiVersionOf(this)) === 'v1') return { results: [{ name: WEBHOOKS_ON_V1_TEXT, value: '' }] };
+	if (!dialectFor(await apiVersionOf(this)).enrollments.bindsWebhook) return { results: [{ name: WEBHOOKS_ON_V1_TEXT, value: '' }] };
 	const webhooks = (await webhooksMatching(this, filter)).filter((webhook) => !webhook.legacy && !isTestWebhook(webhook));
 	if (webhooks.length === 0 && (filter ?? '').trim() === '') return { results: [{ name: NO_WEBHOOKS_TEXT, value: '' }] };
 	return asResults(webhooks);

@@ -7,7 +7,7 @@
  */
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import type { ApiVersion } from '../api';
+import { type ApiVersion, dialectFor } from '../api';
 import { describeType } from '../inputRules';
 import type { ParameterReader } from './searchRequest';
 
@@ -34,7 +34,7 @@ export function businessFiltersOn(
 	if (typeof include !== 'boolean') {
 		return { filters, problems: [`Include Operating Locations must be true or false, got ${describeType(include)}`] };
 	}
-	if (version === 'v1') {
+	if (dialectFor(version).search.operatingLocationsAlways) {
 		const problems = include ? [] : ['Include Operating Locations: API v1 always includes them. Turn it on, or set API Version to v2 in the credential'];
 		return { filters, problems };
 	}

@@ -4,7 +4,7 @@ import { DEFAULT_CONCURRENCY } from '../batching/engine';
 import { mapWithConcurrency } from '../batching/pool';
 import { LIMITS } from '../api';
 import { ApiClient } from '../transport/apiClient';
-import type { CursorSearch, PageNumberSearch, SearchRequest } from './searchRequest';
+import { type CursorSearch, isCursorSearch, type PageNumberSearch, type SearchRequest } from './searchRequest';
 
 interface SearchPage extends IDataObject {
 	total_results?: number;
@@ -57,7 +57,7 @@ export async function fetchAllPages(
 		const records = Array.isArray(response?.[field]) ? (response[field] as IDataObject[]) : [];
 		return { response, records };
 	};
-	const cursor = request.version === 'v2';
+	const cursor = isCursorSearch(request);
 	const pages = cursor ? await cursorPages(fetchPage, request) : await numberedPages(fetchPage, request, options);
 	// a short page ends a v1 search; on v2 only the cursor says so (the last page asked may be short on purpose)
 	const joined = joinPages(pages, { limit: request.limit, pageSize: cursor ? 0 : request.body.page_size, recordId: result?.recordId });

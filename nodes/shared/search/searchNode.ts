@@ -8,7 +8,7 @@ import { deepCopy } from 'n8n-workflow';
 
 import { stableKey } from '../batching/grouping';
 import { assembleOutput, prepareItems, runEach } from '../batching/items';
-import { type ApiVersion, LIMITS, V1_LIMITS } from '../api';
+import { type ApiVersion, dialectFor, LIMITS } from '../api';
 import { concurrencyOption, optionsCollection } from '../descriptions';
 import { readParameter } from '../parameters';
 import { ApiClient } from '../transport/apiClient';
@@ -17,12 +17,13 @@ import { fixedForTool, forTool, fromAi, notForTool, toolDescription } from '../t
 import { fetchAllPages } from './paginate';
 import {
 	DEFAULT_PAGE_SIZE,
+	isCursorSearch,
 	readSearchRequest,
 	readStatsRequest,
 	type SearchKind,
 	type SearchRequest,
+	searchTakesRequestContext,
 	v1MaxSizeOf,
-	v2SearchTakesRequestContext,
 } from './searchRequest';
 
 /** The node's texts: what its records are, and what the model is told in tool mode. */
@@ -74,7 +75,8 @@ const optionFor = (operation: string, property: INodeProperties): INodePropertie
 export function searchProperties(kind: SearchKind, texts: SearchTexts, api: ApiVersion = 'v1'): Array<INodeProperties | undefined> {
 	const max = kind.maxSize;
 	const toolLimit = texts.tool.limit;
-	const pageSizes = api === 'v1' ? V1_LIMITS.searchPageSize : LIMITS.searchPageSize;
+	const dialect = dialectFor(api);
+	const pageSizes = dialect.limits.searchPageSize;
 	const defaultPageSize = kind.defaultPageSize ?? DEFAULT_PAGE_SIZE;
 	const requestContext: INodeProperties = {
 		displayName: 'Request Context',
@@ -213,9 +215,9 @@ export function searchProperties(kind: SearchKind, texts: SearchTexts, api: ApiV
 					description: `${texts.Records} fetched per request, until the limit is reached. Lowered to the limit when the limit is smaller.`,
 				}),
 				// on v2, statistics take none, and the prospect search none either: then the option is left out
-				...(api === 'v1'
+				...(dialect.search.requestContextEverywhere
 					? [requestContext]
-					: v2SearchTakesRequestContext(kind)
+					: searchTakesRequestContext(kind, api)
 						? [
 								optionFor(SEARCH_OPERATION, {
 									...requestContext,
@@ -223,7 +225,7 @@ export function searchProperties(kind: SearchKind, texts: SearchTexts, api: ApiV
 								}),
 							]
 						: []),
-				...(api === 'v1'
+				...(dialect.search.paging === 'page'
 					? [
 							optionFor(SEARCH_OPERATION, {
 								displayName: 'Starting Page',
@@ -265,7 +267,7 @@ export async function executeSearch(ctx: IExecuteFunctions, kind: SearchKind, ve
 		// v1 counts the matches up to `size` (total_results): for the total, ask for its maximum;
 		// still only Limit records are fetched (the page size stays within the limit). v2 has no
 		// `size`: every page carries the total.
-		if (request.version === 'v2' || options(itemIndex).includeTotal !== true) return request;
+		if (isCursorSearch(request) || options(itemIndex).includeTotal !== true) return request;
 		return { ...request, body: { ...request.body, size: v1MaxSizeOf(kind) } };
 	});
 	const concurrency = (options(0) as { concurrency?: number }).concurrency;
@@ -289,7 +291,7 @@ export async function executeSearch(ctx: IExecuteFunctions, kind: SearchKind, ve
 		{ key: searchKey },
 	);
 	const hints = duplicateHints(results);
-	if (prepared.requests.some((request) => request.version === 'v2' && request.droppedRequestContext)) {
+	if (prepared.requests.some((request) => isCursorSearch(request) && request.droppedRequestContext)) {
 		hints.push('Request Context was not sent: this search takes none on API v2.');
 	}
 	if (hints.length > 0) ctx.addExecutionHints(...hints.map((message) => ({ message, location: 'outputPane' as const })));

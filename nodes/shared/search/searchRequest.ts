@@ -2,7 +2,8 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import type { ZodIssue, ZodObject, ZodRawShape, ZodTypeAny } from 'zod/v3';
 
 import { describeIssue, itemValidationError, parseJsonParameter } from '../batching/validate';
-import { type ApiVersion, businessStatsBodyV1, catalogFor, type CommonOperationName, LIMITS, searchBusinessesBodyV1, V1_LIMITS } from '../api';
+import { API_VERSIONS, type ApiVersion, catalogFor, type CommonOperationName, dialectFor, type EndpointDefinition, LIMITS } from '../api';
+import { DEFAULT_API_VERSION } from '../transport/connection';
 import { parseIdList } from '../idList';
 import { showValue } from '../inputRules';
 import { isObjectSchema, unwrapSchema } from '../schemaKinds';
@@ -23,8 +24,6 @@ export interface SearchKind {
 	/** the search endpoint (paged) and its statistics endpoint */
 	endpoint: CommonOperationName;
 	statsEndpoint: CommonOperationName;
-	body: ZodTypeAny;
-	statsBody: ZodTypeAny;
 	/** the most records one search of this node version returns (Limit's bound, Return All) */
 	maxSize: number;
 	/** Page Size when the option is not set (the node version's default: 100, or 500 for versions built for v2) */
@@ -56,8 +55,6 @@ export type ParameterReader = (name: string, fallback: unknown) => unknown;
 export const BUSINESS_SEARCH: SearchKind = {
 	endpoint: 'searchBusinesses',
 	statsEndpoint: 'businessStats',
-	body: searchBusinessesBodyV1,
-	statsBody: businessStatsBodyV1,
 	maxSize: LIMITS.searchSize.max,
 	exclude: { kind: 'business', max: LIMITS.searchExclude, parameter: 'Exclude Business IDs' },
 	filters: BUSINESS_FILTERS,
@@ -74,19 +71,20 @@ interface SearchRequestBase {
 	limit: number;
 }
 
-/** One input item's v1 search, validated: paged by page number, `size` capping the whole search. */
+/** One input item's search by page number (v1's), validated: `size` capping the whole search. */
 export interface PageNumberSearch extends SearchRequestBase {
-	version?: 'v1';
+	/** the version it goes to (the client's default when not given) */
+	version?: ApiVersion;
 	/** the body of the first request; later pages change only `page` */
 	body: IDataObject & { size: number; page_size: number; page: number };
 }
 
 /**
- * One input item's v2 search, validated: paged by cursor, without `size` or `page` (v2 refuses
+ * One input item's search by cursor (v2's), validated: without `size` or `page` (v2 refuses
  * both); `limit` alone says when to stop.
  */
 export interface CursorSearch extends SearchRequestBase {
-	version: 'v2';
+	version: ApiVersion;
 	/** the body of the first request; later pages add the previous answer's `next_cursor` */
 	body: IDataObject & { page_size: number };
 	/** a Request Context the version's search cannot take (v2 prospect search), left out of the body */
@@ -95,6 +93,10 @@ export interface CursorSearch extends SearchRequestBase {
 
 /** One input item's search, validated: the first page's body and how many records to keep. */
 export type SearchRequest = PageNumberSearch | CursorSearch;
+
+/** Whether a search pages by cursor: its version's paging model says. */
+export const isCursorSearch = (request: SearchRequest): request is CursorSearch =>
+	dialectFor(request.version ?? DEFAULT_API_VERSION).search.paging === 'cursor';
 
 const PARAMETER_OF_FIELD: Record<string, string> = {
 	mode: 'Mode',
@@ -194,10 +196,14 @@ function readRequestContext(ctx: IExecuteFunctions, itemIndex: number, options: 
 	return context && Object.keys(context).length > 0 ? { ...context } : undefined;
 }
 
-/** The filter names an API version takes: v1's from the kind, v2's from its catalog's strict body. */
+/** An endpoint of a version's catalog, by a name every version serves. */
+const definitionOn = (version: ApiVersion, name: CommonOperationName): EndpointDefinition =>
+	(catalogFor(version) as Readonly<Record<CommonOperationName, EndpointDefinition>>)[name];
+
+/** The filter names an API version takes: from the kind's own list, or from the catalog's strict body. */
 function filterNamesOn(version: ApiVersion, kind: SearchKind): readonly string[] {
-	if (version === 'v1') return kind.filters.names;
-	const body = catalogFor('v2')[kind.endpoint as 'searchBusinesses' | 'searchProspects'].body as ZodObject<ZodRawShape>;
+	if (dialectFor(version).search.filterNamesOfKind) return kind.filters.names;
+	const body = definitionOn(version, kind.endpoint).body as ZodObject<ZodRawShape>;
 	// optional(refine(object)): unwrap to the object whose keys are the filters
 	const filters = unwrapSchema(body.shape.filters);
 	return Object.keys((filters as ZodObject<ZodRawShape>).shape);
@@ -216,8 +222,8 @@ function readFilters(ctx: IExecuteFunctions, itemIndex: number, kind: SearchKind
 		}
 		if (translated.problems.length) throw invalid(ctx, itemIndex, translated.problems, parameters);
 		const label = (filter: string) => (filterSource === 'json' ? filter : filterFieldName(filter, kind.filters));
-		const names = { own: filterNamesOn(version, kind), other: filterNamesOn(version === 'v1' ? 'v2' : 'v1', kind) };
-		const elsewhere = filtersOnOtherVersionOnly(translated.filters, version, names, label);
+		const others = API_VERSIONS.filter((other) => other !== version).map((other) => ({ version: other, names: filterNamesOn(other, kind) }));
+		const elsewhere = filtersOnOtherVersionOnly(translated.filters, { own: filterNamesOn(version, kind), others }, label);
 		if (elsewhere.length) throw invalid(ctx, itemIndex, elsewhere, parameters);
 		return translated.filters;
 	};
@@ -240,7 +246,7 @@ function readFilters(ctx: IExecuteFunctions, itemIndex: number, kind: SearchKind
 				ctx,
 				itemIndex,
 				[
-					`filters has unknown filter${unknown.length > 1 ? 's' : ''} ${unknown.map(showValue).join(', ')}${suggestions.length ? ` (${suggestions.join(' ')})` : ''}: the filters${version === 'v2' ? ' of API v2' : ''} are ${names.join(', ')}`,
+					`filters has unknown filter${unknown.length > 1 ? 's' : ''} ${unknown.map(showValue).join(', ')}${suggestions.length ? ` (${suggestions.join(' ')})` : ''}: the filters${dialectFor(version).search.filtersScope} are ${names.join(', ')}`,
 				],
 				['Filters (JSON)'],
 			);
@@ -277,7 +283,7 @@ function readSearchParameters(
 	const filterSource = ctx.getNodeParameter('filterSource', itemIndex) as string;
 	const options = ctx.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	// the node version's default, within the pages the version serves (a node built for v2 on a v1 credential)
-	const pages = version === 'v1' ? V1_LIMITS.searchPageSize : LIMITS.searchPageSize;
+	const pages = dialectFor(version).limits.searchPageSize;
 	const pageSize = asNumber(options.pageSize ?? Math.min(kind.defaultPageSize ?? DEFAULT_PAGE_SIZE, pages.max));
 	const page = asNumber(options.page ?? 1);
 	const exclude = parseIdList(options.exclude ?? '', kind.exclude.kind);
@@ -329,11 +335,13 @@ export function readSearchRequest(
 	kind: SearchKind = BUSINESS_SEARCH,
 	version: ApiVersion = 'v1',
 ): SearchRequest {
-	if (version === 'v2') return readCursorSearch(ctx, itemIndex, kind);
+	const dialect = dialectFor(version);
+	if (dialect.search.paging === 'cursor') return readCursorSearch(ctx, itemIndex, kind, version);
 	const maxSize = v1MaxSizeOf(kind);
-	const read = readSearchParameters(ctx, itemIndex, kind, maxSize, 'v1');
+	const read = readSearchParameters(ctx, itemIndex, kind, maxSize, version);
 	const { mode, page_size, ...rest } = read.fields;
-	const parsed = validBody(ctx, itemIndex, kind, kind.body, { mode, size: read.limit, page_size, page: read.page, ...rest }, read);
+	const schema = dialect.search.pageBody(kind.endpoint, kind.maxSize);
+	const parsed = validBody(ctx, itemIndex, kind, schema, { mode, size: read.limit, page_size, page: read.page, ...rest }, read);
 	const body = parsed as PageNumberSearch['body'] & { page?: number };
 	const startPage = body.page ?? 1;
 	const requested = body.size;
@@ -365,6 +373,10 @@ export const v1MaxSizeOf = (kind: SearchKind): number => Math.min(kind.maxSize, 
 /** The most records a search asks API v2 for: the node version's cap, within what one v2 search yields. */
 export const v2MaxSizeOf = (kind: SearchKind): number => Math.min(kind.maxSize, LIMITS.searchTotal);
 
+/** The most records one search of this kind yields on a version, by its paging model. */
+export const maxSizeOn = (kind: SearchKind, version: ApiVersion): number =>
+	dialectFor(version).search.paging === 'page' ? v1MaxSizeOf(kind) : v2MaxSizeOf(kind);
+
 /**
  * One item's v2 search: the same parameters as v1's, sent without `size` and `page`. v2 pages by
  * cursor only, so a search starts at its first record: a Starting Page other than 1 is refused
@@ -373,14 +385,14 @@ export const v2MaxSizeOf = (kind: SearchKind): number => Math.min(kind.maxSize, 
  * built for v1 keeps its cap when its credential switches it to v2.
  */
 /** Whether the kind's v2 search body has request_context: the catalog says (v2's prospect search does not). */
-export function v2SearchTakesRequestContext(kind: SearchKind): boolean {
-	const schema = catalogFor('v2')[kind.endpoint as 'searchBusinesses' | 'searchProspects'].body;
+export function searchTakesRequestContext(kind: SearchKind, version: ApiVersion): boolean {
+	const schema = definitionOn(version, kind.endpoint).body;
 	return isObjectSchema(schema) && 'request_context' in schema.shape;
 }
 
-function readCursorSearch(ctx: IExecuteFunctions, itemIndex: number, kind: SearchKind): CursorSearch {
+function readCursorSearch(ctx: IExecuteFunctions, itemIndex: number, kind: SearchKind, version: ApiVersion): CursorSearch {
 	const maxSize = v2MaxSizeOf(kind);
-	const read = readSearchParameters(ctx, itemIndex, kind, maxSize, 'v2');
+	const read = readSearchParameters(ctx, itemIndex, kind, maxSize, version);
 	const { limit } = read;
 	if (read.page !== 1) {
 		throw invalid(ctx, itemIndex, ['page: a search on API v2 always starts at its first record'], ['Starting Page']);
@@ -391,15 +403,15 @@ function readCursorSearch(ctx: IExecuteFunctions, itemIndex: number, kind: Searc
 	// a page never larger than the records wanted: 30 records are one request of 30
 	const pageSize = read.fields.page_size;
 	const { request_context: requestContext, ...fields } = read.fields;
-	const schema = catalogFor('v2')[kind.endpoint as 'searchBusinesses' | 'searchProspects'].body;
-	const takesContext = v2SearchTakesRequestContext(kind);
+	const schema = definitionOn(version, kind.endpoint).body;
+	const takesContext = searchTakesRequestContext(kind, version);
 	const candidate = {
 		...fields,
 		...(takesContext && requestContext !== undefined && { request_context: requestContext }),
 		page_size: typeof pageSize === 'number' ? Math.min(pageSize, limit) : pageSize,
 	};
 	const body = validBody(ctx, itemIndex, kind, schema, candidate, read) as CursorSearch['body'];
-	const search: CursorSearch = { itemIndex, version: 'v2', endpoint: kind.endpoint, limit, body };
+	const search: CursorSearch = { itemIndex, version, endpoint: kind.endpoint, limit, body };
 	if (!takesContext && requestContext !== undefined) search.droppedRequestContext = true;
 	return search;
 }
@@ -423,10 +435,10 @@ export function readStatsRequest(ctx: IExecuteFunctions, itemIndex: number, kind
 	const filters = readFilters(ctx, itemIndex, kind, filterSource, version);
 	const requestContext = readRequestContext(ctx, itemIndex, options);
 	const candidate: Record<string, unknown> = { filters };
-	if (requestContext && version === 'v1') candidate.request_context = requestContext;
-	const schema = version === 'v1' ? kind.statsBody : catalogFor('v2')[kind.statsEndpoint as 'businessStats' | 'prospectStats'].body;
-	const body = validBody(ctx, itemIndex, kind, schema, candidate, { filters, filterSource });
+	const takesContext = dialectFor(version).search.requestContextEverywhere;
+	if (requestContext && takesContext) candidate.request_context = requestContext;
+	const body = validBody(ctx, itemIndex, kind, definitionOn(version, kind.statsEndpoint).body, candidate, { filters, filterSource });
 	const request: StatsRequest = { itemIndex, body: body as StatsRequest['body'] };
-	if (requestContext && version === 'v2') request.droppedRequestContext = true;
+	if (requestContext && !takesContext) request.droppedRequestContext = true;
 	return request;
 }

@@ -4,7 +4,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 import { runAsTool } from '../toolMode';
 import { fetchAllPages } from './paginate';
 import { apiVersionOf } from '../transport/apiVersion';
-import { readSearchRequest, type SearchKind, v1MaxSizeOf, v2MaxSizeOf } from './searchRequest';
+import { isCursorSearch, maxSizeOn, readSearchRequest, type SearchKind } from './searchRequest';
 
 /** Parameter names in error texts, as the model knows them. */
 const ARGUMENTS = { 'Filters (JSON)': 'filters', 'Filters > Category': 'filters' };
@@ -22,12 +22,13 @@ export async function executeSearchTool(
 		names: ARGUMENTS,
 		run: async () => {
 			const version = await apiVersionOf(ctx);
-			const maxSize = version === 'v1' ? v1MaxSizeOf(kind) : v2MaxSizeOf(kind);
-			// v1 counts the matches up to `size` (total_results): asking for its maximum gives the
-			// model the real total, while only Limit records are fetched. v2 has no `size`.
+			const maxSize = maxSizeOn(kind, version);
+			// a search by page (v1) counts the matches up to `size` (total_results): asking for its
+			// maximum gives the model the real total, while only Limit records are fetched. A search by
+			// cursor (v2) has no `size`.
 			const requests = ctx.getInputData().map((_item, itemIndex) => {
 				const request = readSearchRequest(ctx, itemIndex, kind, version);
-				return request.version === 'v2' ? request : { ...request, body: { ...request.body, size: maxSize } };
+				return isCursorSearch(request) ? request : { ...request, body: { ...request.body, size: maxSize } };
 			});
 			const answers: INodeExecutionData[] = [];
 			for (const request of requests) {

@@ -7,7 +7,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 
-import { type ApiVersion, catalogFor, type EndpointDefinition, type EndpointNames, fromWire, operationOn, toWire } from '../api';
+import { type ApiVersion, catalogFor, dialectFor, type EndpointDefinition, type EndpointNames, fromWire, operationOn, toWire } from '../api';
 import {
 	type ApiContext,
 	type Connection,
@@ -529,7 +529,7 @@ export class ApiClient {
 
 	/** A v1 answer with Deprecation or Sunset headers: the user is told once per run, with the dates and how to switch. */
 	private noticeDeprecation(headers: unknown): void {
-		if (this.deprecationTold || this.version !== 'v1') return;
+		if (this.deprecationTold || !dialectFor(this.version).deprecated) return;
 		const signal = readDeprecation(headers);
 		if (!signal) return;
 		this.deprecationTold = true;

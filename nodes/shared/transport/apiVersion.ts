@@ -7,51 +7,62 @@
  * existed from a new one left at the default, but it stores each node's typeVersion in the
  * workflow, so nodes of saved workflows keep v1 and nodes added now get v2.
  */
-import type { ApiVersion } from '../api';
+import { API_VERSIONS, type ApiVersion, dialectFor } from '../api';
 import { type ApiContext, readCredential } from './connection';
 
 /** The credential's "API Version" values; `auto` is its default. */
-export const API_VERSION_CHOICES = ['auto', 'v1', 'v2'] as const;
+export const API_VERSION_CHOICES = ['auto', ...API_VERSIONS] as const;
 export type ApiVersionChoice = (typeof API_VERSION_CHOICES)[number];
 
 /**
- * The first typeVersion of each node that speaks API v2 under "Per Node Version"; every earlier
- * typeVersion speaks v1. Every node of the package is listed: an unlisted node would speak v1
+ * Which API version each typeVersion of each node speaks under "Per Node Version": per node, the
+ * first typeVersion of each version after the oldest (a third version is one more key; the
+ * table's rows stay). A typeVersion below every first listed speaks the oldest version in
+ * API_VERSIONS. Every node of the package is listed: an unlisted node speaks the oldest version
  * whatever the credential says.
  */
-export const FIRST_V2_NODE_VERSION: Readonly<Record<string, number>> = {
-	searchBusinesses: 2,
-	searchProspects: 3,
-	matchBusinesses: 2,
-	matchProspects: 2,
-	enrich: 2,
-	getEvents: 2,
-	lookUpFilterValues: 2,
-	businessEventsTrigger: 2,
-	businessEventsWebhookTrigger: 2,
-	manageWebhook: 2,
-	manageEnrollment: 2,
+export const FIRST_NODE_VERSION: Readonly<Record<string, Readonly<Partial<Record<ApiVersion, number>>>>> = {
+	searchBusinesses: { v2: 2 },
+	searchProspects: { v2: 3 },
+	matchBusinesses: { v2: 2 },
+	matchProspects: { v2: 2 },
+	enrich: { v2: 2 },
+	getEvents: { v2: 2 },
+	lookUpFilterValues: { v2: 2 },
+	businessEventsTrigger: { v2: 2 },
+	businessEventsWebhookTrigger: { v2: 2 },
+	manageWebhook: { v2: 2 },
+	manageEnrollment: { v2: 2 },
 	// new when v2 was: every version speaks v2 unless the credential says v1
-	checkCredits: 1,
+	checkCredits: { v2: 1 },
 };
+
+/** The first typeVersion of each node that speaks API v2, read from the table above. */
+export const FIRST_V2_NODE_VERSION: Readonly<Record<string, number>> = Object.fromEntries(
+	Object.entries(FIRST_NODE_VERSION).flatMap(([name, firsts]) => (firsts.v2 === undefined ? [] : [[name, firsts.v2]])),
+);
 
 /** The node's own name in a type such as `n8n-nodes-business-prospect-data.searchProspectsTool`. */
 function nodeName(type: string): string {
 	return type.slice(type.lastIndexOf('.') + 1).replace(/Tool$/, '');
 }
 
-/** The API version of a node, from the credential's choice and the node's type and typeVersion. */
-export function apiVersionFor(choice: unknown, node: { type: string; typeVersion: number }): ApiVersion {
-	const name = nodeName(node.type);
-	if (!Object.hasOwn(FIRST_V2_NODE_VERSION, name)) return 'v1';
-	if (choice === 'v1' || choice === 'v2') return choice;
-	// `auto`, or a credential saved before the field existed (n8n fills in `auto`; undefined elsewhere)
-	return node.typeVersion >= FIRST_V2_NODE_VERSION[name] ? 'v2' : 'v1';
+const OLDEST: ApiVersion = API_VERSIONS[0];
+const isApiVersion = (choice: unknown): choice is ApiVersion => (API_VERSIONS as readonly unknown[]).includes(choice);
+
+/** The API version a node's typeVersion is built for: the newest whose first typeVersion it has reached. */
+export function nodeApiVersion(node: { type: string; typeVersion: number }): ApiVersion {
+	const firsts = Object.hasOwn(FIRST_NODE_VERSION, nodeName(node.type)) ? FIRST_NODE_VERSION[nodeName(node.type)] : {};
+	const reached = API_VERSIONS.filter((version) => firsts[version] !== undefined && node.typeVersion >= (firsts[version] as number));
+	return reached.length > 0 ? reached[reached.length - 1] : OLDEST;
 }
 
-/** Whether a node's typeVersion is one of its API v2 versions (what its parameters are built for). */
-export function isV2NodeVersion(node: { type: string; typeVersion: number }): boolean {
-	return apiVersionFor('auto', node) === 'v2';
+/** The API version of a node, from the credential's choice and the node's type and typeVersion. */
+export function apiVersionFor(choice: unknown, node: { type: string; typeVersion: number }): ApiVersion {
+	if (!Object.hasOwn(FIRST_NODE_VERSION, nodeName(node.type))) return OLDEST;
+	if (isApiVersion(choice)) return choice;
+	// `auto`, or a credential saved before the field existed (n8n fills in `auto`; undefined elsewhere)
+	return nodeApiVersion(node);
 }
 
 /** The API version this run of the node speaks: the credential's choice, else the node's typeVersion. */
@@ -73,8 +84,8 @@ export const SWITCH_ADVICE = {
 	olderNode: 'To switch, set API Version to v2 in the Business Prospect Data API credential, or add the node again (new nodes speak API v2; its settings are entered again).',
 } as const;
 
-/** What a run on v1 can do about it: depends on the node, its version and the credential's choice. */
+/** What a run on a deprecated version can do about it: depends on the node, its version and the credential's choice. */
 export function switchAdvice(choice: unknown, node: { type: string; typeVersion: number }): string {
-	if (!Object.hasOwn(FIRST_V2_NODE_VERSION, nodeName(node.type)) || apiVersionFor(choice, node) === 'v2') return SWITCH_ADVICE.notYet;
-	return choice === 'v1' ? SWITCH_ADVICE.credentialOnV1 : SWITCH_ADVICE.olderNode;
+	if (!Object.hasOwn(FIRST_NODE_VERSION, nodeName(node.type)) || !dialectFor(apiVersionFor(choice, node)).deprecated) return SWITCH_ADVICE.notYet;
+	return isApiVersion(choice) ? SWITCH_ADVICE.credentialOnV1 : SWITCH_ADVICE.olderNode;
 }

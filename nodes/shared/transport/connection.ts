@@ -7,7 +7,7 @@ import type {
 	IWebhookFunctions,
 } from 'n8n-workflow';
 
-import { type ApiVersion, LIMITS } from '../api';
+import { API_VERSIONS, type ApiVersion, LIMITS } from '../api';
 
 /** The contexts that call the service: actions, option loaders, the polling trigger and the webhook trigger's hooks. */
 export type ApiContext = IExecuteFunctions | ILoadOptionsFunctions | IPollFunctions | IHookFunctions | IWebhookFunctions;
@@ -15,10 +15,11 @@ export type ApiContext = IExecuteFunctions | ILoadOptionsFunctions | IPollFuncti
 export const CREDENTIAL_TYPE = 'businessProspectDataApi';
 
 /**
- * The API version a caller gets when it names none: every node speaks v1 until its node version
- * (and the credential's override) chooses v2 (docs/v2-migration.md).
+ * The API version a caller gets when it names none, the oldest the package speaks: every node
+ * speaks it until its node version (and the credential's override) chooses a newer one
+ * (docs/v2-migration.md).
  */
-export const DEFAULT_API_VERSION: ApiVersion = 'v1';
+export const DEFAULT_API_VERSION: ApiVersion = API_VERSIONS[0];
 
 /**
  * The credential as decrypted for each context: n8n reads and decrypts it from its database on

@@ -1,6 +1,6 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import type { ApiVersion } from '../../../shared/api';
+import { type ApiVersion, dialectFor } from '../../../shared/api';
 import { apiVersionOf } from '../../../shared/transport/apiVersion';
 import { combineField, enrollmentKeyField, eventTypesField, idsField, optionsField, webhookIdField } from '../../helpers/fields';
 import { BUSINESS } from '../../helpers/kinds';
@@ -12,7 +12,7 @@ export const descriptionFor = (api: ApiVersion): Array<INodeProperties | undefin
 	enrollmentKeyField(BUSINESS, 'create', { required: true, splits: true }, api),
 	idsField(BUSINESS, 'create'),
 	eventTypesField(BUSINESS, 'create'),
-	api === 'v2' ? webhookIdField(BUSINESS, 'create') : undefined,
+	dialectFor(api).enrollments.bindsWebhook ? webhookIdField(BUSINESS, 'create') : undefined,
 	combineField(BUSINESS, 'create'),
 	optionsField(BUSINESS, 'create'),
 ];

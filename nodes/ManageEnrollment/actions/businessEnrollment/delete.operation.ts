@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import { itemValidationError } from '../../../shared/batching/validate';
-import type { ApiVersion } from '../../../shared/api';
+import { type ApiVersion, dialectFor } from '../../../shared/api';
 import { apiVersionOf } from '../../../shared/transport/apiVersion';
 import { BUSINESS } from '../../helpers/kinds';
 import { deleteEnrollments } from '../../helpers/remove';
@@ -9,7 +9,7 @@ import { enrollmentField, readEnrollment } from './enrollment';
 
 /** API v1 cannot delete business enrollments: the operation exists at the v2 node version only. */
 export const descriptionFor = (api: ApiVersion): Array<INodeProperties | undefined> => [
-	api === 'v2' ? enrollmentField('delete', 'The business enrollment to delete: its businesses are no longer watched') : undefined,
+	dialectFor(api).enrollments.deletesBusinessEnrollments ? enrollmentField('delete', 'The business enrollment to delete: its businesses are no longer watched') : undefined,
 ];
 
 /**
@@ -22,7 +22,7 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 		this,
 		BUSINESS,
 		(itemIndex) => {
-			if (version === 'v1') {
+			if (!dialectFor(version).enrollments.deletesBusinessEnrollments) {
 				throw itemValidationError(
 					this.getNode(),
 					itemIndex,

@@ -1,6 +1,6 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import type { ApiVersion } from '../../../shared/api';
+import { type ApiVersion, dialectFor } from '../../../shared/api';
 import * as create from './create.operation';
 import * as deleteOperation from './delete.operation';
 import * as list from './list.operation';
@@ -44,7 +44,7 @@ export const descriptionFor = (api: ApiVersion): Array<INodeProperties | undefin
 		noDataExpression: true,
 		displayOptions: { show: { resource: ['businessEnrollment'] } },
 		options:
-			api === 'v2'
+			dialectFor(api).enrollments.deletesBusinessEnrollments
 				? [OPERATIONS.create, OPERATIONS.delete, OPERATIONS.list, OPERATIONS.update]
 				: [OPERATIONS.create, { ...OPERATIONS.list, description: 'Get the active business enrollments' }, OPERATIONS.update],
 		default: 'create',

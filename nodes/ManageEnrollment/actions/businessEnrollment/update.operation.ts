@@ -2,7 +2,7 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n
 
 import type { ItemError } from '../../../shared/batching/items';
 import { itemValidationError } from '../../../shared/batching/validate';
-import { type ApiVersion, LIMITS } from '../../../shared/api';
+import { type ApiVersion, dialectFor, LIMITS } from '../../../shared/api';
 import { fetchBusinessEnrollments } from '../../../shared/methods';
 import { apiVersionOf } from '../../../shared/transport/apiVersion';
 import { enrollmentKeyField, eventTypesField, idsField, optionsField, webhookIdField } from '../../helpers/fields';
@@ -20,7 +20,7 @@ export const descriptionFor = (api: ApiVersion): Array<INodeProperties | undefin
 		hint: 'IDs of all input items that update the same enrollment are combined into one update; those items must set the same key and event types',
 	},
 	eventTypesField(BUSINESS, 'update'),
-	api === 'v2' ? webhookIdField(BUSINESS, 'update') : undefined,
+	dialectFor(api).enrollments.bindsWebhook ? webhookIdField(BUSINESS, 'update') : undefined,
 	optionsField(BUSINESS, 'update'),
 ];
 

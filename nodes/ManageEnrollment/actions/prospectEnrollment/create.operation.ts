@@ -1,6 +1,6 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import type { ApiVersion } from '../../../shared/api';
+import { type ApiVersion, dialectFor } from '../../../shared/api';
 import { apiVersionOf } from '../../../shared/transport/apiVersion';
 import {
 	combineField,
@@ -20,9 +20,9 @@ export const descriptionFor = (api: ApiVersion): Array<INodeProperties | undefin
 	enrollmentKeyField(PROSPECT, 'create', { required: true, splits: true }, api),
 	idsField(PROSPECT, 'create'),
 	eventTypesField(PROSPECT, 'create'),
-	api === 'v2' ? webhookIdField(PROSPECT, 'create') : undefined,
+	dialectFor(api).enrollments.bindsWebhook ? webhookIdField(PROSPECT, 'create') : undefined,
 	combineField(PROSPECT, 'create'),
-	optionsField(PROSPECT, 'create', api === 'v2' ? [] : [ttlDaysOption]),
+	optionsField(PROSPECT, 'create', dialectFor(api).enrollments.ttlDays ? [ttlDaysOption] : []),
 ];
 
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {

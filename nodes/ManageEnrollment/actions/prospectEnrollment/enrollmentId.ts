@@ -2,7 +2,7 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { itemValidationError } from '../../../shared/batching/validate';
 import { readText } from '../../../shared/inputRules';
-import type { ApiVersion } from '../../../shared/api';
+import { type ApiVersion, dialectFor } from '../../../shared/api';
 import { readParameter } from '../../../shared/parameters';
 
 import { showFor } from '../../helpers/fields';
@@ -20,7 +20,7 @@ export function enrollmentIdField(operation: string, api: ApiVersion = 'v1'): IN
 		required: true,
 		default: '={{ $json.enrollment_id }}',
 		description:
-			api === 'v2'
+			dialectFor(api).enrollments.listsProspectEnrollments
 				? 'The ID the service gave the enrollment when it was created, as Create and Get Many output it. By default the enrollment_id field of each input item.'
 				: 'The ID the service gave the enrollment when it was created. By default the enrollment_id field of each input item.',
 		displayOptions: showFor(PROSPECT, operation),

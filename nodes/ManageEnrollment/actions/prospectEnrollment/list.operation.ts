@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import type { ApiVersion } from '../../../shared/api';
+import { type ApiVersion, dialectFor } from '../../../shared/api';
 import { apiVersionOf } from '../../../shared/transport/apiVersion';
 import { listFiltersField } from '../../helpers/fields';
 import { PROSPECT } from '../../helpers/kinds';
@@ -8,7 +8,7 @@ import { listEnrollments } from '../../helpers/list';
 
 /** The contract lists prospect enrollments on API v2 only: the operation exists at the v2 node version. */
 export const descriptionFor = (api: ApiVersion): Array<INodeProperties | undefined> => [
-	api === 'v2' ? listFiltersField(PROSPECT) : undefined,
+	dialectFor(api).enrollments.listsProspectEnrollments ? listFiltersField(PROSPECT) : undefined,
 ];
 
 /** All prospect enrollments with their status (active or paused), one item each. */

@@ -1,11 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import { itemValidationError } from '../../../shared/batching/validate';
-import type { ApiVersion } from '../../../shared/api';
+import { type ApiVersion, dialectFor } from '../../../shared/api';
 import { readEventTypes } from '../../../shared/eventTypes';
 import { readText } from '../../../shared/inputRules';
 import { readParameter } from '../../../shared/parameters';
-import { apiVersionOf, isV2NodeVersion } from '../../../shared/transport/apiVersion';
+import { apiVersionOf, nodeApiVersion } from '../../../shared/transport/apiVersion';
 import { enrollmentKeyField, eventTypesField, idsField, optionsField, webhookIdField } from '../../helpers/fields';
 import { PROSPECT } from '../../helpers/kinds';
 import { updateEnrollments } from '../../helpers/operations';
@@ -15,13 +15,13 @@ import { enrollmentIdField, readEnrollmentId } from './enrollmentId';
 /** v1 replaces the whole enrollment (key and event types required); v2's update is partial: empty keeps. */
 export const descriptionFor = (api: ApiVersion): Array<INodeProperties | undefined> => [
 	enrollmentIdField('update', api),
-	enrollmentKeyField(PROSPECT, 'update', { required: api === 'v1', splits: false }),
+	enrollmentKeyField(PROSPECT, 'update', { required: !dialectFor(api).enrollments.partialUpdate, splits: false }),
 	{
 		...idsField(PROSPECT, 'update'),
 		hint: 'IDs of all input items that update the same enrollment are combined into one update; those items must set the same key and event types',
 	},
 	eventTypesField(PROSPECT, 'update', api),
-	api === 'v2' ? webhookIdField(PROSPECT, 'update') : undefined,
+	dialectFor(api).enrollments.bindsWebhook ? webhookIdField(PROSPECT, 'update') : undefined,
 	optionsField(PROSPECT, 'update'),
 ];
 
@@ -45,7 +45,8 @@ function requireReplacement(ctx: IExecuteFunctions, itemIndex: number): void {
 
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
 	const version = await apiVersionOf(this);
-	const replaces = version === 'v1' && isV2NodeVersion(this.getNode());
+	// a node version built for partial updates, on a version whose update replaces the whole enrollment
+	const replaces = !dialectFor(version).enrollments.partialUpdate && dialectFor(nodeApiVersion(this.getNode())).enrollments.partialUpdate;
 	return await updateEnrollments(this, PROSPECT, {
 		enrollmentId: (itemIndex) => {
 			if (replaces) requireReplacement(this, itemIndex);

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 import { NodeOperationError } from 'n8n-workflow';
 
 import { itemValidationError } from '../../../shared/batching/validate';
-import type { ApiVersion, Registration, V2Registration } from '../../../shared/api';
+import { type ApiVersion, dialectFor, type Registration, type V2Registration } from '../../../shared/api';
 import { perItem } from '../webhookV1/common';
 
 /** The Webhook ID of the operations that act on one webhook: picked from the tenant's list, or typed. */
@@ -39,7 +39,7 @@ export function webhookIdLocator(operations: string[]): INodeProperties {
  * every item fails in words before any request (nothing is done to v1's partner webhook instead).
  */
 function requireV2(ctx: IExecuteFunctions, version: ApiVersion, itemIndex: number): void {
-	if (version === 'v2') return;
+	if (dialectFor(version).webhooks.byId) return;
 	throw itemValidationError(
 		ctx.getNode(),
 		itemIndex,

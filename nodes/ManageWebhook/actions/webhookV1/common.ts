@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 
 import { errorItem, type ItemResult, prepareItems, runEach, toItemError } from '../../../shared/batching/items';
 import { itemValidationError } from '../../../shared/batching/validate';
-import type { ApiVersion, Registration, WebhookRegistration } from '../../../shared/api';
+import { type ApiVersion, dialectFor, type Registration, type WebhookRegistration } from '../../../shared/api';
 import { apiVersionOf } from '../../../shared/transport/apiVersion';
 import { webhookRegistration } from '../../../shared/webhooks/registration';
 
@@ -20,7 +20,7 @@ export function registrationJson(owner: WebhookRegistration, found: Registration
 		created_at: found?.createdAt ?? null,
 		last_modified_time: found?.lastModifiedTime ?? null,
 		has_secret: found?.secret !== undefined,
-		...(owner.model === 'v2' && {
+		...(dialectFor(owner.model).webhooks.byId && {
 			webhook_id: found?.webhookId ?? null,
 			name: found?.name ?? null,
 			status: found?.status ?? null,
@@ -48,7 +48,7 @@ export async function runVersion(ctx: IExecuteFunctions, fallback: ApiVersion): 
  * Get Registration reads the legacy webhook instead (get.operation.ts).
  */
 export function refuseOnV2(ctx: IExecuteFunctions, version: ApiVersion, itemIndex: number, operation: string): void {
-	if (version !== 'v2') return;
+	if (!dialectFor(version).webhooks.byId) return;
 	throw itemValidationError(
 		ctx.getNode(),
 		itemIndex,

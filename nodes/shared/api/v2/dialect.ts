@@ -1,5 +1,8 @@
 /** How API v2 does what the versions do differently (../dialect.ts says what each member means). */
+import type { ZodTypeAny } from 'zod/v3';
+
 import type { Dialect } from '../dialect';
+import { ENDPOINTS } from './catalog';
 import { LIMITS } from './limits';
 import { V2Registration } from './registration';
 import { V2_REMOVED_FIELDS, v2EventType } from './renames';
@@ -16,6 +19,8 @@ export const DIALECT: Dialect = {
 		contactDetails: 'combined',
 		filterNamesOfKind: false,
 		filtersScope: ' of API v2',
+		// v2 pages by cursor only: its search body, for a caller that asks all the same
+		pageBody: (endpoint) => (ENDPOINTS as Readonly<Record<string, { body: ZodTypeAny }>>)[endpoint].body,
 	},
 	enrichments: { jobs: true, removedFields: V2_REMOVED_FIELDS },
 	events: { eventDataParameters: false },
