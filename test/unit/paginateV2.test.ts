@@ -10,7 +10,7 @@ import { LIMITS, prospectFiltersV2 } from '../../nodes/shared/api';
 import { fetchAllPages } from '../../nodes/shared/search/paginate';
 import { BUSINESS_SEARCH, type CursorSearch, readSearchRequest, readStatsRequest, type SearchKind } from '../../nodes/shared/search/searchRequest';
 import { BUSINESS_SEARCH_V2 } from '../../nodes/SearchBusinesses/versions';
-import { PROSPECT_SEARCH } from '../../nodes/SearchProspects/filters';
+import { PROSPECT_SEARCH } from '../../nodes/shared/search/prospectFilters';
 import { type Sandbox, startSandbox } from '../sandbox';
 import { fakeContext, ok, type RecordedCall } from './support/fakeContext';
 import { parametersContext } from './support/parametersContext';

@@ -13,7 +13,7 @@ import {
 	prospectFilterFields,
 	prospectFilterFieldsV2,
 	prospectSearchOf,
-} from '../filters';
+} from '../../shared/search/prospectFilters';
 import { PROSPECT_FILTERS_FOR_MODEL, PROSPECT_FILTERS_FOR_MODEL_V2, PROSPECT_TOOL_DESCRIPTION, TOOL_PROSPECT_LIMIT } from './searchTool';
 
 const most = (kind: SearchKind) => kind.maxSize.toLocaleString('en-US');

@@ -3,7 +3,7 @@ import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { executeSearchTool } from '../../shared/search/searchTool';
 import { FILTER_BRACKETS, JOB_DEPARTMENTS, JOB_LEVELS } from '../../shared/api';
-import { prospectSearchOf } from '../filters';
+import { prospectSearchOf } from '../../shared/search/prospectFilters';
 
 /** Prospects one tool call returns unless the workflow's builder raises Limit. */
 export const TOOL_PROSPECT_LIMIT = 25;

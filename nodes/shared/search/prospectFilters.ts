@@ -6,9 +6,9 @@
  */
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import { CONTACT_DETAILS, JOB_DEPARTMENTS, JOB_LEVELS, LIMITS, PROSPECT_FILTER_NAMES } from '../shared/api';
+import { CONTACT_DETAILS, JOB_DEPARTMENTS, JOB_LEVELS, LIMITS, PROSPECT_FILTER_NAMES } from '../api';
 import { contactDetailsField, prospectFiltersOn, V2_FILTER } from './contactDetails';
-import { FILTER_PICKERS, filterPicker } from '../shared/filterPicker';
+import { FILTER_PICKERS, filterPicker } from '../filterPicker';
 import {
 	businessFilterField,
 	COMMAS_OR_LINES,
@@ -16,11 +16,11 @@ import {
 	type FilterSet,
 	textList,
 	type ValueKind,
-} from '../shared/search/filterFields.description';
-import { filtersFromFields } from '../shared/search/filterValues';
-import { PUBLIC_COMPANY, publicCompanyField } from '../shared/search/signalFields.description';
-import type { SearchKind } from '../shared/search/searchRequest';
-import { describeType } from '../shared/inputRules';
+} from './filterFields.description';
+import { filtersFromFields } from './filterValues';
+import { PUBLIC_COMPANY, publicCompanyField } from './signalFields.description';
+import type { SearchKind } from './searchRequest';
+import { describeType } from '../inputRules';
 
 /** A short valid value of "Filters (JSON)", shown in its hint and in errors. */
 export const PROSPECT_FILTERS_JSON_EXAMPLE =

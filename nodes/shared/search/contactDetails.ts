@@ -7,8 +7,8 @@
  */
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import { type ApiVersion, CONTACT_DETAILS, dialectFor } from '../shared/api';
-import { showValue } from '../shared/inputRules';
+import { type ApiVersion, CONTACT_DETAILS, dialectFor } from '../api';
+import { showValue } from '../inputRules';
 
 export type ContactDetails = (typeof CONTACT_DETAILS)[number];
 
