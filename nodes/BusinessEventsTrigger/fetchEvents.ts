@@ -4,6 +4,7 @@ import { chunk } from '../shared/batching/grouping';
 import { type ApiVersion, catalogFor } from '../shared/api';
 import { ApiClient } from '../shared/transport/apiClient';
 import type { WatchedEntity } from './watchedSource';
+import { DEFAULT_API_VERSION } from '../shared/transport/connection';
 
 export interface FetchPlan {
 	entity: WatchedEntity;
@@ -35,7 +36,7 @@ export interface FetchResult {
 const ENDPOINT = { business: 'getBusinessEvents', prospect: 'getProspectEvents' } as const;
 
 /** The ids in request-sized chunks (40 business or prospect ids, as the version's catalog says). */
-export function idChunks(entity: WatchedEntity, ids: string[], version: ApiVersion = 'v1'): string[][] {
+export function idChunks(entity: WatchedEntity, ids: string[], version: ApiVersion = DEFAULT_API_VERSION): string[][] {
 	return chunk(ids, catalogFor(version)[ENDPOINT[entity]].batch?.limit);
 }
 

@@ -6,6 +6,7 @@ import { parseIdList } from '../shared/idList';
 import { idProblem, showValue } from '../shared/inputRules';
 import { type ApiVersion, BUSINESS_ID_RULE, dialectFor } from '../shared/api';
 import { fetchBusinessEnrollments, fetchProspectEnrollments, LISTED_ON_V2 } from '../shared/methods';
+import { DEFAULT_API_VERSION } from '../shared/transport/connection';
 
 /** Whose events are watched: businesses or prospects. */
 export type WatchedEntity = 'business' | 'prospect';
@@ -114,7 +115,7 @@ async function prospectEnrollmentSource(ctx: IPollFunctions, version: ApiVersion
  * Reads the watched businesses or prospects and event types from the parameters, or from the
  * enrollment as the poll's API version lists it (v1 unless named).
  */
-export async function resolveWatchedSource(ctx: IPollFunctions, version: ApiVersion = 'v1'): Promise<WatchedSource> {
+export async function resolveWatchedSource(ctx: IPollFunctions, version: ApiVersion = DEFAULT_API_VERSION): Promise<WatchedSource> {
 	const source = ctx.getNodeParameter('source', 'ids') as string;
 	if (source === 'prospectEnrollment') return await prospectEnrollmentSource(ctx, version);
 	if (source === 'prospectIds') {

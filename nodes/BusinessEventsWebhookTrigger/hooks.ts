@@ -12,7 +12,7 @@ import type { IDataObject, IHookFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { type ApiVersion, dialectFor, type Registration, type RegistrationTarget, sameUrl, TEST_WEBHOOK_DESCRIPTION, type WebhookRegistration } from '../shared/api';
-import { CREDENTIAL_TYPE } from '../shared/transport/connection';
+import { CREDENTIAL_TYPE, DEFAULT_API_VERSION } from '../shared/transport/connection';
 import { ApiClient } from '../shared/transport/apiClient';
 import { webhookRegistration } from '../shared/webhooks/registration';
 import { openSecret, sealSecret } from '../shared/webhooks/secretBox';
@@ -156,7 +156,7 @@ function webhookName(ctx: IHookFunctions): string {
  * deliveries: its sealed secret opens, or (v1 reads return the secret) it is read again and sealed,
  * without rotating it. v2 never shows the secret again: without a sealed one, create() rotates it.
  */
-export async function checkExists(this: IHookFunctions, version: ApiVersion = 'v1'): Promise<boolean> {
+export async function checkExists(this: IHookFunctions, version: ApiVersion = DEFAULT_API_VERSION): Promise<boolean> {
 	return await withClient(this, async () => {
 		const url = ownUrl(this);
 		const strategy = await webhookRegistration(this, undefined, version);
@@ -186,7 +186,7 @@ export async function checkExists(this: IHookFunctions, version: ApiVersion = 'v
  * v2 nothing is in the way: the trigger's own webhook is created, or (found at this URL) given a
  * new secret and made active.
  */
-export async function create(this: IHookFunctions, version: ApiVersion = 'v1'): Promise<boolean> {
+export async function create(this: IHookFunctions, version: ApiVersion = DEFAULT_API_VERSION): Promise<boolean> {
 	return await withClient(this, async () => {
 		const url = ownUrl(this);
 		const strategy = await webhookRegistration(this, undefined, version);
@@ -233,7 +233,7 @@ export async function create(this: IHookFunctions, version: ApiVersion = 'v1'): 
  * At the end of a test that replaced this workflow's published registration, registers the
  * published URL again and seals its new secret, so published deliveries do not silently stop.
  */
-export async function remove(this: IHookFunctions, version: ApiVersion = 'v1'): Promise<boolean> {
+export async function remove(this: IHookFunctions, version: ApiVersion = DEFAULT_API_VERSION): Promise<boolean> {
 	return await withClient(this, async () => {
 		const url = ownUrl(this);
 		const staticData: IDataObject = this.getWorkflowStaticData('node');

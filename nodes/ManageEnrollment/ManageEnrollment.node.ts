@@ -2,6 +2,7 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties, INodeType,
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { type ApiVersion, dialectFor } from '../shared/api';
+import { nodeApiVersion } from '../shared/transport/apiVersion';
 import { CREDENTIALS } from '../shared/descriptions';
 import { searchBusinessEnrollments, searchEnrollmentWebhooks } from '../shared/methods';
 import { propertiesByVersion } from '../shared/nodeVersions';
@@ -65,8 +66,8 @@ export class ManageEnrollment implements INodeType {
 		credentials: CREDENTIALS,
 		properties: withToolVariants([
 			...propertiesByVersion([
-				{ versions: [1], properties: propertiesFor('v1') },
-				{ versions: [2], properties: propertiesFor('v2') },
+				{ versions: [1], properties: propertiesFor(nodeApiVersion({ type: 'manageEnrollment', typeVersion: 1 })) },
+				{ versions: [2], properties: propertiesFor(nodeApiVersion({ type: 'manageEnrollment', typeVersion: 2 })) },
 			]),
 			...enrollmentToolDescriptions,
 		]),

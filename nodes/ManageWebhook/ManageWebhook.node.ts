@@ -5,7 +5,7 @@ import { CREDENTIALS } from '../shared/descriptions';
 import { searchWebhooks } from '../shared/methods/webhooks';
 import { atVersions } from '../shared/nodeVersions';
 import * as webhookV1 from './actions/webhookV1';
-import { description as simulationFields } from './actions/webhookV1/checkConnectivity.operation';
+import { simulationFields } from './actions/simulation';
 import * as webhook from './actions/webhook';
 import { router } from './router';
 

@@ -18,6 +18,7 @@ import { removedFieldsNotice } from '../removedFields';
 import { type EnrichmentRun, largestGroup, runEnrichment } from '../../shared/jobs';
 import { jobOptions, jobsHint, noJobOnV1Hint, readJobSettings, reportJobProgress } from '../asyncJobs';
 import { isNodeApiError } from '../../shared/transport/nodeErrors';
+import { DEFAULT_API_VERSION } from '../../shared/transport/connection';
 
 const enrichmentOptions = (resource: EnrichResource) =>
 	RESOURCES[resource].enrichments.map(({ name, value, description }) => ({ name, value, description }));
@@ -227,7 +228,7 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 	//    their parameters for it are equal. A failed enrichment fails only its own key of the item:
 	//    the other enrichments are still asked for.
 	const results = new Map<number, EnrichmentResults>();
-	const version = prepared.requests.length > 0 ? await apiVersionOf(this) : 'v1';
+	const version = prepared.requests.length > 0 ? await apiVersionOf(this) : DEFAULT_API_VERSION;
 	const shared = { concurrency: options.concurrency, continueOnFail: true, version };
 	const removed = removedFieldsNotice(selected, version);
 	if (removed) this.addExecutionHints({ message: removed, location: 'outputPane' });

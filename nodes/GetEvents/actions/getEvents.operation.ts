@@ -20,6 +20,7 @@ import {
 	PROSPECT_IDS_FOR_MODEL,
 	SINCE_FOR_MODEL,
 } from '../toolText';
+import { DEFAULT_API_VERSION } from '../../shared/transport/connection';
 
 /** Whose events: businesses (the default, as before this parameter existed) or prospects. */
 export type EventsResource = 'business' | 'prospect';
@@ -344,7 +345,7 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 	const since = sinceReader(this);
 	const prepared = prepareItems(this, (itemIndex) => readItem(this, setup, itemIndex, now, since));
 	// the credential is read only when something is sent
-	const version = prepared.requests.length > 0 ? await apiVersionOf(this) : 'v1';
+	const version = prepared.requests.length > 0 ? await apiVersionOf(this) : DEFAULT_API_VERSION;
 	if (!dialectFor(version).events.eventDataParameters) refuseEventDataOnV2(this, prepared.requests);
 	const concurrency = (this.getNodeParameter('options', 0, {}) as IDataObject).concurrency as number | undefined;
 	const outcomes =

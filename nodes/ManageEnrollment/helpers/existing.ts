@@ -14,6 +14,7 @@ import { type ApiVersion, dialectFor } from '../../shared/api';
 import { fetchBusinessEnrollments, fetchProspectEnrollments, type ListedEnrollment } from '../../shared/methods';
 import { BUSINESS, type EnrollmentKind } from './kinds';
 import type { PlannedEnrollment } from './plan';
+import { DEFAULT_API_VERSION } from '../../shared/transport/connection';
 
 type AnyEnrollment = ListedEnrollment<'business_ids'> | ListedEnrollment<'prospect_ids'>;
 
@@ -30,7 +31,7 @@ export async function skipExistingEnrollments(
 	ctx: IExecuteFunctions,
 	kind: EnrollmentKind,
 	planned: PlannedEnrollment[],
-	version: ApiVersion = 'v1',
+	version: ApiVersion = DEFAULT_API_VERSION,
 ): Promise<PlannedEnrollment[]> {
 	const toCreate = planned.filter((entry) => entry.body);
 	if (toCreate.length === 0) return planned;

@@ -9,6 +9,7 @@ import {
 	eventTypesParameter,
 } from '../../shared/eventTypes';
 import { type EnrollmentKind, idsPerEnrollment, BUSINESS } from './kinds';
+import { DEFAULT_API_VERSION } from '../../shared/transport/connection';
 
 const show = (kind: EnrollmentKind, operation: string) => ({
 	show: { resource: [kind.resource], operation: [operation] },
@@ -40,7 +41,7 @@ export function enrollmentKeyField(
 	kind: EnrollmentKind,
 	operation: string,
 	options: { required: boolean; splits: boolean },
-	api: ApiVersion = 'v1',
+	api: ApiVersion = DEFAULT_API_VERSION,
 ): INodeProperties {
 	return {
 		displayName: 'Enrollment Key',
@@ -70,7 +71,7 @@ export function idsField(kind: EnrollmentKind, operation: string): INodeProperti
 }
 
 /** Event types; an update on v2 (a partial update) may leave them empty for prospects too. */
-export function eventTypesField(kind: EnrollmentKind, operation: string, api: ApiVersion = 'v1'): INodeProperties {
+export function eventTypesField(kind: EnrollmentKind, operation: string, api: ApiVersion = DEFAULT_API_VERSION): INodeProperties {
 	const business = kind === BUSINESS;
 	const field: INodeProperties = {
 		...eventTypesParameter(

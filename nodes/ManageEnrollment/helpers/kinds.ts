@@ -1,4 +1,5 @@
 import { type ApiVersion, catalogFor, type CommonOperationName, type EndpointDefinition } from '../../shared/api';
+import { DEFAULT_API_VERSION } from '../../shared/transport/connection';
 
 /** What differs between business and prospect enrollments. */
 export interface EnrollmentKind {
@@ -46,12 +47,12 @@ export const PROSPECT: EnrollmentKind = {
 };
 
 /** An operation's catalog entry on a version (every operation of a kind is in both catalogs). */
-export function endpointOf(name: CommonOperationName, version: ApiVersion = 'v1'): EndpointDefinition {
+export function endpointOf(name: CommonOperationName, version: ApiVersion = DEFAULT_API_VERSION): EndpointDefinition {
 	return (catalogFor(version) as Readonly<Record<string, EndpointDefinition>>)[name];
 }
 
 /** Most ids one enrollment may hold (the catalog's batch limit of the create endpoint; v2 holds prospects to 20). */
-export function idsPerEnrollment(kind: EnrollmentKind, version: ApiVersion = 'v1'): number {
+export function idsPerEnrollment(kind: EnrollmentKind, version: ApiVersion = DEFAULT_API_VERSION): number {
 	return endpointOf(kind.create, version).batch?.limit ?? Number.MAX_SAFE_INTEGER;
 }
 

@@ -9,6 +9,7 @@ import { errorItem, toItemError } from '../../shared/batching/items';
 import type { ApiVersion } from '../../shared/api';
 import { ApiClient } from '../../shared/transport/apiClient';
 import type { EnrollmentKind } from './kinds';
+import { DEFAULT_API_VERSION } from '../../shared/transport/connection';
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -17,7 +18,7 @@ export async function listEnrollments(
 	ctx: IExecuteFunctions,
 	kind: EnrollmentKind,
 	key: string,
-	version: ApiVersion = 'v1',
+	version: ApiVersion = DEFAULT_API_VERSION,
 ): Promise<INodeExecutionData[]> {
 	let response: IDataObject;
 	try {

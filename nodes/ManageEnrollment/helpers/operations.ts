@@ -8,6 +8,7 @@ import { COMBINE } from './fields';
 import type { EnrollmentKind } from './kinds';
 import { type ItemRead, planEnrollments, readItem, withItemErrors } from './plan';
 import { sendEnrollments } from './send';
+import { DEFAULT_API_VERSION } from '../../shared/transport/connection';
 
 /** The API version to speak, and (v2) the webhook each item's enrollment delivers to. */
 export interface VersionOptions {
@@ -27,7 +28,7 @@ export const TTL_LEFT_OUT =
  * first, so a re-run does not create the same key twice.
  */
 export async function createEnrollments(ctx: IExecuteFunctions, kind: EnrollmentKind, options: VersionOptions = {}): Promise<INodeExecutionData[]> {
-	const version = options.version ?? 'v1';
+	const version = options.version ?? DEFAULT_API_VERSION;
 	let ttlLeftOut = false;
 	const prepared = prepareItems(ctx, (itemIndex) =>
 		readItem(ctx, kind, 'create', itemIndex, { version, webhookId: options.webhookId, onTtlLeftOut: () => (ttlLeftOut = true) }),
@@ -57,7 +58,7 @@ export interface UpdateOptions extends VersionOptions {
 	 * Fills missing keys and event types; runs after every item has been validated, before any
 	 * update. Returns the items it could not fill (under Continue on Fail; otherwise it throws).
 	 */
-	fillCurrent?: (reads: ItemRead[]) => Promise<Map<number, ItemError>>;
+	fillCurrent?: (reads: ItemRead[], version: ApiVersion) => Promise<Map<number, ItemError>>;
 }
 
 /**
@@ -69,7 +70,7 @@ export async function updateEnrollments(
 	kind: EnrollmentKind,
 	options: UpdateOptions,
 ): Promise<INodeExecutionData[]> {
-	const version = options.version ?? 'v1';
+	const version = options.version ?? DEFAULT_API_VERSION;
 	const prepared = prepareItems(ctx, (itemIndex) =>
 		readItem(ctx, kind, 'update', itemIndex, {
 			enrollmentId: options.enrollmentId,
@@ -82,7 +83,7 @@ export async function updateEnrollments(
 	);
 	let reads = prepared.requests;
 	if (options.fillCurrent && !dialectFor(version).enrollments.partialUpdate) {
-		const unfilled = await options.fillCurrent(reads);
+		const unfilled = await options.fillCurrent(reads, version);
 		reads = reads.filter((read) => !unfilled.has(read.itemIndex));
 		for (const [itemIndex, error] of unfilled) prepared.errors.set(itemIndex, error);
 	}

@@ -20,6 +20,7 @@ import { readText } from '../../shared/inputRules';
 import { unwrapSchema } from '../../shared/schemaKinds';
 import { COMBINE } from './fields';
 import { BUSINESS, type EnrollmentKind, endpointOf, idsPerEnrollment, splitKey } from './kinds';
+import { DEFAULT_API_VERSION } from '../../shared/transport/connection';
 
 export type Operation = 'create' | 'update';
 
@@ -96,7 +97,7 @@ export function readItem(
 	if (eventTypes.length > 0 || !read.eventTypesOptional) shared.event_types = eventTypes;
 	if (key !== '' || !read.keyOptional) shared.enrollment_key = key;
 	if (read.enrollmentId) shared.enrollment_id = read.enrollmentId(itemIndex);
-	const version = read.version ?? 'v1';
+	const version = read.version ?? DEFAULT_API_VERSION;
 	const hasTtl = options.ttlDays !== undefined && options.ttlDays !== null && options.ttlDays !== '';
 	// v2 enrollments have no expiry: left out (the caller says so once per run), so a node version
 	// 1 workflow whose credential is switched to v2 keeps running
@@ -234,7 +235,7 @@ export function planEnrollments(
 	operation: Operation,
 	reads: ItemRead[],
 	combine: string,
-	version: ApiVersion = 'v1',
+	version: ApiVersion = DEFAULT_API_VERSION,
 ): PlannedEnrollment[] {
 	const limit = idsPerEnrollment(kind, version);
 	const schema = endpointOf(operation === 'create' ? kind.create : kind.update, version).body;

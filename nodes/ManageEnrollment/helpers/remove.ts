@@ -11,6 +11,7 @@ import { type ApiVersion, dialectFor, idSchema } from '../../shared/api';
 import { ApiClient } from '../../shared/transport/apiClient';
 import type { EnrollmentKind } from './kinds';
 import { isNodeApiError } from '../../shared/transport/nodeErrors';
+import { DEFAULT_API_VERSION } from '../../shared/transport/connection';
 
 /**
  * A 404 after an earlier attempt that may have reached the service (it timed out, or answered
@@ -27,7 +28,7 @@ export async function deleteEnrollments(
 	ctx: IExecuteFunctions,
 	kind: EnrollmentKind,
 	enrollmentId: (itemIndex: number) => string,
-	version: ApiVersion = 'v1',
+	version: ApiVersion = DEFAULT_API_VERSION,
 ): Promise<INodeExecutionData[]> {
 	const prepared = prepareItems(ctx, (itemIndex) => {
 		const id = enrollmentId(itemIndex);

@@ -9,6 +9,7 @@ import { errorItem, type ItemError, type ItemResult, pairedTo, runEach, type Sto
 import { type ApiVersion, type CommonOperationName, dialectFor } from '../../shared/api';
 import { ApiClient } from '../../shared/transport/apiClient';
 import { type PlannedEnrollment, wireBody } from './plan';
+import { DEFAULT_API_VERSION } from '../../shared/transport/connection';
 
 /** Fields v2 answers with the whole enrollment (v1 answers only its id and key). */
 const ANSWERED_FIELDS = ['event_types', 'webhook_id', 'business_ids', 'prospect_ids'];
@@ -73,7 +74,7 @@ export async function sendEnrollments(
 	planned: PlannedEnrollment[],
 	options: SendOptions,
 ): Promise<INodeExecutionData[]> {
-	const { verb, markExisting = false, version = 'v1' } = options;
+	const { verb, markExisting = false, version = DEFAULT_API_VERSION } = options;
 	const marked = (json: IDataObject, existed: boolean) => (markExisting ? { ...json, already_existed: existed } : json);
 	const requests = planned.flatMap((entry): EnrollmentRequest[] =>
 		entry.body && !entry.existing ? [{ itemIndex: entry.items[0], entry: entry as EnrollmentRequest['entry'] }] : [],

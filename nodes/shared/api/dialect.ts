@@ -92,7 +92,7 @@ export interface Dialect {
 		 * an older version's webhook that may still deliver beside this version's (its secret is kept
 		 * too), or undefined
 		 */
-		legacyBeside: ApiVersion | undefined;
+		legacyBeside?: ApiVersion;
 		/** the registration strategy of this version, on a client of this version */
 		registration(client: ApiClient, node: INode, itemIndex: number | undefined): WebhookRegistration;
 	};

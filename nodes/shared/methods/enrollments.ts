@@ -8,7 +8,7 @@ import type {
 import { type ApiVersion, type CommonOperationName, dialectFor } from '../api';
 import { ApiClient } from '../transport/apiClient';
 import { apiVersionOf } from '../transport/apiVersion';
-import type { ApiContext } from '../transport/connection';
+import { type ApiContext, DEFAULT_API_VERSION } from '../transport/connection';
 
 /** One enrollment as a list endpoint returns it; `IdsField` holds the watched ids. */
 export type ListedEnrollment<IdsField extends string> = {
@@ -69,7 +69,7 @@ const text = (value: unknown) => (typeof value === 'string' ? value : undefined)
 async function fetchEnrollments<IdsField extends string>(
 	ctx: ApiContext,
 	kind: EnrollmentKind<IdsField>,
-	version: ApiVersion = 'v1',
+	version: ApiVersion = DEFAULT_API_VERSION,
 ): Promise<Array<ListedEnrollment<IdsField>>> {
 	const client = await ApiClient.of(ctx, version);
 	const response = await client.request<IDataObject>(kind.endpoint);
@@ -90,8 +90,8 @@ async function fetchEnrollments<IdsField extends string>(
 		.sort((a, b) => a.enrollment_key.localeCompare(b.enrollment_key) || a.enrollment_id.localeCompare(b.enrollment_id));
 }
 
-export const fetchBusinessEnrollments = async (ctx: ApiContext, version: ApiVersion = 'v1') => await fetchEnrollments(ctx, BUSINESS, version);
-export const fetchProspectEnrollments = async (ctx: ApiContext, version: ApiVersion = 'v1') => await fetchEnrollments(ctx, PROSPECT, version);
+export const fetchBusinessEnrollments = async (ctx: ApiContext, version: ApiVersion = DEFAULT_API_VERSION) => await fetchEnrollments(ctx, BUSINESS, version);
+export const fetchProspectEnrollments = async (ctx: ApiContext, version: ApiVersion = DEFAULT_API_VERSION) => await fetchEnrollments(ctx, PROSPECT, version);
 
 const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 

@@ -25,6 +25,7 @@ import {
 	searchTakesRequestContext,
 	v1MaxSizeOf,
 } from './searchRequest';
+import { DEFAULT_API_VERSION } from '../transport/connection';
 
 /** The node's texts: what its records are, and what the model is told in tool mode. */
 export interface SearchTexts {
@@ -72,7 +73,7 @@ const optionFor = (operation: string, property: INodeProperties): INodePropertie
  * a search cannot start at a later page (cursor paging), its pages come one after another (no
  * concurrency), and statistics take no Request Context (nor does the prospect search: no option).
  */
-export function searchProperties(kind: SearchKind, texts: SearchTexts, api: ApiVersion = 'v1'): Array<INodeProperties | undefined> {
+export function searchProperties(kind: SearchKind, texts: SearchTexts, api: ApiVersion = DEFAULT_API_VERSION): Array<INodeProperties | undefined> {
 	const max = kind.maxSize;
 	const toolLimit = texts.tool.limit;
 	const dialect = dialectFor(api);
@@ -260,7 +261,7 @@ export function operationOf(ctx: IExecuteFunctions): string {
  * With Include Total, every record carries total_results (the service's count of all matches, up
  * to the most one search serves).
  */
-export async function executeSearch(ctx: IExecuteFunctions, kind: SearchKind, version: ApiVersion = 'v1'): Promise<INodeExecutionData[]> {
+export async function executeSearch(ctx: IExecuteFunctions, kind: SearchKind, version: ApiVersion = DEFAULT_API_VERSION): Promise<INodeExecutionData[]> {
 	const options = (itemIndex: number) => readParameter(ctx, 'options', itemIndex, {}) as IDataObject;
 	const prepared = prepareItems(ctx, (itemIndex) => {
 		const request = readSearchRequest(ctx, itemIndex, kind, version);
@@ -330,7 +331,7 @@ function duplicateHints(results: ReadonlyArray<{ itemIndex: number; ok: boolean;
  * Get Statistics: one request per input item (items with the same filters share one), one
  * output item per input item with the service's total_results and stats, paired to it.
  */
-export async function executeStatistics(ctx: IExecuteFunctions, kind: SearchKind, version: ApiVersion = 'v1'): Promise<INodeExecutionData[]> {
+export async function executeStatistics(ctx: IExecuteFunctions, kind: SearchKind, version: ApiVersion = DEFAULT_API_VERSION): Promise<INodeExecutionData[]> {
 	const prepared = prepareItems(ctx, (itemIndex) => readStatsRequest(ctx, itemIndex, kind, version));
 	if (prepared.requests.some((request) => request.droppedRequestContext)) {
 		ctx.addExecutionHints({

@@ -333,7 +333,7 @@ export function readSearchRequest(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
 	kind: SearchKind = BUSINESS_SEARCH,
-	version: ApiVersion = 'v1',
+	version: ApiVersion = DEFAULT_API_VERSION,
 ): SearchRequest {
 	const dialect = dialectFor(version);
 	if (dialect.search.paging === 'cursor') return readCursorSearch(ctx, itemIndex, kind, version);
@@ -429,7 +429,7 @@ export interface StatsRequest {
  * the version's contract. API v2's statistics take the filters only (research §5, §12): a Request
  * Context is left out there, and the caller says so once.
  */
-export function readStatsRequest(ctx: IExecuteFunctions, itemIndex: number, kind: SearchKind, version: ApiVersion = 'v1'): StatsRequest {
+export function readStatsRequest(ctx: IExecuteFunctions, itemIndex: number, kind: SearchKind, version: ApiVersion = DEFAULT_API_VERSION): StatsRequest {
 	const filterSource = ctx.getNodeParameter('filterSource', itemIndex) as string;
 	const options = ctx.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	const filters = readFilters(ctx, itemIndex, kind, filterSource, version);

@@ -28,11 +28,11 @@ export const descriptionFor = (api: ApiVersion): Array<INodeProperties | undefin
  * v1: keeps the current key and event types of enrollments where they were left empty (one list
  * request per run, only when needed). v2's update is partial, so it needs no list.
  */
-async function fillCurrent(ctx: IExecuteFunctions, reads: ItemRead[]): Promise<Map<number, ItemError>> {
+async function fillCurrent(ctx: IExecuteFunctions, reads: ItemRead[], version: ApiVersion): Promise<Map<number, ItemError>> {
 	const unfilled = new Map<number, ItemError>();
 	const missing = reads.filter((read) => read.shared.enrollment_key === undefined || read.shared.event_types === undefined);
 	if (missing.length === 0) return unfilled;
-	const enrollments = new Map((await fetchBusinessEnrollments(ctx, 'v1')).map((entry) => [entry.enrollment_id, entry]));
+	const enrollments = new Map((await fetchBusinessEnrollments(ctx, version)).map((entry) => [entry.enrollment_id, entry]));
 	for (const read of missing) {
 		const id = String(read.shared.enrollment_id);
 		const current = enrollments.get(id);
@@ -68,6 +68,6 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 		version,
 		webhookId: (itemIndex) => readWebhookId(this, itemIndex),
 		keepCurrent: true,
-		fillCurrent: async (reads) => await fillCurrent(this, reads),
+		fillCurrent: async (reads, version) => await fillCurrent(this, reads, version),
 	});
 }

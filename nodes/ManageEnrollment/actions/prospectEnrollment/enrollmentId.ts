@@ -7,12 +7,13 @@ import { readParameter } from '../../../shared/parameters';
 
 import { showFor } from '../../helpers/fields';
 import { PROSPECT } from '../../helpers/kinds';
+import { DEFAULT_API_VERSION } from '../../../shared/transport/connection';
 
 /**
  * The prospect enrollment by id, by default from the item (v1 cannot list prospect enrollments,
  * so the id comes from the item that created it; v2 lists them with Get Many).
  */
-export function enrollmentIdField(operation: string, api: ApiVersion = 'v1'): INodeProperties {
+export function enrollmentIdField(operation: string, api: ApiVersion = DEFAULT_API_VERSION): INodeProperties {
 	return {
 		displayName: 'Enrollment ID',
 		name: 'enrollmentId',

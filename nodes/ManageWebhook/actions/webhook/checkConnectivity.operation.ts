@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import { readSimulation } from '../webhookV1/checkConnectivity.operation';
+import { readSimulation } from '../simulation';
 import { perWebhook, readWebhookId, webhookIdLocator } from './common';
 
 // Simulate Events, Event Type, Number of Events and Event Time are version 1's (webhook/checkConnectivity)

@@ -5,6 +5,7 @@ import { itemValidationError } from '../../../shared/batching/validate';
 import { type ApiVersion, dialectFor, type Registration, type WebhookRegistration } from '../../../shared/api';
 import { apiVersionOf } from '../../../shared/transport/apiVersion';
 import { webhookRegistration } from '../../../shared/webhooks/registration';
+import { DEFAULT_API_VERSION } from '../../../shared/transport/connection';
 
 /**
  * A registration as the node outputs it: never the secret (it would sit in the execution data
@@ -78,7 +79,7 @@ export async function perItem<R extends { itemIndex: number }>(
 	ctx: IExecuteFunctions,
 	read: (itemIndex: number) => R,
 	run: (strategy: WebhookRegistration, request: R) => Promise<IDataObject | IDataObject[]>,
-	choice: ApiVersion | VersionChoice = 'v1',
+	choice: ApiVersion | VersionChoice = DEFAULT_API_VERSION,
 ): Promise<INodeExecutionData[]> {
 	const prepared = prepareItems(ctx, read);
 	let version = typeof choice === 'string' ? choice : choice.fallback;

@@ -40,6 +40,6 @@ export const V1_DIALECT: Dialect = {
 		ttlDays: true,
 		listsOnlyOwn: false,
 	},
-	webhooks: { byId: false, secretOnRead: true, legacyBeside: undefined, registration: v1Registration },
+	webhooks: { byId: false, secretOnRead: true, registration: v1Registration },
 	deprecated: true,
 };

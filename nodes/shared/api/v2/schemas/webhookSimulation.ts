@@ -60,3 +60,6 @@ export const webhookSimulation = (eventTypes: readonly [string, ...string[]]) =>
 			event_time: z.string().regex(DATE_OR_DATETIME_PATTERN, 'must be a date-time').optional(),
 		})
 		.strict();
+
+/** A check's simulation alone, as both versions check it (the item's own fields; partner_id is the credential's). */
+export const simulationRequest = z.object({ simulation: webhookSimulation(WEBHOOK_SIMULATION_EVENT_TYPES).optional() }).strict();
