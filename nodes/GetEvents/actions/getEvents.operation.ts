@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 import { z } from 'zod/v3';
 
 import { runBatched, type ItemRequest } from '../../shared/batching/engine';
-import { businessIdSchema, dialectFor, getBusinessEventsBodyV1, getProspectEventsBodyV1, idSchema, LIMITS, PROSPECT_EVENT_TYPES, V1_ENDPOINTS } from '../../shared/api';
+import { businessEventsFields, businessIdSchema, dialectFor, ENDPOINTS, idSchema, LIMITS, PROSPECT_EVENT_TYPES, prospectEventsFields } from '../../shared/api';
 import { apiVersionOf } from '../../shared/transport/apiVersion';
 import { prepareItems } from '../../shared/batching/items';
 import { itemValidationError, parseJsonParameter, validateItem } from '../../shared/batching/validate';
@@ -207,7 +207,7 @@ interface SharedFields extends IDataObject {
  * (its batch key and join field; both versions' entries agree), as the trigger reads them.
  */
 function idFieldsOf(endpoint: ResourceSetup['endpoint']): Pick<ResourceSetup, 'endpoint' | 'idsField' | 'itemField'> {
-	const { batch, result } = V1_ENDPOINTS[endpoint];
+	const { batch, result } = ENDPOINTS[endpoint];
 	const join = result?.join;
 	return { endpoint, idsField: batch?.key ?? '', itemField: join?.by === 'id' ? join.field : '' };
 }
@@ -220,7 +220,7 @@ export const RESOURCES: Record<EventsResource, ResourceSetup> = {
 		idsLabel: 'Business IDs',
 		idKind: 'business',
 		eventTypesParameter: 'eventTypes',
-		schema: getBusinessEventsBodyV1.extend({ business_ids: z.array(businessIdSchema) }),
+		schema: businessEventsFields.extend({ business_ids: z.array(businessIdSchema) }),
 		eventData: true,
 		skipItemsWithoutIds: false,
 		withoutIdExample: 'companies Match Businesses found no match for',
@@ -233,7 +233,7 @@ export const RESOURCES: Record<EventsResource, ResourceSetup> = {
 		idKind: 'id',
 		eventTypesParameter: 'prospectEventTypes',
 		// the engine de-duplicates ids across items, so one item's list is not bound to unique ids
-		schema: getProspectEventsBodyV1.extend({ prospect_ids: z.array(idSchema) }),
+		schema: prospectEventsFields.extend({ prospect_ids: z.array(idSchema) }),
 		eventData: false,
 		skipItemsWithoutIds: true,
 		withoutIdExample: 'contacts Match Prospects did not find',

@@ -43,16 +43,24 @@ export interface EndpointNames {
 
 /** An operation's name on any version (a name both versions serve is the same operation). */
 export type OperationName = EndpointNames[ApiVersion];
-/** An operation every version serves, under the same name. */
-export type CommonOperationName = EndpointName & V1EndpointName;
+/** An operation every version serves, under the same name: the names all versions' catalogs share. */
+export type CommonOperationName = { [V in ApiVersion]: (name: EndpointNames[V]) => void }[ApiVersion] extends (name: infer Name) => void
+	? Name & string
+	: never;
 
-const CATALOGS = { v1: V1_ENDPOINTS, v2: ENDPOINTS } as const;
+const CATALOGS = {
+	v1: V1_ENDPOINTS,
+	v2: ENDPOINTS,
+} as const;
 
 export function catalogFor<V extends ApiVersion>(version: V): (typeof CATALOGS)[V] {
 	return CATALOGS[version];
 }
 
-const DIALECTS: Readonly<Record<ApiVersion, Dialect>> = { v1: V1_DIALECT, v2: DIALECT };
+const DIALECTS: Readonly<Record<ApiVersion, Dialect>> = {
+	v1: V1_DIALECT,
+	v2: DIALECT,
+};
 
 /** What a version does its own way: the one place the package asks which version it speaks. */
 export function dialectFor(version: ApiVersion): Dialect {

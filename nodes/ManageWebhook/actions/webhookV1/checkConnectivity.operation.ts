@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import { readSimulation } from '../simulation';
+import { DEFAULT_API_VERSION } from '../../../shared/transport/connection';
 import { perItem, refuseOnV2 } from './common';
 
 // Simulate Events, Event Type, Number of Events and Event Time are both versions' (../simulation.ts)
@@ -23,6 +24,6 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 				correlation_id: context.correlation_id ?? null,
 			};
 		},
-		{ fallback: 'v1', refuse: (version, itemIndex) => refuseOnV2(this, version, itemIndex, 'Check Connectivity') },
+		{ fallback: DEFAULT_API_VERSION, refuse: (version, itemIndex) => refuseOnV2(this, version, itemIndex, 'Check Connectivity') },
 	);
 }

@@ -3,6 +3,7 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n
 import { itemValidationError } from '../../../shared/batching/validate';
 import { isToolExecution } from '../../../shared/toolMode';
 import { sameUrl } from '../../../shared/api';
+import { DEFAULT_API_VERSION } from '../../../shared/transport/connection';
 import { perItem, refuseOnV2 } from './common';
 
 export const description: INodeProperties[] = [
@@ -50,6 +51,6 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 				...(found && !matches ? { kept_because: `the registration points at ${found.webhookUrl}, not ${onlyIfUrl}` } : {}),
 			};
 		},
-		{ fallback: 'v1', refuse: (version, itemIndex) => refuseOnV2(this, version, itemIndex, 'Delete Registration') },
+		{ fallback: DEFAULT_API_VERSION, refuse: (version, itemIndex) => refuseOnV2(this, version, itemIndex, 'Delete Registration') },
 	);
 }

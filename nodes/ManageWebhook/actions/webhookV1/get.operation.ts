@@ -1,6 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import { V2Registration } from '../../../shared/api';
+import { DEFAULT_API_VERSION } from '../../../shared/transport/connection';
 import { perItem, registrationJson } from './common';
 
 export const description: INodeProperties[] = [];
@@ -22,6 +23,6 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 			);
 		},
 		// every version reads: v2 reads the partner webhook as it lists it
-		{ fallback: 'v1', refuse: () => undefined },
+		{ fallback: DEFAULT_API_VERSION, refuse: () => undefined },
 	);
 }

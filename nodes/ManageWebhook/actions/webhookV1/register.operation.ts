@@ -3,6 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { itemValidationError } from '../../../shared/batching/validate';
 import { sameUrl } from '../../../shared/api';
+import { DEFAULT_API_VERSION } from '../../../shared/transport/connection';
 import { perItem, refuseOnV2, registrationJson } from './common';
 
 const show = { show: { operation: ['register'] } };
@@ -99,6 +100,6 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 				replaced_url: found && !already ? found.webhookUrl : null,
 			};
 		},
-		{ fallback: 'v1', refuse: (version, itemIndex) => refuseOnV2(this, version, itemIndex, 'Register') },
+		{ fallback: DEFAULT_API_VERSION, refuse: (version, itemIndex) => refuseOnV2(this, version, itemIndex, 'Register') },
 	);
 }

@@ -15,9 +15,9 @@ import {
 	idSchema,
 	requestContext,
 	textList,
-	timestamp,
 	uniqueIds,
 } from '../v2/schemas/fields';
+import { businessEventsFields, prospectEventsFields } from '../v2/schemas/events';
 import { businessFilterShape, oneCategoryFilter, prospectFilterShape } from '../v2/schemas/filters';
 import { matchBusinessesFields, prospectsToMatch } from '../v2/schemas/matchItems';
 import { WEBHOOK_PAYLOAD_FORMATS, WEBHOOK_SIMULATION_EVENT_TYPES, webhookSimulation } from '../v2/schemas/webhookSimulation';
@@ -46,16 +46,7 @@ export const searchBusinessesBodyV1 = z.object({
 	request_context: requestContext,
 });
 
-export const getBusinessEventsBodyV1 = z.object({
-	event_types: eventTypes,
-	business_ids: idArray(1, LIMITS.businessEventIds),
-	timestamp_from: z
-		.string()
-		.regex(DATE_OR_DATETIME_PATTERN, 'must be an ISO 8601 datetime or a date as YYYY-MM-DD')
-		.optional(),
-	event_data_parameters: z.array(z.record(z.unknown())).optional(),
-	request_context: requestContext,
-});
+export const getBusinessEventsBodyV1 = businessEventsFields;
 
 export const businessEnrollmentBodyV1 = z.object({
 	enrollment_key: enrollmentKeySchema,
@@ -103,14 +94,7 @@ export const businessBulkEnrichBodyV1 = z.object({
 });
 
 /** POST /v1/prospects/events: 1 to 40 unique prospect ids; entity_type is "prospect" (the default). */
-export const getProspectEventsBodyV1 = z.object({
-	prospect_ids: idArray(1, LIMITS.prospectEventIds).refine(uniqueIds, 'must not contain duplicate ids'),
-	event_types: eventTypes,
-	timestamp_from: timestamp.optional(),
-	timestamp_to: timestamp.optional(),
-	entity_type: z.enum(['prospect']).optional(),
-	request_context: requestContext,
-});
+export const getProspectEventsBodyV1 = prospectEventsFields;
 
 export const prospectFiltersSchemaV1 = z.object(prospectFilterShape).partial().strict().refine(...oneCategoryFilter);
 

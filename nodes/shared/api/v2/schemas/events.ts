@@ -5,7 +5,7 @@
 import { z } from 'zod/v3';
 
 import { LIMITS } from '../limits';
-import { eventTypes, idArray, timestamp, uniqueIds } from './fields';
+import { DATE_OR_DATETIME_PATTERN, eventTypes, idArray, requestContext, timestamp, uniqueIds } from './fields';
 
 const uniqueIdList = (max: number) => idArray(1, max).refine(uniqueIds, 'must not contain duplicate ids');
 
@@ -28,3 +28,28 @@ export const getProspectEventsBody = z
 		entity_type: z.enum(['prospect']).optional(),
 	})
 	.strict();
+
+/*
+ * The fields of an events fetch as v1 takes them (not strict; event_data_parameters and
+ * request_context): v1's bodies, and what Get Events checks each item against on every version
+ * (it refuses event_data_parameters on v2 by itself).
+ */
+export const businessEventsFields = z.object({
+	event_types: eventTypes,
+	business_ids: idArray(1, LIMITS.businessEventIds),
+	timestamp_from: z
+		.string()
+		.regex(DATE_OR_DATETIME_PATTERN, 'must be an ISO 8601 datetime or a date as YYYY-MM-DD')
+		.optional(),
+	event_data_parameters: z.array(z.record(z.unknown())).optional(),
+	request_context: requestContext,
+});
+
+export const prospectEventsFields = z.object({
+	prospect_ids: idArray(1, LIMITS.prospectEventIds).refine(uniqueIds, 'must not contain duplicate ids'),
+	event_types: eventTypes,
+	timestamp_from: timestamp.optional(),
+	timestamp_to: timestamp.optional(),
+	entity_type: z.enum(['prospect']).optional(),
+	request_context: requestContext,
+});
