@@ -2,7 +2,7 @@ import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from '
 
 import { type AutocompleteField, LIMITS } from '../api';
 import type { ApiContext } from '../transport/connection';
-import { ApiClient } from '../transport/apiClient';
+import { ApiClient, type OperationName } from '../transport/apiClient';
 import { apiVersionOf } from '../transport/apiVersion';
 
 /** One value the service suggests for a filter: `value` is what the search filter takes. */
@@ -14,7 +14,11 @@ export interface FilterValue {
 /** Which autocomplete endpoint a lookup uses: the businesses one, or the prospects one (job fields). */
 export type FilterValueSource = 'businesses' | 'prospects';
 
-const ENDPOINT = { businesses: 'businessAutocomplete', prospects: 'prospectAutocomplete' } as const;
+/**
+ * The package's names of the two autocompletes (v1's); a version that serves both under one name maps
+ * them there (its dialect's wire.operation), so these stay the names asked for on every version.
+ */
+const ENDPOINT: Readonly<Record<FilterValueSource, string>> = { businesses: 'businessAutocomplete', prospects: 'prospectAutocomplete' };
 
 /**
  * The values the service suggests for a filter field and a piece of text (one request). The
@@ -31,7 +35,7 @@ export async function lookUpFilterValues(
 	const client = await ApiClient.of(ctx, await apiVersionOf(ctx));
 	const qs: IDataObject = { field, query: query.trim().slice(0, LIMITS.autocompleteQueryLength) };
 	if (options.semanticSearch) qs.semantic_search = 'true';
-	const answer = await client.request<unknown>(ENDPOINT[source], undefined, { query: qs, itemIndex: options.itemIndex });
+	const answer = await client.request<unknown>(ENDPOINT[source] as OperationName, undefined, { query: qs, itemIndex: options.itemIndex });
 	const entries = Array.isArray(answer) ? (answer as unknown[]) : [];
 	const values: FilterValue[] = [];
 	for (const entry of entries) {

@@ -18,6 +18,7 @@ import { fetchAllPages } from './paginate';
 import {
 	DEFAULT_PAGE_SIZE,
 	isCursorSearch,
+	isPageSearch,
 	readSearchRequest,
 	readStatsRequest,
 	type SearchKind,
@@ -268,7 +269,7 @@ export async function executeSearch(ctx: IExecuteFunctions, kind: SearchKind, ve
 		// v1 counts the matches up to `size` (total_results): for the total, ask for its maximum;
 		// still only Limit records are fetched (the page size stays within the limit). v2 has no
 		// `size`: every page carries the total.
-		if (isCursorSearch(request) || options(itemIndex).includeTotal !== true) return request;
+		if (!isPageSearch(request) || options(itemIndex).includeTotal !== true) return request;
 		return { ...request, body: { ...request.body, size: v1MaxSizeOf(kind) } };
 	});
 	const concurrency = (options(0) as { concurrency?: number }).concurrency;

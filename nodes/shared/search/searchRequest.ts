@@ -98,6 +98,9 @@ export type SearchRequest = PageNumberSearch | CursorSearch;
 export const isCursorSearch = (request: SearchRequest): request is CursorSearch =>
 	dialectFor(request.version ?? DEFAULT_API_VERSION).search.paging === 'cursor';
 
+/** Whether a search pages by page number (the other model). */
+export const isPageSearch = (request: SearchRequest): request is PageNumberSearch => !isCursorSearch(request);
+
 const PARAMETER_OF_FIELD: Record<string, string> = {
 	mode: 'Mode',
 	size: 'Limit',

@@ -4,7 +4,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 import { runAsTool } from '../toolMode';
 import { fetchAllPages } from './paginate';
 import { apiVersionOf } from '../transport/apiVersion';
-import { isCursorSearch, maxSizeOn, readSearchRequest, type SearchKind } from './searchRequest';
+import { isPageSearch, maxSizeOn, readSearchRequest, type SearchKind } from './searchRequest';
 
 /** Parameter names in error texts, as the model knows them. */
 const ARGUMENTS = { 'Filters (JSON)': 'filters', 'Filters > Category': 'filters' };
@@ -28,7 +28,7 @@ export async function executeSearchTool(
 			// cursor (v2) has no `size`.
 			const requests = ctx.getInputData().map((_item, itemIndex) => {
 				const request = readSearchRequest(ctx, itemIndex, kind, version);
-				return isCursorSearch(request) ? request : { ...request, body: { ...request.body, size: maxSize } };
+				return isPageSearch(request) ? { ...request, body: { ...request.body, size: maxSize } } : request;
 			});
 			const answers: INodeExecutionData[] = [];
 			for (const request of requests) {
