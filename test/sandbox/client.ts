@@ -1,9 +1,10 @@
 /**
  * A minimal client for the sandbox, addressed by catalog endpoint name: for the sandbox's own
  * tests, the demo and the benchmark. The nodes never use it; they go through n8n's HTTP helper.
- * It speaks v1 unless given another version's catalog: `sandboxClient(sandbox, ENDPOINTS)`.
+ * It speaks the oldest version (v1) unless given another version's catalog: `sandboxClient(sandbox, ENDPOINTS)`.
  */
-import { type EndpointDefinition, V1_ENDPOINTS, type V1EndpointName } from '../../nodes/shared/api';
+import { type ApiVersion, catalogFor, type EndpointDefinition, type EndpointNames } from '../../nodes/shared/api';
+import { DEFAULT_API_VERSION } from '../../nodes/shared/transport/connection';
 
 export interface SandboxResponse<T = Record<string, unknown>> {
 	status: number;
@@ -18,7 +19,7 @@ export interface CallOptions {
 	params?: Record<string, string>;
 }
 
-export interface SandboxClient<Name extends string = V1EndpointName> {
+export interface SandboxClient<Name extends string = EndpointNames[ApiVersion]> {
 	call<T = any>(name: Name, body?: unknown, options?: CallOptions): Promise<SandboxResponse<T>>;
 	/** any method and path, for what the catalog does not name (unknown paths, raw bodies) */
 	raw<T = any>(method: string, path: string, body?: string, options?: CallOptions): Promise<SandboxResponse<T>>;
@@ -28,7 +29,7 @@ type Target = { url: string; apiKey: string };
 
 export function sandboxClient(target: Target): SandboxClient;
 export function sandboxClient<Name extends string>(target: Target, catalog: Record<Name, EndpointDefinition>): SandboxClient<Name>;
-export function sandboxClient(target: Target, catalog: Record<string, EndpointDefinition> = V1_ENDPOINTS): SandboxClient<string> {
+export function sandboxClient(target: Target, catalog: Record<string, EndpointDefinition> = catalogFor(DEFAULT_API_VERSION)): SandboxClient<string> {
 	const raw = async <T>(method: string, path: string, body?: string, options: CallOptions = {}) => {
 		const response = await fetch(`${target.url}${path}`, {
 			method,

@@ -4,101 +4,15 @@
  * changed in nodes/shared changes here too. `satisfies` makes a catalog endpoint without a
  * handler a type error.
  */
-import { type ApiVersion, type EndpointDefinition, type EndpointNames, ENDPOINTS, V1_ENDPOINTS } from '../../nodes/shared/api';
+import { type ApiVersion, type EndpointDefinition, type EndpointNames, ENDPOINTS } from '../../nodes/shared/api';
 import { billsRows, enrichedIds } from './credits';
 import { generalError, zodValidationError } from './errors';
 import type { Handler, HandlerContext, Reply } from './handlers/context';
-import {
-	createBusinessEnrollment,
-	createProspectEnrollment,
-	deleteProspectEnrollment,
-	listBusinessEnrollments,
-	updateBusinessEnrollment,
-	updateProspectEnrollment,
-} from './handlers/enrollments';
-import {
-	enrichBusinessChallenges,
-	enrichBusinessFunding,
-	enrichBusinessStrategy,
-	enrichBusinessWebsiteChanges,
-	enrichProspectPosts,
-	enrichProspectProfiles,
-} from './handlers/enrich';
-import {
-	enrichBusinessCompetitiveLandscape,
-	enrichBusinessEmployeeRatings,
-	enrichBusinessFinancialIndicators,
-	enrichBusinessFirmographics,
-	enrichBusinessHierarchy,
-	enrichBusinessIntent,
-	enrichBusinessLookalikes,
-	enrichBusinessPosts,
-	enrichBusinessTechnographics,
-	enrichBusinessWebsiteKeywords,
-	enrichBusinessWebsiteTraffic,
-	enrichBusinessWebstack,
-	enrichBusinessWorkforceTrends,
-	enrichProspectContacts,
-} from './handlers/enrichments';
-import { businessAutocomplete, prospectAutocomplete } from './handlers/autocomplete';
-import { credits, creditsAggregation } from './handlers/credits';
-import { getBusinessEvents } from './handlers/events';
-import { matchProspects } from './handlers/match';
-import { matchBusinesses } from './handlers/matchBusinesses';
-import { getProspectEvents, listProspectEnrollments } from './handlers/prospectEvents';
-import { searchBusinesses } from './handlers/search';
-import { checkWebhookConnectivity, deleteWebhook, getWebhook, registerWebhook } from './handlers/webhooks';
-import { businessStats, prospectStats, searchProspects } from './handlers/prospects';
+import { V1_SERVED } from './v1/routes';
 import { HANDLERS_V2 } from './v2/handlers';
 
-const HANDLERS = {
-	searchBusinesses,
-	getBusinessEvents,
-	createBusinessEnrollment,
-	updateBusinessEnrollment,
-	listBusinessEnrollments,
-	createProspectEnrollment,
-	updateProspectEnrollment,
-	deleteProspectEnrollment,
-	matchProspects,
-	enrichProspectProfiles,
-	enrichProspectPosts,
-	enrichBusinessFunding,
-	enrichBusinessStrategy,
-	enrichBusinessWebsiteChanges,
-	enrichBusinessChallenges,
-	matchBusinesses,
-	getProspectEvents,
-	listProspectEnrollments,
-	searchProspects,
-	businessStats,
-	prospectStats,
-	enrichBusinessFirmographics,
-	enrichBusinessTechnographics,
-	enrichBusinessEmployeeRatings,
-	enrichBusinessFinancialIndicators,
-	enrichBusinessWorkforceTrends,
-	enrichBusinessCompetitiveLandscape,
-	enrichBusinessPosts,
-	enrichBusinessWebsiteKeywords,
-	enrichBusinessLookalikes,
-	enrichBusinessWebstack,
-	enrichBusinessHierarchy,
-	enrichBusinessWebsiteTraffic,
-	enrichBusinessIntent,
-	enrichProspectContacts,
-	businessAutocomplete,
-	prospectAutocomplete,
-	registerWebhook,
-	getWebhook,
-	deleteWebhook,
-	checkWebhookConnectivity,
-	credits,
-	creditsAggregation,
-} satisfies Record<EndpointNames['v1'], Handler>;
-
 /** A catalog entry with the version that serves it and its handler. */
-interface Served {
+export interface Served {
 	version: ApiVersion;
 	name: EndpointNames[ApiVersion];
 	definition: EndpointDefinition;
@@ -119,12 +33,7 @@ interface PathPattern {
 
 /** Every endpoint of both versions; a path belongs to one version, so none is served twice. */
 const SERVED: Served[] = [
-	...Object.entries(V1_ENDPOINTS).map(([name, definition]) => ({
-		version: 'v1' as const,
-		name: name as EndpointNames['v1'],
-		definition,
-		handler: HANDLERS[name as EndpointNames['v1']] as Handler,
-	})),
+	...V1_SERVED,
 	...Object.entries(ENDPOINTS).map(([name, definition]) => ({
 		version: 'v2' as const,
 		name: name as EndpointNames['v2'],

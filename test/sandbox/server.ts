@@ -35,7 +35,7 @@ import { resultFile } from './v2/jobs/handlers';
 import { multipartBoundary, parseMultipart } from './v2/jobs/multipart';
 import { JobStore } from './v2/jobs/store';
 import { type PushedEvent, Webhooks } from './webhooks';
-import { v1EventType } from '../../nodes/shared/api';
+import { dialectFor, v1EventType } from '../../nodes/shared/api';
 
 export interface RecordedRequest {
 	method: string;
@@ -357,7 +357,7 @@ class SandboxServer {
 			jobs: this.jobs,
 			credits: this.credits.of(this.settings.apiKey),
 		});
-		const deprecation = found.version === 'v1' ? this.settings.deprecationHeaders : undefined;
+		const deprecation = dialectFor(found.version).deprecated ? this.settings.deprecationHeaders : undefined;
 		return { status: reply.status ?? 200, body: reply.body, headers: deprecation ? { ...deprecation } : {} };
 	}
 
