@@ -130,13 +130,15 @@ async function fetchPlanned(
 	const weight = client.weightOf(endpoint, request.body);
 	const fetchPage: FetchPage = async (body) => {
 		let response: SearchPage | undefined;
+		let answered = false;
 		try {
 			response = await client.request<SearchPage>(endpoint, body, { itemIndex: request.itemIndex });
-		} catch (error) {
-			cost.part.failed(weight);
-			throw error;
+			answered = true;
+		} finally {
+			// progress counts the pages that came back, and the failed ones apart
+			if (answered) cost.part.succeeded(weight);
+			else cost.part.failed(weight);
 		}
-		cost.part.succeeded(weight);
 		if (typeof response?.total_results === 'number') options.onTotal?.(response.total_results);
 		const records = Array.isArray(response?.[field]) ? (response[field] as IDataObject[]) : [];
 		return { response, records };
