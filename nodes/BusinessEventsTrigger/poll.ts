@@ -142,11 +142,26 @@ export async function pollBusinessEvents(this: IPollFunctions): Promise<INodeExe
 }
 
 async function pollOnce(ctx: IPollFunctions): Promise<INodeExecutionData[][] | null> {
+	if (ctx.getMode() === 'manual') return await sampleEvents(ctx, await pollRun(ctx));
+	// marked running before the first await: after a restart n8n starts several overdue polls at
+	// once, and one that only got here after another had fired would read the state from before it
+	const node = ctx.getNode();
+	const pollKey = `${ctx.getWorkflow().id ?? ''}:${node.id ?? node.name}`;
+	if (running.has(pollKey)) return null;
+	running.add(pollKey);
+	try {
+		return await newEvents(ctx, await pollRun(ctx), ctx.getWorkflowStaticData('node'), pollKey);
+	} finally {
+		running.delete(pollKey);
+	}
+}
+
+async function pollRun(ctx: IPollFunctions): Promise<PollRun> {
 	const now = () => Date.now();
 	const startedAt = now();
 	const budget = budgetMs(ctx);
 	const version = await apiVersionOf(ctx);
-	const run: PollRun = {
+	return {
 		source: await resolveWatchedSource(ctx, version),
 		startedAt,
 		now,
@@ -157,17 +172,6 @@ async function pollOnce(ctx: IPollFunctions): Promise<INodeExecutionData[][] | n
 		oldestServed: startedAt - LIMITS.eventWindowDays * DAY_MS + WINDOW_MARGIN_MS,
 		version,
 	};
-	if (ctx.getMode() === 'manual') return await sampleEvents(ctx, run);
-
-	const node = ctx.getNode();
-	const pollKey = `${ctx.getWorkflow().id ?? ''}:${node.id ?? node.name}`;
-	if (running.has(pollKey)) return null;
-	running.add(pollKey);
-	try {
-		return await newEvents(ctx, run, ctx.getWorkflowStaticData('node'), pollKey);
-	} finally {
-		running.delete(pollKey);
-	}
 }
 
 /** A manual test run: the most recent events of the last days, so the user sees their shape. */
@@ -211,7 +215,8 @@ async function sampleEvents(ctx: IPollFunctions, run: PollRun): Promise<INodeExe
 async function newEvents(ctx: IPollFunctions, run: PollRun, staticData: IDataObject, pollKey: string) {
 	const read = readState(staticData);
 	const lastFire = lastFires.get(pollKey);
-	if (lastFire && read?.lastFire !== lastFire.mark && handOffPending(run.startedAt - lastFire.at)) return null;
+	// measured now, not from the poll's start: a poll may have started before that fire
+	if (lastFire && read?.lastFire !== lastFire.mark && handOffPending(run.now() - lastFire.at)) return null;
 	const deliveredOnReturn = stateStoredWithExecution(staticData);
 	const stored = read ?? firstState(ctx, run, deliveredOnReturn);
 	const state = settleUnconfirmed(stored, PROCESS_TOKEN);

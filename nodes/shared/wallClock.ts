@@ -68,24 +68,24 @@ function offsetAt(timeZone: string, instant: number): number {
 	return wallAsUtc - (instant - (((instant % 1000) + 1000) % 1000));
 }
 
+const DAY_MS = 86_400_000;
+
 /**
- * The moment a wall-clock time (given as if it were UTC) has in the zone, found as Luxon finds it
- * (from the zone's offset now, corrected at most twice): a time the clocks skip in spring moves
- * forward by the change (02:30 becomes 03:30); a time they repeat in autumn takes the offset the
- * zone has now, when that is one of the two.
+ * The moment a wall-clock time (given as if it were UTC) has in the zone. A time the clocks skip
+ * in spring moves forward by the change (02:30 becomes 03:30), as Luxon has it. A time they repeat
+ * in autumn is its first occurrence, at the offset before the change (02:30 on 2026-10-25 in
+ * Berlin is 00:30Z, not 01:30Z): Luxon picks the occurrence of the offset it starts from (fromISO:
+ * the zone's offset on the day the code runs), so its moment changes with the date; this one does not.
  */
 function wallClockToInstant(wallAsUtc: number, timeZone: string): number {
-	const first = offsetAt(timeZone, Date.now());
-	let guess = wallAsUtc - first;
-	const second = offsetAt(timeZone, guess);
-	if (first === second) return guess;
-	guess -= second - first;
-	const third = offsetAt(timeZone, guess);
-	if (second === third) return guess;
-	return wallAsUtc - Math.min(second, third);
+	// the zone's offsets a day either side: at most one change lies between them
+	const before = offsetAt(timeZone, wallAsUtc - DAY_MS);
+	const after = offsetAt(timeZone, wallAsUtc + DAY_MS);
+	const fits = [before, after].filter((offset) => offsetAt(timeZone, wallAsUtc - offset) === offset);
+	// repeated: both fit, the larger offset is the earlier moment; skipped: neither fits
+	if (fits.length > 0) return wallAsUtc - Math.max(...fits);
+	return wallAsUtc - Math.min(before, after);
 }
-
-const DAY_MS = 86_400_000;
 
 /** The zone's wall-clock time at `instant`, written as if it were UTC (ms): what calendar days are counted on. */
 function wallClockAt(timeZone: string, instant: number): number {

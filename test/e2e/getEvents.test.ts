@@ -15,11 +15,11 @@ import type { IDataObject } from 'n8n-workflow';
 import { DEFAULT_BUSINESS_EVENT_TYPES, DEFAULT_PROSPECT_EVENT_TYPES } from '../../nodes/shared/eventTypes';
 import { LIMITS } from '../../nodes/shared/api';
 import { contactTable, expectedProspectId } from '../engine/matchEnrichContacts';
-import { sandboxClient, startSandbox, type Sandbox, REQUEST_METERING, UNPACED_PER_MINUTE } from '../sandbox';
-import { useN8n } from './harness/jest';
+import { sandboxClient, REQUEST_METERING, UNPACED_PER_MINUTE } from '../sandbox';
 import { waitFor } from './harness/processes';
 import { REPO_ROOT } from './harness/n8nInstall';
 import type { WorkflowJson } from './harness/n8nInstance';
+import { useSandboxN8n } from './harness/sandboxN8n';
 
 const NODE = 'Get Events';
 const EVENTS_PATH = '/v1/businesses/events';
@@ -76,28 +76,16 @@ function variant(id: string, parameters: Record<string, unknown>): WorkflowJson 
 }
 
 describe('Get Events in real n8n', () => {
-	let sandbox: Sandbox;
-	beforeAll(async () => {
-		sandbox = await startSandbox({ rateLimit: REQUEST_METERING });
-	});
-	afterAll(async () => {
-		await sandbox?.close();
-	});
-	beforeEach(() => sandbox.clearRequests());
-
 	const fourMonthsAgo = new Date(Date.now() - 122 * DAY_MS).toISOString().slice(0, 10);
 	let contacts: IDataObject[] = [];
-	const n8n = useN8n({
-		shared: true,
-		prepare: async (instance) => {
-			contacts = contactTable(sandbox.universe, 100);
-			// API v1 named: the examples are at their API v2 node versions (apiVersionSwitch.test.ts runs them on both)
-			await instance.importCredential({ ...CREDENTIAL, data: { apiKey: sandbox.apiKey, baseUrl: sandbox.url, apiVersion: 'v1', maxRequestsPerMinute: UNPACED_PER_MINUTE } });
-			await instance.importWorkflows([
-				EXAMPLE,
-				variant('exEventsTooOld01', { since: fourMonthsAgo }),
-				prospectChain(contacts),
-			]);
+	const { sandbox, n8n } = useSandboxN8n({
+		sandbox: { rateLimit: REQUEST_METERING },
+		credential: CREDENTIAL,
+		// API v1 named: the examples are at their API v2 node versions (apiVersionSwitch.test.ts runs them on both)
+		credentialData: { apiVersion: 'v1', maxRequestsPerMinute: UNPACED_PER_MINUTE },
+		workflows: (started) => {
+			contacts = contactTable(started.universe, 100);
+			return [EXAMPLE, variant('exEventsTooOld01', { since: fourMonthsAgo }), prospectChain(contacts)];
 		},
 	});
 
@@ -194,14 +182,6 @@ describe('Get Events in real n8n', () => {
 });
 
 describe('the example on its schedule (published, n8n start)', () => {
-	let sandbox: Sandbox;
-	beforeAll(async () => {
-		sandbox = await startSandbox({ rateLimit: REQUEST_METERING });
-	});
-	afterAll(async () => {
-		await sandbox?.close();
-	});
-
 	// The same workflow, its Schedule Trigger firing every 10 seconds instead of every Monday.
 	const scheduled = structuredClone(EXAMPLE);
 	scheduled.id = 'exEventsSchedul2';
@@ -233,24 +213,29 @@ describe('the example on its schedule (published, n8n start)', () => {
 		settings: { executionOrder: 'v1' },
 	});
 
-	const n8n = useN8n({
-		shared: true,
-		prepare: async (instance) => {
-			const prospect_ids = sandbox.universe.prospects.slice(0, 45).map((prospect) => prospect.prospect_id);
-			const created = await sandboxClient(sandbox).call('createProspectEnrollment', {
+	const { sandbox, n8n } = useSandboxN8n({
+		sandbox: { rateLimit: REQUEST_METERING },
+		credential: CREDENTIAL,
+		// API v1 named: the examples are at their API v2 node versions (apiVersionSwitch.test.ts runs them on both)
+		credentialData: { apiVersion: 'v1', maxRequestsPerMinute: UNPACED_PER_MINUTE },
+		workflows: async (started) => {
+			const prospect_ids = started.universe.prospects.slice(0, 45).map((prospect) => prospect.prospect_id);
+			const created = await sandboxClient(started).call('createProspectEnrollment', {
 				enrollment_key: 'e2e-movers',
 				prospect_ids,
 				event_types: ['prospect_changed_company', 'prospect_job_start_anniversary'],
 			});
 			enrollment = { enrollment_id: String(created.body.enrollment_id), prospect_ids };
-			// API v1 named: the examples are at their API v2 node versions (apiVersionSwitch.test.ts runs them on both)
-			await instance.importCredential({ ...CREDENTIAL, data: { apiKey: sandbox.apiKey, baseUrl: sandbox.url, apiVersion: 'v1', maxRequestsPerMinute: UNPACED_PER_MINUTE } });
-			await instance.importWorkflows([scheduled, prospectTrigger(enrollment.enrollment_id)]);
+			return [scheduled, prospectTrigger(enrollment.enrollment_id)];
+		},
+		afterImport: async (instance, started) => {
 			// publishing in a running n8n activates moments later: the activation poll is recorded from here
-			sandbox.clearRequests();
+			started.clearRequests();
 			await instance.publish(scheduled.id);
 			await instance.publish('e2eProspectTrigger');
 		},
+		// the tests read what the activation polls sent
+		clearBeforeEach: false,
 	});
 
 	test('a published trigger watching a prospect enrollment lists it and polls its 45 prospects in 2 requests', async () => {

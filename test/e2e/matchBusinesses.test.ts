@@ -17,10 +17,10 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { DEFAULT_BUSINESS_EVENT_TYPES } from '../../nodes/shared/eventTypes';
 import { LIMITS } from '../../nodes/shared/api';
-import { startSandbox, type Sandbox, REQUEST_METERING, UNPACED_PER_MINUTE } from '../sandbox';
+import { REQUEST_METERING, UNPACED_PER_MINUTE } from '../sandbox';
 import { type AccountTable, accountTable } from '../engine/matchBusinessesAccounts';
-import { useN8n } from './harness/jest';
 import type { WorkflowJson } from './harness/n8nInstance';
+import { useSandboxN8n } from './harness/sandboxN8n';
 
 const EXAMPLE = path.resolve(__dirname, '../../examples/accounts-to-events.json');
 const MATCH_PATH = '/v1/businesses/match';
@@ -61,31 +61,24 @@ const pairedIndexes = (items: Array<{ pairedItem?: unknown }>) =>
 	items.map(({ pairedItem }) => (Array.isArray(pairedItem) ? pairedItem : [pairedItem]).map((p) => (p as { item: number }).item));
 
 describe('accounts -> Match Businesses -> Get Events in real n8n', () => {
-	let sandbox: Sandbox;
 	let table: AccountTable = { rows: [], expected: [] };
 	const example = JSON.parse(readFileSync(EXAMPLE, 'utf8')) as WorkflowJson;
 
-	beforeAll(async () => {
+	const { sandbox, n8n } = useSandboxN8n({
 		// the service's own rate limit stays on: the whole file sends a few dozen requests
-		sandbox = await startSandbox({ rateLimit: REQUEST_METERING });
-		table = accountTable(sandbox.universe, 120);
-	});
-	afterAll(async () => await sandbox?.close());
-
-	const n8n = useN8n({
-		shared: true,
-		prepare: async (instance) => {
-			// API v1 named: the examples are at their API v2 node versions (apiVersionSwitch.test.ts runs them on both)
-			await instance.importCredential({ ...CREDENTIAL, data: { apiKey: sandbox.apiKey, baseUrl: sandbox.url, apiVersion: 'v1', maxRequestsPerMinute: UNPACED_PER_MINUTE } });
-			await instance.importWorkflows([
+		sandbox: { rateLimit: REQUEST_METERING },
+		credential: CREDENTIAL,
+		// API v1 named: the examples are at their API v2 node versions (apiVersionSwitch.test.ts runs them on both)
+		credentialData: { apiVersion: 'v1', maxRequestsPerMinute: UNPACED_PER_MINUTE },
+		workflows: (started) => {
+			table = accountTable(started.universe, 120);
+			return [
 				example,
 				chainWorkflow('e2eAccountsEvents120', table.rows),
 				chainWorkflow('e2eAccountsRows120', table.rows, { output: 'inputItem' }),
-			]);
+			];
 		},
 	});
-
-	beforeEach(() => sandbox.clearRequests());
 	const bodies = (requestPath: string) =>
 		sandbox.requests.filter((request) => request.path === requestPath).map((request) => request.body as IDataObject);
 

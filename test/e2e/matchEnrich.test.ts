@@ -14,10 +14,10 @@ import path from 'node:path';
 import type { IDataObject } from 'n8n-workflow';
 
 import { LIMITS, V1_LIMITS } from '../../nodes/shared/api';
-import { startSandbox, type Sandbox, REQUEST_METERING, UNPACED_PER_MINUTE } from '../sandbox';
+import { REQUEST_METERING, UNPACED_PER_MINUTE } from '../sandbox';
 import { contactTable, expectedProspectId } from '../engine/matchEnrichContacts';
-import { useN8n } from './harness/jest';
 import type { WorkflowJson } from './harness/n8nInstance';
+import { useSandboxN8n } from './harness/sandboxN8n';
 
 const EXAMPLE = path.resolve(__dirname, '../../examples/match-then-enrich.json');
 const MATCH_PATH = '/v1/prospects/match';
@@ -56,28 +56,21 @@ const pairedIndexes = (items: Array<{ pairedItem?: unknown }>) =>
 	items.map(({ pairedItem }) => (Array.isArray(pairedItem) ? pairedItem : [pairedItem]).map((p) => (p as { item: number }).item));
 
 describe('Match Prospects -> Enrich in real n8n', () => {
-	let sandbox: Sandbox;
 	let contacts: IDataObject[] = [];
 	const example = JSON.parse(readFileSync(EXAMPLE, 'utf8')) as WorkflowJson;
 
-	beforeAll(async () => {
+	const { sandbox, n8n } = useSandboxN8n({
 		// the older request metering, and the credential's pacing left to the headers: this file is
 		// about what is sent (2,000 queries would wait out ten query windows); queryMetering.test.ts is about the rate
-		sandbox = await startSandbox({ rateLimit: REQUEST_METERING });
-		contacts = contactTable(sandbox.universe);
-	});
-	afterAll(async () => await sandbox?.close());
-
-	const n8n = useN8n({
-		shared: true,
-		prepare: async (instance) => {
-			// API v1 named: the examples are at their API v2 node versions (apiVersionSwitch.test.ts runs them on both)
-			await instance.importCredential({ ...CREDENTIAL, data: { apiKey: sandbox.apiKey, baseUrl: sandbox.url, apiVersion: 'v1', maxRequestsPerMinute: UNPACED_PER_MINUTE } });
-			await instance.importWorkflows([example, chainWorkflow(contacts)]);
+		sandbox: { rateLimit: REQUEST_METERING },
+		credential: CREDENTIAL,
+		// API v1 named: the examples are at their API v2 node versions (apiVersionSwitch.test.ts runs them on both)
+		credentialData: { apiVersion: 'v1', maxRequestsPerMinute: UNPACED_PER_MINUTE },
+		workflows: (started) => {
+			contacts = contactTable(started.universe);
+			return [example, chainWorkflow(contacts)];
 		},
 	});
-
-	beforeEach(() => sandbox.clearRequests());
 
 	/** The large run, on the running n8n: its stored execution (1,000 enriched items, ~4 MB) is read back whole. */
 	async function executeLarge(workflowId: string) {

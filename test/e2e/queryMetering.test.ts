@@ -9,10 +9,9 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { LIMITS, V1_LIMITS } from '../../nodes/shared/api';
-import { startSandbox, type Sandbox } from '../sandbox';
 import { contactTable, expectedProspectId } from '../engine/matchEnrichContacts';
-import { useN8n } from './harness/jest';
 import type { WorkflowJson } from './harness/n8nInstance';
+import { useSandboxN8n } from './harness/sandboxN8n';
 
 const CONTACTS = 300;
 const LATENCY_MS = 50;
@@ -48,23 +47,47 @@ function chainWorkflow(contacts: IDataObject[]): WorkflowJson {
 	};
 }
 
+const TIMEOUT_WORKFLOW_ID = 'e2eQueryMeterTime';
+const WAIT_SECONDS = 25;
+
+/**
+ * Manual Trigger -> Code (250 contacts) -> Wait 25 s -> Match Prospects, in a workflow whose
+ * timeout is 80 s: the match needs at least a minute of the key's 200 queries, which the timeout
+ * alone would hold, but not the time left once the wait has spent its share.
+ */
+function timeoutWorkflow(contacts: IDataObject[]): WorkflowJson {
+	const workflow = chainWorkflow(contacts);
+	const [start, code, match] = workflow.nodes as Array<{ name: string; position: number[] }>;
+	const wait = {
+		id: 'e2e-query-metering-wait',
+		name: 'Wait',
+		type: 'n8n-nodes-base.wait',
+		typeVersion: 1.1,
+		position: [300, 0],
+		parameters: { resume: 'timeInterval', amount: WAIT_SECONDS, unit: 'seconds' },
+	};
+	const link = (to: string) => ({ main: [[{ node: to, type: 'main', index: 0 }]] });
+	return {
+		...workflow,
+		id: TIMEOUT_WORKFLOW_ID,
+		name: '250 contacts -> Wait -> Match Prospects, timeout 80 s',
+		nodes: [start, code, wait, match],
+		connections: { [start.name]: link(code.name), [code.name]: link('Wait'), Wait: link(match.name) },
+		settings: { executionOrder: 'v1', executionTimeout: 80 },
+	};
+}
+
 describe('Match Prospects -> Enrich under query metering, in real n8n', () => {
-	let sandbox: Sandbox;
 	let contacts: IDataObject[] = [];
-
-	beforeAll(async () => {
+	const { sandbox, n8n } = useSandboxN8n({
 		// the service as its page describes it: 200 queries a minute, a bulk call weighing its entities
-		sandbox = await startSandbox({ latencyMs: LATENCY_MS });
-		contacts = contactTable(sandbox.universe, CONTACTS);
-	});
-	afterAll(async () => await sandbox?.close());
-
-	const n8n = useN8n({
-		shared: true,
-		prepare: async (instance) => {
-			// the credential's pacing left at its default: the key's 200 queries a minute
-			await instance.importCredential({ ...CREDENTIAL, data: { apiKey: sandbox.apiKey, baseUrl: sandbox.url, apiVersion: 'v1' } });
-			await instance.importWorkflows([chainWorkflow(contacts)]);
+		sandbox: { latencyMs: LATENCY_MS },
+		// the credential's pacing left at its default: the key's 200 queries a minute
+		credential: CREDENTIAL,
+		credentialData: { apiVersion: 'v1' },
+		workflows: (started) => {
+			contacts = contactTable(started.universe, CONTACTS);
+			return [chainWorkflow(contacts), timeoutWorkflow(contacts.slice(0, 250))];
 		},
 	});
 
@@ -109,5 +132,15 @@ describe('Match Prospects -> Enrich under query metering, in real n8n', () => {
 			`This run needs about ${CONTACTS} queries: at least 1 minute at 200 queries per minute`,
 			`This run spent ${CONTACTS} queries in ${Math.ceil(CONTACTS / V1_LIMITS.matchItems)} requests`,
 		]);
+	});
+
+	test("the timeout check counts the time the execution already spent (n8n's own deadline): refused after a 25 s wait, nothing sent", async () => {
+		sandbox.clearRequests();
+		const result = await n8n().execute(TIMEOUT_WORKFLOW_ID, { timeoutMs: 120_000 });
+		expect(result.status).toBe('error');
+		expect(result.error?.message).toBe(
+			'This run needs about 250 queries: at least 1 minute at 200 queries per minute, longer than the time left before the workflow times out (less than a minute); nothing was sent',
+		);
+		expect(sandbox.requests).toEqual([]);
 	});
 });

@@ -12,9 +12,9 @@ import path from 'node:path';
 
 import { LIMITS } from '../../nodes/shared/api';
 import { startSandbox, type Sandbox } from '../sandbox';
-import { useN8n } from './harness/jest';
 import { REPO_ROOT } from './harness/n8nInstall';
 import type { WorkflowJson } from './harness/n8nInstance';
+import { useSandboxN8n } from './harness/sandboxN8n';
 
 const NODE = 'Search Prospects';
 const EXAMPLE = JSON.parse(readFileSync(path.join(REPO_ROOT, 'examples', 'build-a-prospect-list.json'), 'utf8')) as WorkflowJson;
@@ -102,31 +102,21 @@ function returnAllWorkflow(): WorkflowJson {
 }
 
 describe('Search Prospects and statistics in real n8n', () => {
-	let sandbox: Sandbox;
 	let large: Sandbox;
 	beforeAll(async () => {
-		sandbox = await startSandbox();
 		large = await startSandbox({ searchableProspects: MOST + 500, rateLimit: false });
 	});
-	afterAll(async () => {
-		await sandbox?.close();
-		await large?.close();
-	});
-	beforeEach(() => sandbox.clearRequests());
+	afterAll(async () => await large?.close());
 
-	const n8n = useN8n({
+	const { sandbox, n8n } = useSandboxN8n({
+		credential: CREDENTIAL,
+		// API v1 named: the examples are at their API v2 node versions (apiVersionSwitch.test.ts runs them on both)
+		credentialData: { apiVersion: 'v1' },
+		moreCredentials: () => [{ ...LARGE_CREDENTIAL, data: { apiKey: large.apiKey, baseUrl: large.url, maxRequestsPerMinute: 1_000_000 } }],
+		workflows: () => [searchOnly(), statisticsWorkflow(), returnAllWorkflow()],
 		// an n8n of its own: its 60,000-item run holds n8n's event loop for seconds, and a file beside
 		// it on the shared n8n saw its MCP connection closed meanwhile
-		start: true,
-		prepareAfterStart: true,
-		prepare: async (instance) => {
-			await instance.importCredentials([
-				// API v1 named: the examples are at their API v2 node versions (apiVersionSwitch.test.ts runs them on both)
-				{ ...CREDENTIAL, data: { apiKey: sandbox.apiKey, baseUrl: sandbox.url, apiVersion: 'v1' } },
-				{ ...LARGE_CREDENTIAL, data: { apiKey: large.apiKey, baseUrl: large.url, maxRequestsPerMinute: 1_000_000 } },
-			]);
-			await instance.importWorkflows([searchOnly(), statisticsWorkflow(), returnAllWorkflow()]);
-		},
+		n8n: { start: true, prepareAfterStart: true },
 	});
 
 	test("the example's search: 100 prospects in the service's order, each with the total, in one request", async () => {

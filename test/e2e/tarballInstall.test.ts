@@ -1,9 +1,13 @@
 /**
  * The manual install n8n documents for community packages, on every supported n8n line: the
  * tarball installed with npm into `<user folder>/.n8n/nodes` (`~/.n8n/nodes` for a user), n8n
- * started, a saved workflow run; then a newer tarball (the same code under the next version)
- * installed over it in the same folder, n8n started again, and the same workflow gives the same
- * items from the new version. Each install is the exact command the README gives, run with npm's
+ * started, a saved workflow run; then a newer tarball installed over it in the same folder, n8n
+ * started again, and the same workflow gives the same items from the new version. The newer
+ * tarball is the same code under the next version, with one difference only its code has
+ * (`newerTarball`): Search Businesses adds an execution hint naming the new version to its run, and
+ * its description ends with that version. The run after the update must show the hint (on 2.x n8n
+ * must also serve the description): an update that left n8n on the old code fails here, though
+ * the files on disk say the new version. Each install is the exact command the README gives, run with npm's
  * registry pointed at a closed port: installing the package reaches no registry (the tarball has
  * no dependencies, and `--legacy-peer-deps` keeps npm from resolving the peer n8n-workflow, which
  * n8n provides; `--omit=peer` still fetches its metadata).
@@ -19,6 +23,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 import { startSandbox, type Sandbox } from '../sandbox';
+import { SearchBusinesses } from '../../nodes/SearchBusinesses/SearchBusinesses.node';
+import type { ExecutionResult } from './harness/executionResult';
 import { N8nInstance, PACKAGE_NAME, type WorkflowJson } from './harness/n8nInstance';
 import { ensureN8nInstalled, N8N_LINES, nodeEnv, REPO_ROOT, type N8nLine } from './harness/n8nInstall';
 import { packPackage, USER_INSTALL_ARGS } from './harness/packPackage';
@@ -32,11 +38,39 @@ const CREDENTIAL = { id: 'tarball-credential', name: 'Business Prospect Data (sa
 const EXAMPLE = JSON.parse(readFileSync(path.join(REPO_ROOT, 'examples', 'search-businesses.json'), 'utf8')) as WorkflowJson;
 const WORKFLOW: WorkflowJson = { ...EXAMPLE, id: 'tarballInstall01', name: 'Saved before the update' };
 const FILTERS = { country_code: { values: ['us'] }, company_size: { values: ['11-50', '51-200'] } };
+const RELEASED_DESCRIPTION = new SearchBusinesses().description.description;
 
 /** The next version of the same line: 1.0.0-rc.1 -> 1.0.0-rc.2, 1.0.0 -> 1.0.1. */
 const nextVersion = (version: string) => version.replace(/(\d+)$/, (last) => String(Number(last) + 1));
 
-/** The packed tarball again under the next version, packed by npm from the unpacked copy. */
+const NODE_TYPE = `${PACKAGE_NAME}.searchBusinesses`;
+const NODE_FILE = path.join('dist', 'nodes', 'SearchBusinesses', 'SearchBusinesses.node.js');
+/** The execution hint only the newer tarball's Search Businesses adds. */
+const newCodeHint = (version: string) => `Run by ${PACKAGE_NAME} ${version}`;
+
+/**
+ * What only the newer tarball's code does, appended to its Search Businesses (never to the
+ * repository's): its class is replaced by a subclass whose description ends with the version and
+ * whose execute adds the hint before running the node as before (`this` is n8n's execute context).
+ */
+const newCodePatch = (version: string) => `
+// Added by test/e2e/tarballInstall.test.ts to the newer tarball only.
+{
+	const Released = exports.SearchBusinesses;
+	exports.SearchBusinesses = class SearchBusinesses extends Released {
+		constructor() {
+			super();
+			this.description = { ...this.description, description: \`\${this.description.description} (${version})\` };
+		}
+		async execute() {
+			this.addExecutionHints({ message: ${JSON.stringify(newCodeHint(version))}, location: 'outputPane' });
+			return await Released.prototype.execute.call(this);
+		}
+	};
+}
+`;
+
+/** The packed tarball again under the next version, with `newCodePatch`, packed by npm from the unpacked copy. */
 function newerTarball(tarball: string, folder: string): { tarball: string; version: string } {
 	const unpacked = path.join(folder, 'newer');
 	mkdirSync(unpacked);
@@ -45,8 +79,24 @@ function newerTarball(tarball: string, folder: string): { tarball: string; versi
 	const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as { version: string };
 	manifest.version = nextVersion(manifest.version);
 	writeFileSync(manifestFile, `${JSON.stringify(manifest, null, 2)}\n`);
+	const nodeFile = path.join(unpacked, NODE_FILE);
+	const released = readFileSync(nodeFile, 'utf8');
+	// the patch replaces this export: without it the patch would be a no-op
+	if (!released.includes('exports.SearchBusinesses = SearchBusinesses;')) throw new Error(`${NODE_FILE} no longer exports SearchBusinesses as the patch expects`);
+	writeFileSync(nodeFile, `${released}\n${newCodePatch(manifest.version)}`);
 	execFileSync('npm', ['pack', '--ignore-scripts', '--pack-destination', folder], { cwd: unpacked, stdio: 'ignore' });
 	return { tarball: path.join(folder, `${PACKAGE_NAME}-${manifest.version}.tgz`), version: manifest.version };
+}
+
+/** The messages of the execution hints of the node's run. */
+const hintsOf = (result: ExecutionResult) => (result.run.data.resultData.runData[NODE]?.[0]?.hints ?? []).map((hint) => hint.message);
+
+/** The description n8n serves to the editor for Search Businesses. */
+async function servedDescription(instance: N8nInstance): Promise<unknown> {
+	const served = await instance.rest<Array<{ name: string; description?: unknown }>>('GET', '/types/nodes.json');
+	const ours = served.filter((type) => type.name === NODE_TYPE);
+	if (ours.length !== 1) throw new Error(`n8n serves ${ours.length} node types named ${NODE_TYPE}`);
+	return ours[0].description;
 }
 
 /** npm in `cwd` as a user runs it (not with the npm_config_* `npm test` passes on), with every registry request refused. */
@@ -116,7 +166,7 @@ describe.each(N8N_LINES.map((line) => [`${line.name} (n8n ${line.version} on Nod
 		beforeEach(() => sandbox.clearRequests());
 
 		/** Runs the saved workflow and checks its exact items and requests. */
-		async function runsTheSavedWorkflow(instance: N8nInstance): Promise<void> {
+		async function runsTheSavedWorkflow(instance: N8nInstance): Promise<ExecutionResult> {
 			const result = await instance.execute(WORKFLOW.id);
 			expect({ status: result.status, error: result.describeError() }).toEqual({ status: 'success', error: '' });
 			const ids = result.output(NODE).map((item) => item.json.business_id);
@@ -126,6 +176,7 @@ describe.each(N8N_LINES.map((line) => [`${line.name} (n8n ${line.version} on Nod
 				['POST', '/v1/businesses', 200],
 				['POST', '/v1/businesses', 200],
 			]);
+			return result;
 		}
 
 		test('installs into an empty ~/.n8n/nodes without the registry; n8n loads it and runs a saved workflow', async () => {
@@ -143,11 +194,14 @@ describe.each(N8N_LINES.map((line) => [`${line.name} (n8n ${line.version} on Nod
 			// API v1 named: the example's node version runs on either API, the sandbox's v1 is the one counted here
 			await n8n.importCredential({ ...CREDENTIAL, data: { apiKey: sandbox.apiKey, baseUrl: sandbox.url, apiVersion: 'v1' } });
 			await n8n.importWorkflow(WORKFLOW);
-			await runsTheSavedWorkflow(n8n);
+			const result = await runsTheSavedWorkflow(n8n);
+			// the released code: no hint, the description of the repository
+			expect(hintsOf(result)).toEqual([]);
+			if (runsOnServer) expect(await servedDescription(n8n)).toBe(RELEASED_DESCRIPTION);
 			await n8n.stop();
 		});
 
-		test('a newer tarball installed over it in the same folder: after a restart the saved workflow gives the same items', async () => {
+		test('a newer tarball installed over it in the same folder: after a restart the new code runs the saved workflow and gives the same items', async () => {
 			if (!n8n) throw new Error('the first install did not complete');
 			const newer = newerTarball(packed.tarball, folder);
 			expect(newer.version).not.toBe(packed.version);
@@ -159,10 +213,14 @@ describe.each(N8N_LINES.map((line) => [`${line.name} (n8n ${line.version} on Nod
 			});
 
 			if (runsOnServer) await n8n.start();
-			await runsTheSavedWorkflow(n8n);
+			const result = await runsTheSavedWorkflow(n8n);
+			// the new code ran the workflow, and is what n8n serves to the editor
+			expect(hintsOf(result)).toEqual([newCodeHint(newer.version)]);
 			if (runsOnServer) {
-				// n8n's list of community packages holds what its own installer installed, not a manual
-				// install: the installed package.json above is where n8n reads the version it loads
+				expect(await servedDescription(n8n)).toBe(`${RELEASED_DESCRIPTION} (${newer.version})`);
+				// n8n's list of community packages (its database) holds what its own installer installed,
+				// not a manual install: no version of ours is there; the hint and description above are
+				// what n8n shows of the version it loaded
 				expect(await n8n.rest('GET', '/community-packages')).toEqual([]);
 				// the workflow saved before the update, unchanged
 				const saved = await n8n.rest<{ nodes: Array<{ type: string; typeVersion: number }> }>('GET', `/workflows/${WORKFLOW.id}`);

@@ -156,7 +156,20 @@ describe('Business Events Trigger through clean stops and crashes of n8n', () =>
 	};
 
 	const restart = async () => {
-		await n8n.start();
+		try {
+			await n8n.start();
+		} catch (error) {
+			// n8n 2.41.1's own defect, not the trigger's: a stop that falls after n8n stored a poll's
+			// execution and before it started it leaves an execution without a start time, and n8n's
+			// startup recovery then fails in its insights module ("Cannot read properties of null
+			// (reading 'getTime')") and exits. docs/operations.md gives the workaround
+			// this applies: start n8n once with the insights module disabled.
+			const { message } = error as Error;
+			if (!message.includes("reading 'getTime'") || !message.includes('insights-collection')) throw error;
+			log(`n8n did not start (its insights module failed on a never-started execution); starting it with N8N_DISABLED_MODULES=insights`);
+			n8n.setEnv({ N8N_DISABLED_MODULES: 'insights' });
+			await n8n.start();
+		}
 		await n8n.setupOwner();
 		log(`restarted (${settings})`);
 	};
@@ -286,7 +299,7 @@ describe('Business Events Trigger through clean stops and crashes of n8n', () =>
 		}
 	});
 
-	test('with durable poll cursors on the same database: three SIGTERMs and three SIGKILLs at those moments: no event lost', async () => {
+	test('with durable poll cursors on the same database: three SIGTERMs and three SIGKILLs at those moments: no event lost, none fired twice', async () => {
 		const started = Date.now();
 		settings = 'durable cursors';
 		n8n.setEnv(DURABLE_POLL_CURSORS);
@@ -351,15 +364,11 @@ describe('Business Events Trigger through clean stops and crashes of n8n', () =>
 			const marks = occurrences.get(id)!.map((event) => event.redelivered === true);
 			expect({ id, marks }).toEqual({ id, marks: [savedNotStored, ...Array.from({ length: savedAndStored }, () => true)] });
 		}
-		// durable cursors: every event fired, unmarked, whatever the stop and its moment. Known defect
-		// (issue 31 stays open): after a restart n8n runs overdue polls back to back, and the
-		// trigger's hand-off guard does not hold them: events added while n8n was down fired in two
-		// or three consecutive executions in 3 of 4 runs on the final code. Only "none lost" is
-		// asserted here until the cause is fixed; each repeat is logged.
+		// durable cursors: every event fired exactly once, unmarked, whatever the stop and its moment
+		// (after a restart n8n starts the overdue polls of all twelve Poll Times entries at once:
+		// one fires, the others skip)
 		const durableFirings = addedDurable.map((id) => ({ id, marks: occurrences.get(id)!.map((event) => event.redelivered === true) }));
-		const repeated = durableFirings.filter((firing) => firing.marks.length > 1);
-		if (repeated.length > 0) log(`durable cursors: fired more than once after a restart (known defect): ${JSON.stringify(repeated.map((firing) => firing.id))}`);
-		expect(durableFirings.filter((firing) => firing.marks.length === 0 || firing.marks.some(Boolean))).toEqual([]);
+		expect(durableFirings.filter((firing) => firing.marks.length !== 1 || firing.marks[0])).toEqual([]);
 		// in numbers: 9 events before the switch (2 before, 2 + 1, 2 + 1, 1), 17 after it (1 down, 6 batches of 1 or 2, 6 down, 1)
 		expect([added.length - addedDurable.length, addedDurable.length]).toEqual([9, 17]);
 		expect(stops.filter((stop) => stop.settings === 'durable cursors').map((stop) => `${stop.signal} ${stop.moment}`)).toEqual(

@@ -7,6 +7,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
+import { costTiming } from '../../nodes/shared/batching/cost';
 import { onItems, packageNode, runWorkflow, sandboxCredentials, useSandbox } from './harness';
 import { contactTable, expectedProspectId } from './matchEnrichContacts';
 
@@ -16,6 +17,8 @@ const MATCH_PATH = '/v1/prospects/match';
 const PROFILE_PATH = '/v1/prospects/profiles/bulk_enrich';
 const matchNode = () => packageNode('matchProspects', 'Match Prospects');
 const enrichNode = () => packageNode('enrich', 'Enrich');
+const enrichBusinesses = () =>
+	packageNode('enrich', 'Enrich', { resource: 'business', businessEnrichments: ['firmographics', 'technographics'] });
 
 /**
  * The entities of each request to a path that the sandbox answered 200, largest first: a smaller
@@ -76,7 +79,88 @@ test('a run that cannot finish within the workflow timeout fails before sending 
 	const workflow = { ...onItems(contactTable(sandbox.universe, 250), matchNode()), settings: { executionTimeout: 60 } };
 	const run = await runWorkflow(workflow, { credentials });
 	expect(run.error?.message).toBe(
-		"This run needs about 250 queries: at least 2 minutes at 100 queries per minute, longer than the workflow's timeout of 1 minute; nothing was sent",
+		"This run needs about 250 queries: at least 2 minutes at 100 queries per minute, longer than the time left before the workflow times out (less than a minute); nothing was sent",
 	);
 	expect(sandbox.requests).toEqual([]);
+});
+
+test("the timeout check counts the time the execution has already spent: 2 minutes needed, 1 of the timeout's 4 left", async () => {
+	const credentials = meteredKey('metered-key-spent', 200, 60_000, 100);
+	const workflow = { ...onItems(contactTable(sandbox.universe, 250), matchNode()), settings: { executionTimeout: 240 } };
+	// earlier nodes took two and a half minutes of the execution's four
+	const run = await runWorkflow(workflow, { credentials, startedAt: Date.now() - 150_000 });
+	expect(run.error?.message).toBe(
+		"This run needs about 250 queries: at least 2 minutes at 100 queries per minute, longer than the time left before the workflow times out (1 minute); nothing was sent",
+	);
+	expect(sandbox.requests).toEqual([]);
+});
+
+describe('told once per node execution, with what succeeded and what failed', () => {
+	beforeEach(() => (costTiming.progressEveryMs = 0));
+	afterEach(() => (costTiming.progressEveryMs = 60_000));
+
+	test('progress counts the batches that succeeded and says how many failed', async () => {
+		const credentials = meteredKey('metered-key-progress', 100, 2_000);
+		const contacts = contactTable(sandbox.universe, 120);
+		expect((await runWorkflow(onItems(contacts.slice(0, 1), matchNode()), { credentials })).error).toBeUndefined();
+		sandbox.clearRequests();
+		// the second of three batches of 40 is refused (403 is not retried)
+		sandbox.configure({ faults: { sequence: ['ok', '403', 'ok'] } });
+		const messages: string[] = [];
+		const node = packageNode('matchProspects', 'Match Prospects', { options: { concurrency: 1 } }, { onError: 'continueRegularOutput' });
+		const run = await runWorkflow(onItems(contacts, node), {
+			credentials,
+			sendDataToUI: (type, data) => {
+				if (type === 'sendConsoleMessage') messages.push(...(data as { messages: string[] }).messages);
+			},
+		});
+		expect(run.error).toBeUndefined();
+		expect(sandbox.requests.map((request) => request.status)).toEqual([200, 403, 200]);
+		expect(messages).toEqual([
+			'Match Prospects: This run needs about 120 queries: at least 1 minute at 100 queries per minute',
+			'Match Prospects: 40 of about 120 queries done, 0 minutes so far',
+			'Match Prospects: 40 of about 120 queries done, 0 minutes so far; 1 request failed (40 queries)',
+			'Match Prospects: 80 of about 120 queries done, 0 minutes so far; 1 request failed (40 queries)',
+			'Match Prospects: This run spent 120 queries in 3 requests',
+		]);
+	});
+
+	test('Enrich of two enrichments tells the cost of both once, before the first is sent, and once after', async () => {
+		const credentials = meteredKey('metered-key-enrich', 30, 2_000);
+		const ids = sandbox.universe.businesses.slice(0, 40).map((business) => ({ business_id: business.business_id }));
+		expect((await runWorkflow(onItems(ids.slice(0, 1), enrichBusinesses()), { credentials })).error).toBeUndefined();
+		sandbox.clearRequests();
+
+		const run = await runWorkflow(onItems(ids, enrichBusinesses()), { credentials });
+		expect(run.error).toBeUndefined();
+		// each enrichment in batches of at most the key's 30 (the pacing is not the subject here: a 429 retried is not counted)
+		expect(sandbox.requests.filter((request) => request.status === 200).map((request) => ((request.body as IDataObject).business_ids as unknown[]).length).sort((a, b) => b - a)).toEqual([30, 30, 10, 10]);
+		expect(run.runData.Enrich[0].hints).toEqual([
+			{ message: 'This run needs about 80 queries: at least 2 minutes at 30 queries per minute', location: 'outputPane' },
+			{ message: `This run spent 80 queries in ${sandbox.requests.length} requests`, location: 'outputPane' },
+		]);
+	});
+
+	test('Match Prospects -> Enrich in one workflow: each node tells its own cost in its own output panel', async () => {
+		const credentials = meteredKey('metered-key-two-nodes', 30, 2_000);
+		const contacts = contactTable(sandbox.universe, 40);
+		expect((await runWorkflow(onItems(contacts.slice(0, 1), matchNode()), { credentials })).error).toBeUndefined();
+		sandbox.clearRequests();
+
+		const unique = new Set(contacts.map((row) => expectedProspectId(sandbox.universe, row)).filter((id) => id !== undefined));
+		// the matched prospects need more than the key's minute too
+		expect(unique.size).toBeGreaterThan(30);
+
+		const run = await runWorkflow(onItems(contacts, matchNode(), enrichNode()), { credentials });
+		expect(run.error).toBeUndefined();
+		const enrichRequests = sandbox.requests.filter((request) => request.path === PROFILE_PATH).length;
+		expect(run.runData['Match Prospects'][0].hints?.map((hint) => hint.message)).toEqual([
+			'This run needs about 40 queries: at least 1 minute at 30 queries per minute',
+			`This run spent 40 queries in ${sandbox.requests.length - enrichRequests} requests`,
+		]);
+		expect(run.runData.Enrich[0].hints?.map((hint) => hint.message)).toEqual([
+			`This run needs about ${unique.size} queries: at least 1 minute at 30 queries per minute`,
+			`This run spent ${unique.size} queries in ${enrichRequests} requests`,
+		]);
+	});
 });

@@ -44,6 +44,12 @@ export interface RateLimitOptions {
 	 * the catalog assumes, to test that the nodes learn the real weight from the headers
 	 */
 	meters?: Record<string, EndpointMeter>;
+	/**
+	 * what X-RateLimit-Reset says: 'unixTime' (the default), the Unix time in seconds when the oldest
+	 * query leaves the window, as the service's page says; 'secondsFromNow', the seconds until then,
+	 * as this sandbox sent before (a client must read both the same)
+	 */
+	reset?: 'unixTime' | 'secondsFromNow';
 }
 
 /**

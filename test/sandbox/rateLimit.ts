@@ -12,6 +12,8 @@ export interface WindowState {
 	remaining: number;
 	/** seconds until the oldest query in the window leaves it (0 when the window is empty) */
 	resetSeconds: number;
+	/** when (ms, sandbox clock) the oldest query in the window leaves it (now when the window is empty) */
+	resetAtMs: number;
 }
 
 /** The limit of a window's options: `queries`, or the older `requests`. */
@@ -61,6 +63,7 @@ export class SlidingWindow {
 			limit,
 			remaining: Math.max(0, limit - this.used),
 			resetSeconds: this.stamps.length ? this.secondsUntil(this.stamps[0], nowMs) : 0,
+			resetAtMs: this.stamps.length ? this.stamps[0] + this.options.windowMs : nowMs,
 		};
 	}
 
@@ -87,10 +90,14 @@ export class SlidingWindow {
 	}
 }
 
-export function rateLimitHeaders(state: WindowState): Record<string, string> {
+/**
+ * The window's headers. X-RateLimit-Reset is a Unix time in whole seconds (rounded up: the slot is
+ * free by then), as the service's page says, unless the options ask for seconds from now.
+ */
+export function rateLimitHeaders(state: WindowState, reset: RateLimitOptions['reset'] = 'unixTime'): Record<string, string> {
 	return {
 		'X-RateLimit-Limit': String(state.limit),
 		'X-RateLimit-Remaining': String(state.remaining),
-		'X-RateLimit-Reset': String(state.resetSeconds),
+		'X-RateLimit-Reset': String(reset === 'secondsFromNow' ? state.resetSeconds : Math.ceil(state.resetAtMs / 1000)),
 	};
 }

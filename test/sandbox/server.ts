@@ -323,7 +323,7 @@ class SandboxServer {
 		}
 		const text = answer.text ?? JSON.stringify(answer.body);
 		res.writeHead(answer.status, {
-			...(this.window && rateLimitHeaders(this.window.peek(at.getTime()))),
+			...(this.window && this.settings.rateLimit && rateLimitHeaders(this.window.peek(at.getTime()), this.settings.rateLimit.reset)),
 			'Content-Type': 'application/json',
 			...answer.headers,
 			'Content-Length': Buffer.byteLength(text),

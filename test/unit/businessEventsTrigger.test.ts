@@ -457,6 +457,34 @@ describe('Business Events Trigger: polling', () => {
 		expect(ids((await pollDurable()).result)).toEqual(['h2']);
 	});
 
+	it('overdue polls started at once (after a restart), the first slow to get going: one fires, the others skip', async () => {
+		const service = new FakeService();
+		const durablePoll = (stored: IDataObject, gate?: Promise<void>) => {
+			const { ctx, staticData } = pollContext(service, { params: watch(1), cursor: 'durable', staticData: structuredClone(stored) });
+			// the credential read (the poll's first await) held until the gate opens
+			const getCredentials = ctx.getCredentials.bind(ctx);
+			const held = { ...ctx, getCredentials: async (type: string) => (await gate, await getCredentials(type)) } as IPollFunctions;
+			return { result: poll(held), staticData };
+		};
+		const first = durablePoll({});
+		await first.result;
+		const stored = first.staticData;
+		now += MIN;
+		service.add('o1', 1, now - 30_000);
+		service.latencyMs = 1_000;
+		service.onRequest = (ms) => (now += ms);
+		// both read the same stored cursor; the first to start is slower to get going than the second
+		// would be to fire: the second skips, the first fires once
+		let open = () => {};
+		const slow = durablePoll(stored, new Promise<void>((resolve) => (open = resolve)));
+		const quick = durablePoll(stored);
+		expect(await quick.result).toBeNull();
+		expect(quick.staticData).toEqual(stored);
+		open();
+		expect(ids(await slow.result)).toEqual(['o1']);
+		expect(service.eventRequests()).toHaveLength(2);
+	});
+
 	it('a clock that went back since the last fire does not hold the next poll back: its hand-off counts as failed', async () => {
 		const service = new FakeService();
 		const pollOn = async (stored: IDataObject) => {

@@ -4,8 +4,11 @@
  * weight the service does not publish from the drop in X-RateLimit-Remaining across it.
  */
 import { ENDPOINTS, V1_ENDPOINTS } from '../../nodes/shared/api';
+import { ApiClient } from '../../nodes/shared/transport/apiClient';
 import { learnedMeter, weightOf } from '../../nodes/shared/transport/queryMeter';
 import { RateBudget } from '../../nodes/shared/transport/rateBudget';
+import { type Sandbox, startSandbox } from '../sandbox';
+import { sandboxContext } from './support/sandboxContext';
 
 const events = V1_ENDPOINTS.getBusinessEvents;
 const enrich = V1_ENDPOINTS.enrichBusinessFirmographics;
@@ -155,5 +158,53 @@ describe('RateBudget in queries', () => {
 		const d = await budget.book(40, undefined, { definition: events, entities: 40 });
 		budget.answered({ limit: 200, remaining: 199, resetSeconds: 60 }, d);
 		expect(budget.meter.learnedMeters.size).toBe(0);
+	});
+});
+
+describe('X-RateLimit-Reset as a Unix time (the service page) or as seconds from now: the budget learns the same', () => {
+	const started: Sandbox[] = [];
+	afterAll(async () => await Promise.all(started.map((sandbox) => sandbox.close())));
+
+	/** One run against a sandbox sending the reset in one form: what the client learned and how it paced. */
+	async function learnedUnder(reset: 'unixTime' | 'secondsFromNow') {
+		// the events call weighs one query here, not one per id as the catalog assumes: something to learn
+		const rateLimit = { queries: 50, windowMs: 60_000, reset, meters: { 'v1.getBusinessEvents': { queries: 1 } } };
+		const sandbox = await startSandbox({ rateLimit });
+		started.push(sandbox);
+		const { ctx } = sandboxContext(sandbox);
+		const client = await ApiClient.of(ctx);
+		const ids = sandbox.universe.businesses.map((business) => business.business_id);
+		await client.request('searchBusinesses', { mode: 'preview', size: 1, page_size: 1 });
+		await client.request('getBusinessEvents', { business_ids: ids.slice(0, 40), event_types: ['new_funding_round'] });
+		await client.request('enrichBusinessFirmographics', { business_ids: ids.slice(0, 48) });
+		// the window is full until the first query leaves it, a minute on: a request that may wait a second is not sent
+		const refused = await client
+			.request('enrichBusinessFirmographics', { business_ids: ids.slice(48, 49) }, { deadline: Date.now() + 1_000 })
+			.then(
+				() => 'sent',
+				(error: Error) => error.message,
+			);
+		const sent = sandbox.requests.map((request) => request.status);
+		// the form the sandbox sends (an answer without the API key costs no query)
+		const header = (await fetch(`${sandbox.url}/v1/businesses`, { method: 'POST' })).headers.get('x-ratelimit-reset');
+		return { meter: client.meterOf('getBusinessEvents'), perMinute: client.queriesPerMinute, refused, sent, header: Number(header) };
+	}
+
+	it('learns the events weight, the limit and the full window alike from both forms', async () => {
+		const unixTime = await learnedUnder('unixTime');
+		const secondsFromNow = await learnedUnder('secondsFromNow');
+		// the sandboxes did send the two forms
+		expect(unixTime.header).toBeGreaterThan(1e9);
+		expect(secondsFromNow.header).toBeLessThanOrEqual(60);
+		const learned = ({ meter, perMinute, refused, sent }: typeof unixTime) => ({ meter, perMinute, refused, sent });
+		const learnedFromUnix = learned(unixTime);
+		const learnedFromSeconds = learned(secondsFromNow);
+		expect(learnedFromUnix).toEqual({
+			meter: { queries: 1 },
+			perMinute: 50,
+			refused: "The API key's query budget (1000000000 queries per minute) is used up for now; the request was not sent",
+			sent: [200, 200, 200],
+		});
+		expect(learnedFromSeconds).toEqual(learnedFromUnix);
 	});
 });

@@ -1,10 +1,13 @@
 /**
- * No dependence on n8n's private copies of libraries: what ships loads only n8n-workflow, zod
- * through `zod/v3` and Node's built-ins, and never checks `instanceof` against another package's
- * class (the copy that runs is the one n8n's tree resolves). Read from the TypeScript sources and
- * from the build in dist/ (npm test builds before the suites run).
+ * No dependence on n8n's private copies of libraries: the sources load only n8n-workflow, zod
+ * through `zod/v3` and Node's built-ins, the build loads only n8n-workflow and Node's built-ins
+ * (zod's v3 files ship in dist/vendor/zod), and nothing checks `instanceof` against another
+ * package's class (the n8n-workflow that runs is the one n8n's tree resolves). Read from the
+ * TypeScript sources and from the build in dist/ (npm test builds before the suites run).
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 import { z } from 'zod/v3';
@@ -14,6 +17,7 @@ import { isObjectSchema, unwrapSchema } from '../../nodes/shared/schemaKinds';
 import { disallowedModules, instanceofOnPackageClasses, isBuiltin, runtimeModulesOf } from './support/runtimeImports';
 
 const ROOT = path.resolve(__dirname, '../..');
+const manifest = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { name: string; n8n: { nodes: string[]; credentials: string[] } };
 
 function filesUnder(folder: string, suffix: RegExp): string[] {
 	const dir = path.join(ROOT, folder);
@@ -51,12 +55,59 @@ describe('the TypeScript sources of nodes/ and credentials/', () => {
 });
 
 describe('the build in dist/, what n8n loads', () => {
-	it('requires only n8n-workflow and zod/v3 (and its own files)', () => {
-		const compiled = filesUnder('dist', /\.js$/);
-		if (compiled.length === 0) throw new Error('dist/ is missing: run `npm run build` first');
-		const modules = modulesOf(compiled);
+	const compiled = () => {
+		const files = filesUnder('dist', /\.js$/);
+		if (files.length === 0) throw new Error('dist/ is missing: run `npm run build` first');
+		return files;
+	};
+
+	it('requires only n8n-workflow (and its own files): zod\'s v3 API is shipped in dist/vendor/zod', () => {
+		const modules = modulesOf(compiled());
 		expect(disallowedIn(modules)).toEqual([]);
-		expect(packagesIn(modules)).toEqual(['n8n-workflow', 'zod/v3']);
+		expect(packagesIn(modules)).toEqual(['n8n-workflow']);
+		const vendored = filesUnder('dist/vendor/zod', /\.js$/);
+		expect(vendored).toContain(path.join('dist/vendor/zod/v3/index.js'));
+		expect(packagesIn(modulesOf(vendored))).toEqual([]);
+		expect(existsSync(path.join(ROOT, 'dist/vendor/zod/LICENSE'))).toBe(true);
+		// the pinned devDependency's v3/*.cjs, each as .js, unchanged but for the .cjs its requires name
+		const zodV3 = path.join(path.dirname(require.resolve('zod/package.json')), 'v3');
+		const originals = readdirSync(zodV3, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.cjs'));
+		expect(vendored.map((file) => path.relative('dist/vendor/zod/v3', file)).sort()).toEqual(originals.map((file) => file.replace(/\.cjs$/, '.js')).sort());
+		const changed = originals.filter((file) => {
+			const shipped = readFileSync(path.join(ROOT, 'dist/vendor/zod/v3', file.replace(/\.cjs$/, '.js')), 'utf8');
+			return shipped !== readFileSync(path.join(zodV3, file), 'utf8').replaceAll(/require\("(\.\.?\/[^"]+)\.cjs"\)/g, 'require("$1.js")');
+		});
+		expect(changed).toEqual([]);
+	});
+
+	it('loads beside a zod without `zod/v3` that another community package put in ~/.n8n/nodes', () => {
+		// ~/.n8n/nodes as n8n has it: this package and, hoisted by another package, zod 3.23 (no `v3`
+		// export); n8n-workflow comes from NODE_PATH, as n8n sets it to its own tree
+		const nodesDir = mkdtempSync(path.join(tmpdir(), 'bpd-old-zod-'));
+		try {
+			const installed = path.join(nodesDir, 'node_modules', manifest.name);
+			cpSync(path.join(ROOT, 'dist'), path.join(installed, 'dist'), { recursive: true });
+			writeFileSync(path.join(installed, 'package.json'), JSON.stringify(manifest));
+			const oldZod = path.join(nodesDir, 'node_modules', 'zod');
+			mkdirSync(oldZod);
+			writeFileSync(path.join(oldZod, 'package.json'), JSON.stringify({ name: 'zod', version: '3.23.8', exports: { '.': './index.js' } }));
+			writeFileSync(path.join(oldZod, 'index.js'), "throw new Error('the old zod was loaded');");
+			const script = [
+				`const installed = ${JSON.stringify(installed)};`,
+				"const manifest = require(installed + '/package.json');",
+				"for (const file of [...manifest.n8n.nodes, ...manifest.n8n.credentials]) require(installed + '/' + file);",
+				"const { businessIdSchema } = require(installed + '/dist/nodes/shared/schemas.js');",
+				"console.log(JSON.stringify([businessIdSchema.safeParse('0'.repeat(32)).success, businessIdSchema.safeParse('x').success]));",
+			].join('\n');
+			const printed = execFileSync(process.execPath, ['-e', script], {
+				cwd: nodesDir,
+				env: { ...process.env, NODE_PATH: path.join(ROOT, 'node_modules') },
+				encoding: 'utf8',
+			});
+			expect(JSON.parse(printed)).toEqual([true, false]);
+		} finally {
+			rmSync(nodesDir, { recursive: true, force: true });
+		}
 	});
 });
 

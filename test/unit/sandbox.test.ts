@@ -130,13 +130,14 @@ describe('routing and envelopes', () => {
 });
 
 describe('rate limit', () => {
-	it('sends X-RateLimit-* on every answer, with the service limit by default', async () => {
-		const { api } = await sandboxWith();
+	it('sends X-RateLimit-* on every answer, with the service limit by default, Reset as a Unix time', async () => {
+		const { api } = await sandboxWith({ now: () => NOW });
 		const ok = await api.call('searchBusinesses', PREVIEW_SEARCH);
 		const unauthorized = await api.call('searchBusinesses', PREVIEW_SEARCH, { headers: {} });
 		expect(ok.headers.get('x-ratelimit-limit')).toBe(String(LIMITS.rateLimit.queries));
 		expect(ok.headers.get('x-ratelimit-remaining')).toBe(String(LIMITS.rateLimit.queries - 1));
-		expect(ok.headers.get('x-ratelimit-reset')).toBe(String(LIMITS.rateLimit.windowMs / 1000));
+		// the service's page: X-RateLimit-Reset is a Unix time (when the query just made leaves the window)
+		expect(ok.headers.get('x-ratelimit-reset')).toBe(String((NOW.getTime() + LIMITS.rateLimit.windowMs) / 1000));
 		expect(unauthorized.headers.get('x-ratelimit-remaining')).toBe(String(LIMITS.rateLimit.queries - 1));
 	});
 
@@ -167,7 +168,7 @@ describe('rate limit', () => {
 		});
 		expect(limited.headers.get('retry-after')).toBe('4');
 		expect(limited.headers.get('x-ratelimit-remaining')).toBe('0');
-		expect(limited.headers.get('x-ratelimit-reset')).toBe('4');
+		expect(limited.headers.get('x-ratelimit-reset')).toBe(String(NOW.getTime() / 1000 + 10));
 
 		clock += 4_000; // the first request leaves; refused requests took no slot
 		expect((await api.call('searchBusinesses', PREVIEW_SEARCH)).status).toBe(200);
@@ -181,6 +182,16 @@ describe('rate limit', () => {
 		const unlimited = await api.call('searchBusinesses', PREVIEW_SEARCH);
 		expect(unlimited.status).toBe(200);
 		expect(unlimited.headers.get('x-ratelimit-limit')).toBeNull();
+	});
+
+	it('sends X-RateLimit-Reset as seconds from now on request (reset: secondsFromNow), 0 for an empty window', async () => {
+		let clock = NOW.getTime();
+		const { api } = await sandboxWith({ now: () => new Date(clock), rateLimit: { queries: 3, windowMs: 10_000, reset: 'secondsFromNow' } });
+		expect((await api.call('searchBusinesses', PREVIEW_SEARCH)).headers.get('x-ratelimit-reset')).toBe('10');
+		clock += 6_000;
+		expect((await api.call('searchBusinesses', PREVIEW_SEARCH)).headers.get('x-ratelimit-reset')).toBe('4');
+		clock += 20_000;
+		expect((await api.call('searchBusinesses', PREVIEW_SEARCH, { headers: {} })).headers.get('x-ratelimit-reset')).toBe('0');
 	});
 });
 

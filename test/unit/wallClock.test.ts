@@ -4,7 +4,7 @@
  * with the Luxon of the development tree over time zones with and without daylight saving (the
  * days the clocks change included, half-hour zones too) and the ISO forms users write.
  */
-import { DateTime } from 'luxon';
+import { DateTime, Settings } from 'luxon';
 
 import { calendarDaysBefore, dateIn, isKnownTimeZone, parseIsoInZone, wallClockSpan } from '../../nodes/shared/wallClock';
 
@@ -12,12 +12,64 @@ const ZONES = ['UTC', 'Europe/Berlin', 'America/New_York', 'Asia/Kolkata', 'Aust
 /** the days around the clock changes of 2025 in those zones, and ordinary days */
 const DAYS = ['2025-03-09', '2025-03-30', '2025-04-06', '2025-10-05', '2025-10-26', '2025-11-02', '2025-06-15', '2024-02-29', '2025-01-01'];
 
+/**
+ * The moment Luxon reads; of a time the clocks repeat, the first of the two Luxon names
+ * (getPossibleOffsets): its fromISO picks by the zone's offset on the day it runs.
+ */
 const luxon = (text: string, zone: string) => {
 	const parsed = DateTime.fromISO(text.replace(/^(\d{4}-\d{2}-\d{2}) (?=\d)/, '$1T'), { zone });
-	return parsed.isValid ? parsed.toMillis() : undefined;
+	return parsed.isValid ? Math.min(...parsed.getPossibleOffsets().map((possible) => possible.toMillis())) : undefined;
 };
 
 describe('wall-clock times in a time zone, as Luxon reads them', () => {
+	afterEach(() => {
+		jest.restoreAllMocks();
+		Settings.now = () => Date.now();
+	});
+
+	const at = (iso: string) => Date.parse(iso);
+	// the same moments whatever the date the code runs on: in summer and in winter of each hemisphere
+	describe.each([['2026-07-01T12:00:00Z'], ['2026-12-07T12:00:00Z']])('on %s', (now) => {
+		beforeEach(() => {
+			jest.spyOn(Date, 'now').mockReturnValue(at(now));
+			Settings.now = () => at(now);
+		});
+
+		it.each([
+			['Europe/Berlin', '2026-10-25T02:30', '2026-10-25T00:30:00Z', '2026-10-25T01:30:00Z'],
+			['America/New_York', '2026-11-01T01:30', '2026-11-01T05:30:00Z', '2026-11-01T06:30:00Z'],
+			['Australia/Lord_Howe', '2026-04-05T01:45', '2026-04-04T14:45:00Z', '2026-04-04T15:15:00Z'],
+		])('a time the clocks repeat in %s (%s) is its first occurrence, the earlier of the two Luxon names', (zone, text, first, second) => {
+			const possible = DateTime.fromISO(text, { zone }).getPossibleOffsets().map((moment) => moment.toMillis());
+			expect(possible).toEqual([at(first), at(second)]);
+			expect(parseIsoInZone(text, zone)).toEqual({ instant: at(first), dateOnly: false });
+			// the minute before the repeated hour and the first minute after it are one moment each
+			expect(parseIsoInZone(`${text.slice(0, 10)}T00:59`, zone)?.instant).toBe(luxon(`${text.slice(0, 10)}T00:59`, zone));
+			expect(parseIsoInZone(`${text.slice(0, 10)}T03:00`, zone)?.instant).toBe(luxon(`${text.slice(0, 10)}T03:00`, zone));
+		});
+
+		it.each([
+			['Europe/Berlin', '2026-03-29T02:30', '2026-03-29T01:30:00Z'],
+			['America/New_York', '2026-03-08T02:30', '2026-03-08T07:30:00Z'],
+			['Australia/Lord_Howe', '2026-10-04T02:15', '2026-10-03T15:45:00Z'],
+		])('a time the clocks skip in %s (%s) moves forward by the change, as Luxon has it', (zone, text, instant) => {
+			expect(DateTime.fromISO(text, { zone }).toMillis()).toBe(at(instant));
+			expect(parseIsoInZone(text, zone)).toEqual({ instant: at(instant), dateOnly: false });
+		});
+
+		it('30 calendar days back onto a repeated time is its first occurrence; onto a skipped one, moved forward', () => {
+			// 02:30 CET, 01:30 EST, 02:30 CEST
+			expect(calendarDaysBefore('Europe/Berlin', at('2026-11-24T01:30:00Z'), 30)).toBe(at('2026-10-25T00:30:00Z'));
+			expect(calendarDaysBefore('America/New_York', at('2026-12-01T06:30:00Z'), 30)).toBe(at('2026-11-01T05:30:00Z'));
+			expect(calendarDaysBefore('Europe/Berlin', at('2026-04-28T00:30:00Z'), 30)).toBe(at('2026-03-29T01:30:00Z'));
+			expect(DateTime.fromMillis(at('2026-04-28T00:30:00Z'), { zone: 'Europe/Berlin' }).minus({ days: 30 }).toMillis()).toBe(
+				at('2026-03-29T01:30:00Z'),
+			);
+			// one calendar day on the wall clock, whichever occurrence
+			expect(wallClockSpan('Europe/Berlin', at('2026-10-25T00:30:00Z'), at('2026-10-26T01:30:00Z'))).toBe(86_400_000);
+		});
+	});
+
 	it('every quarter hour of days with and without a clock change, in seven zones', () => {
 		const differences: string[] = [];
 		let compared = 0;

@@ -15,7 +15,7 @@ import { type EnrichmentResults, enrichedItems, type PostsOutput, skippedItem } 
 import type { ItemError } from '../../shared/batching/items';
 import { apiVersionOf } from '../../shared/transport/apiVersion';
 import { removedFieldsNotice } from '../removedFields';
-import { type EnrichmentRun, largestGroup, runEnrichment } from '../../shared/jobs';
+import { type EnrichmentRun, largestGroup, runEnrichment, withEnrichmentsCost } from '../../shared/jobs';
 import { jobOptions, jobsHint, noJobOnV1Hint, readJobSettings, reportJobProgress } from '../asyncJobs';
 import { isNodeApiError } from '../../shared/transport/nodeErrors';
 import { DEFAULT_API_VERSION } from '../../shared/transport/connection';
@@ -229,7 +229,8 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 	//    the other enrichments are still asked for.
 	const results = new Map<number, EnrichmentResults>();
 	const version = prepared.requests.length > 0 ? await apiVersionOf(this) : DEFAULT_API_VERSION;
-	const shared = { concurrency: options.concurrency, continueOnFail: true, version };
+	// `planned`: the cost of every enrichment is planned (and told) once for the node, below
+	const shared = { concurrency: options.concurrency, continueOnFail: true, version, planned: true };
 	const removed = removedFieldsNotice(selected, version);
 	if (removed) this.addExecutionHints({ message: removed, location: 'outputPane' });
 	const job = { timeoutMs: jobSettings.timeoutMs, onProgress: reportJobProgress(this) };
@@ -237,39 +238,44 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 	let stopped: ItemError | undefined;
 	// the requests of the enrichment whose largest group of equal parameters is largest (the v1 hint)
 	let largestRequests: Array<ItemRequest<string>> = [];
-	for (const enrichment of selected) {
-		if (prepared.requests.length === 0) break;
-		const requests = prepared.requests.map(({ itemIndex, id, parameters }): ItemRequest<string> => {
+	const requestsOf = (enrichment: Enrichment) =>
+		prepared.requests.map(({ itemIndex, id, parameters }): ItemRequest<string> => {
 			const sent = parameters.get(enrichment);
 			return { itemIndex, entries: [id], shared: sent ? { parameters: sent } : undefined };
 		});
-		if (largestGroup(requests) > largestGroup(largestRequests)) largestRequests = requests;
-		const run = await runEnrichment(this, enrichment.endpoint, requests, {
-			version,
-			jobThreshold: jobSettings.threshold,
-			batch: shared,
-			job: { ...job, enrichment: enrichment.name },
-		});
-		if (run.via === 'job') jobRuns.push(run);
-		const outcomes = run.outcomes;
-		for (const outcome of outcomes) {
-			const perItem: EnrichmentResults = results.get(outcome.itemIndex) ?? new Map();
-			results.set(outcome.itemIndex, perItem);
-			if (outcome.ok) {
-				perItem.set(enrichment, outcome.results[0]?.matches ?? []);
-				continue;
-			}
-			// the API key was refused: every other request would be too, so nothing more is sent
-			if (isCredentialError(outcome.error)) {
-				if (!this.continueOnFail()) throw outcome.error;
+	const runs = selected.map((enrichment) => ({ operation: enrichment.endpoint, requests: requestsOf(enrichment) }));
+	const enrichAll = async () => {
+		for (const [position, enrichment] of selected.entries()) {
+			const requests = runs[position].requests;
+			if (largestGroup(requests) > largestGroup(largestRequests)) largestRequests = requests;
+			const run = await runEnrichment(this, enrichment.endpoint, requests, {
+				version,
+				jobThreshold: jobSettings.threshold,
+				batch: shared,
+				job: { ...job, enrichment: enrichment.name },
+			});
+			if (run.via === 'job') jobRuns.push(run);
+			const outcomes = run.outcomes;
+			for (const outcome of outcomes) {
+				const perItem: EnrichmentResults = results.get(outcome.itemIndex) ?? new Map();
+				results.set(outcome.itemIndex, perItem);
+				if (outcome.ok) {
+					perItem.set(enrichment, outcome.results[0]?.matches ?? []);
+					continue;
+				}
+				// the API key was refused: every other request would be too, so nothing more is sent
+				if (isCredentialError(outcome.error)) {
+					if (!this.continueOnFail()) throw outcome.error;
+					perItem.set(enrichment, { failed: outcome.error });
+					stopped = outcome.error;
+					continue;
+				}
 				perItem.set(enrichment, { failed: outcome.error });
-				stopped = outcome.error;
-				continue;
 			}
-			perItem.set(enrichment, { failed: outcome.error });
+			if (stopped) break;
 		}
-		if (stopped) break;
-	}
+	};
+	if (prepared.requests.length > 0) await withEnrichmentsCost(this, runs, { version, jobThreshold: jobSettings.threshold }, enrichAll);
 	const noJob = noJobOnV1Hint(version, jobSettings, largestRequests, selected[0].endpoint);
 	const jobs = jobsHint(jobRuns);
 	for (const message of [noJob, jobs]) if (message) this.addExecutionHints({ message, location: 'outputPane' });

@@ -1,11 +1,11 @@
-import type { IDataObject, IExecuteFunctions, IPollFunctions, JsonObject } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INode, IPollFunctions, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import type { ApiVersion, EndpointDefinition } from '../api';
 import { ApiClient, type OperationName } from '../transport/apiClient';
 import { type ServiceProblem, serviceError } from '../transport/serviceError';
 import { type ItemFailure, toItemError } from './items';
-import { announceCost, costAfter, PROGRESS_EVERY_MS, progressText, tell } from './cost';
+import { withRunCost } from './cost';
 import { chunk, stableKey } from './grouping';
 import { mapWithConcurrency } from './pool';
 import { isNodeApiError } from '../transport/nodeErrors';
@@ -37,6 +37,11 @@ export interface BatchOptions {
 	continueOnFail?: boolean;
 	/** the API version to send to (its catalog's path, limit and result rows); v1 by default */
 	version?: ApiVersion;
+	/**
+	 * the node put this run's queries in its cost plan before (`plannedQueries`, as Enrich does for
+	 * all its enrichments at once): the run adds none, and only counts what it sends
+	 */
+	planned?: boolean;
 }
 
 /**
@@ -51,6 +56,63 @@ export const DEFAULT_CONCURRENCY = 4;
 interface Element<E> {
 	value: E;
 	owners: Array<{ itemIndex: number; entryIndex: number }>;
+}
+
+/**
+ * Steps 1 and 2 of a batched run: items grouped by their shared fields and their elements
+ * collected (de-duplicated by id for an id join), each group chunked to the endpoint's limit and to
+ * what the key allows in a minute where each element is a query (a heavier request could never fit
+ * the service's window), and what each chunk weighs.
+ */
+function pack<E>(client: ApiClient, name: OperationName, requests: Array<ItemRequest<E>>, node: INode) {
+	const definition = client.definitionOf(name);
+	const batch = definition.batch;
+	if (!batch) throw new NodeOperationError(node, `Endpoint ${name} does not take batches`);
+	const byId = definition.result?.join?.by === 'id';
+
+	const groups = new Map<string, { shared: IDataObject; elements: Array<Element<E>>; byValue: Map<string, Element<E>> }>();
+	for (const request of requests) {
+		const key = stableKey(request.shared ?? {});
+		let group = groups.get(key);
+		if (!group) {
+			group = { shared: request.shared ?? {}, elements: [], byValue: new Map() };
+			groups.set(key, group);
+		}
+		request.entries.forEach((value, entryIndex) => {
+			const owner = { itemIndex: request.itemIndex, entryIndex };
+			const idKey = byId ? String(value).trim() : undefined;
+			const existing = idKey === undefined ? undefined : group.byValue.get(idKey);
+			if (existing) return void existing.owners.push(owner);
+			const element: Element<E> = { value: (idKey ?? value) as E, owners: [owner] };
+			group.elements.push(element);
+			if (idKey !== undefined) group.byValue.set(idKey, element);
+		});
+	}
+
+	const meter = client.meterOf(name);
+	const perMinute = client.queriesPerMinute;
+	const limit = 'entities' in meter && meter.entities === batch.key ? Math.min(batch.limit ?? perMinute, perMinute) : batch.limit;
+	const jobs = [...groups.values()].flatMap((group) =>
+		chunk(group.elements, limit).map((elements) => ({ shared: group.shared, elements })),
+	);
+	const bodyOf = (job: (typeof jobs)[number], elements = job.elements) =>
+		({ ...job.shared, [batch.key]: elements.map((e) => e.value) }) as IDataObject;
+	const weights = jobs.map((job) => client.weightOf(name, bodyOf(job)));
+	return { batchKey: batch.key, groups, jobs, bodyOf, weights };
+}
+
+/**
+ * The queries a batched run of `requests` would spend, packed as runBatched packs them: for a node
+ * that plans several runs at once (`BatchOptions.planned`), so that its cost is told once, in full.
+ */
+export async function plannedQueries<E>(
+	ctx: IExecuteFunctions | IPollFunctions,
+	name: OperationName,
+	requests: Array<ItemRequest<E>>,
+	version?: ApiVersion,
+): Promise<number> {
+	const client = await ApiClient.of(ctx, version);
+	return pack(client, name, requests, ctx.getNode()).weights.reduce((sum, weight) => sum + weight, 0);
 }
 
 /**
@@ -77,52 +139,9 @@ export async function runBatched<E>(
 	// the run's client for the version: every chunk shares its key's budget
 	const client = await ApiClient.of(ctx, options.version);
 	const definition = client.definitionOf(name);
-	const batch = definition.batch;
 	const node = ctx.getNode();
-	if (!batch) throw new NodeOperationError(node, `Endpoint ${name} does not take batches`);
-	const batchKey = batch.key;
-	const join = definition.result?.join;
-	const byId = join?.by === 'id';
+	const { batchKey, groups, jobs, bodyOf, weights } = pack(client, name, requests, node);
 	const continueOnFail = options.continueOnFail ?? ('continueOnFail' in ctx ? ctx.continueOnFail() : false);
-
-	// 1. group items by their shared fields, and collect elements (de-duplicated by id)
-	const groups = new Map<string, { shared: IDataObject; elements: Array<Element<E>>; byValue: Map<string, Element<E>> }>();
-	for (const request of requests) {
-		const key = stableKey(request.shared ?? {});
-		let group = groups.get(key);
-		if (!group) {
-			group = { shared: request.shared ?? {}, elements: [], byValue: new Map() };
-			groups.set(key, group);
-		}
-		request.entries.forEach((value, entryIndex) => {
-			const owner = { itemIndex: request.itemIndex, entryIndex };
-			const idKey = byId ? String(value).trim() : undefined;
-			const existing = idKey === undefined ? undefined : group.byValue.get(idKey);
-			if (existing) return void existing.owners.push(owner);
-			const element: Element<E> = { value: (idKey ?? value) as E, owners: [owner] };
-			group.elements.push(element);
-			if (idKey !== undefined) group.byValue.set(idKey, element);
-		});
-	}
-
-	// 2. chunk each group to the endpoint limit, and to what the key allows in a minute where each
-	// element is a query (a heavier request could never fit the service's window)
-	const meter = client.meterOf(name);
-	const perMinute = client.queriesPerMinute;
-	const limit = 'entities' in meter && meter.entities === batch.key ? Math.min(batch.limit ?? perMinute, perMinute) : batch.limit;
-	const jobs = [...groups.values()].flatMap((group) =>
-		chunk(group.elements, limit).map((elements) => ({ shared: group.shared, elements })),
-	);
-	const bodyOf = (job: (typeof jobs)[number], elements = job.elements) =>
-		({ ...job.shared, [batch.key]: elements.map((e) => e.value) }) as IDataObject;
-	const weights = jobs.map((job) => client.weightOf(name, bodyOf(job)));
-	const queries = weights.reduce((sum, weight) => sum + weight, 0);
-	// before anything is sent: the cost of a run longer than a minute of the key, or why it cannot finish in time
-	const long = announceCost(ctx, queries, perMinute);
-	const usageBefore = { ...client.usage };
-	const startedAt = Date.now();
-	let toldAt = startedAt;
-	let done = 0;
 
 	// 3. send, with bounded concurrency
 	const matches = new Map<Element<E>, IDataObject[]>();
@@ -130,25 +149,28 @@ export async function runBatched<E>(
 
 	const ownerItems = (elements: Array<Element<E>>) => [...new Set(elements.flatMap((e) => e.owners.map((o) => o.itemIndex)))];
 
-	// once the service refuses the API key (401), the client sends nothing more in this run: the
-	// chunks after it fail at once with that refusal
-	await mapWithConcurrency(jobs, options.concurrency ?? DEFAULT_CONCURRENCY, async (job, index) => {
-		try {
-			await sendJob(job);
-		} finally {
-			done += weights[index];
-			if (long && Date.now() - toldAt >= PROGRESS_EVERY_MS) {
-				toldAt = Date.now();
-				tell(ctx, progressText(done, queries, toldAt - startedAt), false);
+	await withRunCost(ctx, client, async (cost) => {
+		// before anything is sent: the cost of a run longer than a minute of the key, or why it cannot finish in time
+		const part = cost.plan(options.planned ? 0 : weights.reduce((sum, weight) => sum + weight, 0));
+		cost.check();
+		// once the service refuses the API key (401), the client sends nothing more in this run: the
+		// chunks after it fail at once with that refusal
+		await mapWithConcurrency(jobs, options.concurrency ?? DEFAULT_CONCURRENCY, async (job, index) => {
+			let sent: Array<Element<E>> = [];
+			try {
+				sent = await sendJob(job);
+			} finally {
+				// progress counts what succeeded; what failed is counted apart
+				const done =
+					sent.length === 0 ? 0 : sent.length === job.elements.length ? weights[index] : client.weightOf(name, bodyOf(job, sent));
+				if (done > 0) part.succeeded(done);
+				if (sent.length < job.elements.length) part.failed(weights[index] - done);
 			}
-		}
+		});
 	});
-	if (long) {
-		const usage = { requests: client.usage.requests - usageBefore.requests, queries: client.usage.queries - usageBefore.queries };
-		tell(ctx, costAfter(usage), true);
-	}
 
-	async function sendJob(job: (typeof jobs)[number]) {
+	/** Sends a chunk (re-sending it without the elements a 422 names); returns the elements answered. */
+	async function sendJob(job: (typeof jobs)[number]): Promise<Array<Element<E>>> {
 		let elements = job.elements;
 		for (;;) {
 			const itemIndex = elements[0].owners[0].itemIndex;
@@ -156,7 +178,7 @@ export async function runBatched<E>(
 				const body = bodyOf(job, elements);
 				const response = await client.request(name, body, { itemIndex, items: ownerItems(elements) });
 				scatter(node, definition, response, elements, matches);
-				return;
+				return elements;
 			} catch (error) {
 				// a 422 that names elements fails their items; the others are re-sent
 				const named = namedElements(error, batchKey, elements);
@@ -168,14 +190,14 @@ export async function runBatched<E>(
 					}
 					elements = elements.filter((_, position) => !named.has(position));
 					if (elements.length > 0) continue;
-					return;
+					return [];
 				}
 				const failure = toItemError(node, error, itemIndex);
 				if (!continueOnFail) throw failure;
 				for (const item of ownerItems(elements)) {
 					if (!failures.has(item)) failures.set(item, failure);
 				}
-				return;
+				return [];
 			}
 		}
 	}

@@ -1,7 +1,6 @@
-import type { IExecuteFunctions, INode, INodeExecutionData, IPairedItemData } from 'n8n-workflow';
-import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+import type { IExecuteFunctions, INode, INodeExecutionData, IPairedItemData, NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { isNodeError } from '../transport/nodeErrors';
+import { asNodeError } from '../transport/nodeErrors';
 
 export type ItemError = NodeApiError | NodeOperationError;
 
@@ -21,13 +20,9 @@ export interface PreparedItems<R> {
 
 /**
  * A caught error as the node error n8n expects: service and parameter errors pass through,
- * anything else is wrapped (message kept) and tied to the item.
+ * anything else is wrapped (message and description kept) and tied to the item.
  */
-export function toItemError(node: INode | IExecuteFunctions, error: unknown, itemIndex: number): ItemError {
-	if (isNodeError(error)) return error;
-	const owner = 'getNode' in node ? node.getNode() : node;
-	return new NodeOperationError(owner, error as Error, { itemIndex });
-}
+export const toItemError = (node: INode | IExecuteFunctions, error: unknown, itemIndex: number): ItemError => asNodeError(node, error, itemIndex);
 
 /** `pairedItem` for an output item that answers one or several input items. */
 export function pairedTo(items: number | readonly number[]): IPairedItemData | IPairedItemData[] {

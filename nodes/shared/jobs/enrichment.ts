@@ -8,9 +8,10 @@
  */
 import type { IExecuteFunctions, IPollFunctions } from 'n8n-workflow';
 
-import { type BatchOptions, type ItemOutcome, type ItemRequest, runBatched } from '../batching/engine';
+import { withRunCost } from '../batching/cost';
+import { type BatchOptions, type ItemOutcome, type ItemRequest, plannedQueries, runBatched } from '../batching/engine';
 import { type ApiVersion, dialectFor } from '../api';
-import type { OperationName } from '../transport/apiClient';
+import { ApiClient, type OperationName } from '../transport/apiClient';
 import { groupIds, groupKey } from './jobGroups';
 import { type CreditUsage, type JobOptions, type JobSummary, runEnrichmentJob } from './runJob';
 
@@ -52,6 +53,39 @@ export function usesJob(requests: ReadonlyArray<ItemRequest<string>>, options: P
 	return dialectFor(options.version).enrichments.jobs && options.jobThreshold !== undefined && largestGroup(requests) >= options.jobThreshold;
 }
 
+/** Whether a request takes the job path: its group of equal parameters has `jobThreshold` distinct ids or more. */
+function jobChoice(requests: ReadonlyArray<ItemRequest<string>>, options: Pick<EnrichmentOptions, 'version' | 'jobThreshold'>) {
+	if (!usesJob(requests, options)) return () => false;
+	const threshold = options.jobThreshold as number;
+	const groups = groupIds(requests);
+	return (request: ItemRequest<string>) => (groups.get(groupKey(request))?.ids.length ?? 0) >= threshold;
+}
+
+/**
+ * Runs the enrichments of one node execution with their cost planned at once, before the first is
+ * sent: the queries of every enrichment's `/enrich` requests (its job groups are a handful of calls
+ * each, told by their own progress), so that a node asking for several enrichments is told its
+ * cost once, in full (batching/cost.ts). Their runs must pass `batch.planned`.
+ */
+export async function withEnrichmentsCost<T>(
+	ctx: IExecuteFunctions | IPollFunctions,
+	runs: ReadonlyArray<{ operation: OperationName; requests: Array<ItemRequest<string>> }>,
+	options: Pick<EnrichmentOptions, 'version' | 'jobThreshold'>,
+	run: () => Promise<T>,
+): Promise<T> {
+	const client = await ApiClient.of(ctx, options.version);
+	return await withRunCost(ctx, client, async (cost) => {
+		let queries = 0;
+		for (const { operation, requests } of runs) {
+			const byJob = jobChoice(requests, options);
+			queries += await plannedQueries(ctx, operation, requests.filter((request) => !byJob(request)), options.version);
+		}
+		cost.plan(queries);
+		cost.check();
+		return await run();
+	});
+}
+
 /**
  * Each group of items with equal parameters takes its own path: one with at least `jobThreshold`
  * distinct ids a job, the others `/enrich` (1,200 ids with 1,200 different keywords are 1,200
@@ -65,9 +99,7 @@ export async function runEnrichment(
 ): Promise<EnrichmentRun> {
 	const sync = (list: Array<ItemRequest<string>>) => runBatched(ctx, operation, list, { ...options.batch, version: options.version });
 	if (!usesJob(requests, options)) return { via: 'enrich', outcomes: await sync(requests) };
-	const threshold = options.jobThreshold as number;
-	const groups = groupIds(requests);
-	const byJob = (request: ItemRequest<string>) => (groups.get(groupKey(request))?.ids.length ?? 0) >= threshold;
+	const byJob = jobChoice(requests, options);
 	const toJob = requests.filter(byJob);
 	const toSync = requests.filter((request) => !byJob(request));
 	const synced = toSync.length > 0 ? await sync(toSync) : [];

@@ -1,8 +1,9 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
+import { type CostPart, searchFound, withRunCost } from '../batching/cost';
 import { DEFAULT_CONCURRENCY } from '../batching/engine';
 import { mapWithConcurrency } from '../batching/pool';
-import { LIMITS } from '../api';
+import { type ApiVersion, LIMITS } from '../api';
 import { ApiClient } from '../transport/apiClient';
 import { type CursorSearch, isCursorSearch, type PageNumberSearch, type SearchRequest } from './searchRequest';
 
@@ -16,6 +17,29 @@ interface SearchPage extends IDataObject {
 /** One page of a search: the answer and its records. */
 type FetchPage = (body: IDataObject) => Promise<{ response: SearchPage | undefined; records: IDataObject[] }>;
 
+/** Told after a search's first page: the pages the whole search takes, and the service's count when it gave one. */
+type OnPages = (pages: number, totalResults: number | undefined) => void;
+
+/** The search's part of the node execution's cost, and how the first page's count is said. */
+export interface SearchCost {
+	part: CostPart;
+	found: (totalResults: number) => string;
+}
+
+/**
+ * The pages a search takes before its first page is in: at least one; exactly one when its limit
+ * (or v1's `size`) fits the first page. The rest is known from the first page's count.
+ */
+export function pagesBefore(request: SearchRequest): { pages: 1; exact: boolean } {
+	if (isCursorSearch(request)) {
+		const wanted = Math.min(request.limit, LIMITS.searchTotal);
+		return { pages: 1, exact: Math.ceil(wanted / request.body.page_size) <= 1 };
+	}
+	const { page, page_size: pageSize, size } = request.body;
+	const lastWanted = Math.min(page + Math.ceil(request.limit / pageSize) - 1, Math.ceil(size / pageSize));
+	return { pages: 1, exact: lastWanted <= page };
+}
+
 /** The last page the service has, by the counts of an answer; undefined when it gives none. */
 function lastPageByCount(response: SearchPage | undefined, pageSize: number): number | undefined {
 	const totalResults = typeof response?.total_results === 'number' ? response.total_results : undefined;
@@ -25,12 +49,47 @@ function lastPageByCount(response: SearchPage | undefined, pageSize: number): nu
 	return totalPages === undefined ? byResults : Math.min(byResults, totalPages);
 }
 
+/**
+ * Runs the searches of one node execution with each distinct search (by `key`) planned in the
+ * node's cost before the first is sent: a page each at least (exactly one where the limit fits a
+ * page), the rest known from each search's first page. The cost is told once for them all
+ * (batching/cost.ts). `run` passes each search its part (`costOf`) to fetchAllPages.
+ */
+export async function withSearchCosts<T>(
+	ctx: IExecuteFunctions,
+	version: ApiVersion,
+	requests: readonly SearchRequest[],
+	key: (request: SearchRequest) => string,
+	run: (costOf: (request: SearchRequest) => SearchCost | undefined) => Promise<T>,
+): Promise<T> {
+	if (requests.length === 0) return await run(() => undefined);
+	const client = await ApiClient.of(ctx, version);
+	return await withRunCost(ctx, client, async (cost) => {
+		const distinct = new Map<string, SearchRequest>();
+		for (const request of requests) if (!distinct.has(key(request))) distinct.set(key(request), request);
+		const costs = new Map<string, SearchCost>();
+		for (const [searchKey, request] of distinct) {
+			const before = pagesBefore(request);
+			const weight = client.weightOf(request.endpoint ?? 'searchBusinesses', request.body);
+			const itemIndex = distinct.size > 1 ? request.itemIndex : undefined;
+			costs.set(searchKey, { part: cost.plan(before.pages * weight, before.exact), found: (total) => searchFound(total, itemIndex) });
+		}
+		cost.check();
+		return await run((request) => costs.get(key(request)));
+	});
+}
+
 export interface FetchPagesOptions {
 	concurrency?: number;
 	/** hears the service's count of all matching records (total_results) from each page that reports it */
 	onTotal?: (totalResults: number) => void;
 	/** hears how many records the service served again on a later page (dropped), when any were */
 	onDuplicates?: (count: number) => void;
+	/**
+	 * this search's part of the node execution's cost, planned by the caller with the node's other
+	 * searches; without it the search plans its own (batching/cost.ts)
+	 */
+	cost?: SearchCost;
 }
 
 /**
@@ -48,17 +107,45 @@ export async function fetchAllPages(
 	options: FetchPagesOptions = {},
 ): Promise<IDataObject[]> {
 	const client = await ApiClient.of(ctx, request.version);
+	if (options.cost) return await fetchPlanned(client, request, options, options.cost);
+	return await withRunCost(ctx, client, async (cost) => {
+		const before = pagesBefore(request);
+		const part = cost.plan(before.pages * client.weightOf(request.endpoint ?? 'searchBusinesses', request.body), before.exact);
+		cost.check();
+		return await fetchPlanned(client, request, options, { part, found: (total) => searchFound(total) });
+	});
+}
+
+async function fetchPlanned(
+	client: ApiClient,
+	request: SearchRequest,
+	options: FetchPagesOptions,
+	cost: SearchCost,
+): Promise<IDataObject[]> {
 	const endpoint = request.endpoint ?? 'searchBusinesses';
 	const result = client.definitionOf(endpoint).result;
 	const field = result?.field ?? 'data';
+	// every page weighs what the first does (only `page` or the cursor changes)
+	const weight = client.weightOf(endpoint, request.body);
 	const fetchPage: FetchPage = async (body) => {
-		const response = await client.request<SearchPage>(endpoint, body, { itemIndex: request.itemIndex });
+		let response: SearchPage | undefined;
+		let answered = false;
+		try {
+			response = await client.request<SearchPage>(endpoint, body, { itemIndex: request.itemIndex });
+			answered = true;
+		} finally {
+			// progress counts the pages that came back, and the failed ones apart
+			if (answered) cost.part.succeeded(weight);
+			else cost.part.failed(weight);
+		}
 		if (typeof response?.total_results === 'number') options.onTotal?.(response.total_results);
 		const records = Array.isArray(response?.[field]) ? (response[field] as IDataObject[]) : [];
 		return { response, records };
 	};
+	// the first page tells the whole search's pages: the cost is settled (and told, if now long)
+	const onPages: OnPages = (pages, total) => cost.part.settle(pages * weight, total === undefined ? undefined : cost.found(total));
 	const cursor = isCursorSearch(request);
-	const pages = cursor ? await cursorPages(fetchPage, request) : await numberedPages(fetchPage, request, options);
+	const pages = cursor ? await cursorPages(fetchPage, request, onPages) : await numberedPages(fetchPage, request, options, onPages);
 	// a short page ends a v1 search; on v2 only the cursor says so (the last page asked may be short on purpose)
 	const joined = joinPages(pages, { limit: request.limit, pageSize: cursor ? 0 : request.body.page_size, recordId: result?.recordId });
 	if (joined.duplicates > 0) options.onDuplicates?.(joined.duplicates);
@@ -73,7 +160,7 @@ export async function fetchAllPages(
  * and no record is fetched needlessly. Pages cannot be asked for at the same time: each needs the
  * cursor of the one before.
  */
-async function cursorPages(fetchPage: FetchPage, request: CursorSearch): Promise<IDataObject[][]> {
+async function cursorPages(fetchPage: FetchPage, request: CursorSearch, onPages: OnPages): Promise<IDataObject[][]> {
 	const { body } = request;
 	const wanted = Math.min(request.limit, LIMITS.searchTotal);
 	const pages: IDataObject[][] = [];
@@ -85,7 +172,13 @@ async function cursorPages(fetchPage: FetchPage, request: CursorSearch): Promise
 		pages.push(records);
 		fetched += records.length;
 		const next = response?.page?.next_cursor;
-		if (records.length === 0 || typeof next !== 'string' || next === '') break;
+		const last = records.length === 0 || typeof next !== 'string' || next === '';
+		if (pages.length === 1) {
+			const total = typeof response?.total_results === 'number' ? response.total_results : undefined;
+			if (last) onPages(1, total);
+			else if (total !== undefined) onPages(Math.max(1, Math.ceil(Math.min(wanted, total) / body.page_size)), total);
+		}
+		if (last) break;
 		cursor = next;
 	}
 	return pages;
@@ -99,7 +192,12 @@ async function cursorPages(fetchPage: FetchPage, request: CursorSearch): Promise
  * another. The last page is trimmed, so never more than `limit` records come back and no page
  * is asked for needlessly: requests = ceil(min(limit, total) / page size).
  */
-async function numberedPages(fetchPage: FetchPage, request: PageNumberSearch, options: FetchPagesOptions): Promise<IDataObject[][]> {
+async function numberedPages(
+	fetchPage: FetchPage,
+	request: PageNumberSearch,
+	options: FetchPagesOptions,
+	onPages: OnPages,
+): Promise<IDataObject[][]> {
 	const { body, limit } = request;
 	const pageSize = body.page_size;
 	const fetchNumbered = async (page: number) => await fetchPage({ ...body, page });
@@ -110,10 +208,13 @@ async function numberedPages(fetchPage: FetchPage, request: PageNumberSearch, op
 	const first = await fetchNumbered(body.page);
 	pages.push(first.records);
 	const lastByCount = lastPageByCount(first.response, pageSize);
+	const total = typeof first.response?.total_results === 'number' ? first.response.total_results : undefined;
 
+	if (first.records.length < pageSize) onPages(1, total);
 	if (first.records.length >= pageSize && lastByCount !== undefined) {
 		const last = Math.min(lastWanted, lastByCount);
 		const rest = Array.from({ length: Math.max(0, last - body.page) }, (_, n) => body.page + 1 + n);
+		onPages(1 + rest.length, total);
 		const fetched = await mapWithConcurrency(rest, options.concurrency ?? DEFAULT_CONCURRENCY, async (page) => (await fetchNumbered(page)).records);
 		pages.push(...fetched);
 	} else if (first.records.length >= pageSize) {

@@ -14,7 +14,7 @@ import { readParameter } from '../parameters';
 import { ApiClient } from '../transport/apiClient';
 import { apiVersionOf } from '../transport/apiVersion';
 import { fixedForTool, forTool, fromAi, notForTool, toolDescription } from '../toolMode';
-import { fetchAllPages } from './paginate';
+import { fetchAllPages, withSearchCosts } from './paginate';
 import {
 	DEFAULT_PAGE_SIZE,
 	isCursorSearch,
@@ -277,20 +277,28 @@ export async function executeSearch(ctx: IExecuteFunctions, kind: SearchKind, ve
 	const askedBy = new Map<string, number>();
 	for (const request of prepared.requests) askedBy.set(searchKey(request), (askedBy.get(searchKey(request)) ?? 0) + 1);
 
-	const results = await runEach(
+	const results = await withSearchCosts(
 		ctx,
+		version,
 		prepared.requests,
-		async (request) => {
-			let total: number | undefined;
-			let duplicates = 0;
-			const records = await fetchAllPages(ctx, request, {
-				concurrency,
-				onTotal: (count) => (total ??= count),
-				onDuplicates: (count) => (duplicates = count),
-			});
-			return { records, total: total ?? records.length, duplicates };
-		},
-		{ key: searchKey },
+		searchKey,
+		async (costOf) =>
+			await runEach(
+				ctx,
+				prepared.requests,
+				async (request) => {
+					let total: number | undefined;
+					let duplicates = 0;
+					const records = await fetchAllPages(ctx, request, {
+						concurrency,
+						onTotal: (count) => (total ??= count),
+						onDuplicates: (count) => (duplicates = count),
+						cost: costOf(request),
+					});
+					return { records, total: total ?? records.length, duplicates };
+				},
+				{ key: searchKey },
+			),
 	);
 	const hints = duplicateHints(results);
 	if (prepared.requests.some((request) => isCursorSearch(request) && request.droppedRequestContext)) {

@@ -2,7 +2,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { runAsTool } from '../toolMode';
-import { fetchAllPages } from './paginate';
+import { fetchAllPages, withSearchCosts } from './paginate';
 import { apiVersionOf } from '../transport/apiVersion';
 import { isPageSearch, maxSizeOn, readSearchRequest, type SearchKind } from './searchRequest';
 
@@ -31,24 +31,34 @@ export async function executeSearchTool(
 				return isPageSearch(request) ? { ...request, body: { ...request.body, size: maxSize } } : request;
 			});
 			const answers: INodeExecutionData[] = [];
-			for (const request of requests) {
-				let totalFound: number | undefined;
-				let duplicates = 0;
-				const found = await fetchAllPages(ctx, request, {
-					onTotal: (total) => (totalFound ??= total),
-					onDuplicates: (count) => (duplicates = count),
-				});
-				const total = Math.max(totalFound ?? found.length, found.length);
-				const json: IDataObject = { total_found: total, returned: found.length, [records]: found };
-				const notes: string[] = [];
-				if (total > found.length) {
-					const count = total >= maxSize ? `${total} or more` : String(total);
-					notes.push(`Showing the first ${found.length} of ${count} ${records}. Add filters to narrow the search.`);
-				}
-				if (duplicates > 0) notes.push(`${duplicates} ${records} served twice by the service were listed once.`);
-				if (notes.length > 0) json.note = notes.join(' ');
-				answers.push({ json, pairedItem: { item: request.itemIndex } });
-			}
+			// the tool searches each item, none shared: each is its own part of the run's cost
+			await withSearchCosts(
+				ctx,
+				version,
+				requests,
+				(request) => String(request.itemIndex),
+				async (costOf) => {
+					for (const request of requests) {
+						let totalFound: number | undefined;
+						let duplicates = 0;
+						const found = await fetchAllPages(ctx, request, {
+							onTotal: (total) => (totalFound ??= total),
+							onDuplicates: (count) => (duplicates = count),
+							cost: costOf(request),
+						});
+						const total = Math.max(totalFound ?? found.length, found.length);
+						const json: IDataObject = { total_found: total, returned: found.length, [records]: found };
+						const notes: string[] = [];
+						if (total > found.length) {
+							const count = total >= maxSize ? `${total} or more` : String(total);
+							notes.push(`Showing the first ${found.length} of ${count} ${records}. Add filters to narrow the search.`);
+						}
+						if (duplicates > 0) notes.push(`${duplicates} ${records} served twice by the service were listed once.`);
+						if (notes.length > 0) json.note = notes.join(' ');
+						answers.push({ json, pairedItem: { item: request.itemIndex } });
+					}
+				},
+			);
 			return answers;
 		},
 		compact: (output) => output.map((item) => item.json),

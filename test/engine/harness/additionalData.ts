@@ -21,6 +21,8 @@ export function createAdditionalData(options: {
 	credentialsHelper: ICredentialsHelper;
 	hooks?: ExecutionLifecycleHooks;
 	executionId?: string;
+	/** when n8n ends the execution for its timeout (its WorkflowRunner sets it from the workflow's settings) */
+	executionTimeoutTimestamp?: number;
 }): IWorkflowExecuteAdditionalData {
 	return {
 		...options,

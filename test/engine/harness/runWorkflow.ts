@@ -18,6 +18,12 @@ export interface RunOptions extends EngineOptions {
 	inputItems?: IDataObject[];
 	/** receives what the nodes send to the editor (`sendMessageToUI` of a manual run: 'sendConsoleMessage') */
 	sendDataToUI?: IWorkflowExecuteAdditionalData['sendDataToUI'];
+	/**
+	 * When the execution started (ms since the epoch; now by default): an execution that earlier
+	 * nodes have already spent time in. n8n's execution context then says so (`establishedAt`),
+	 * and its timeout deadline counts from then.
+	 */
+	startedAt?: number;
 }
 
 let executionCount = 0;
@@ -44,8 +50,11 @@ export async function runWorkflow(json: WorkflowJson, options: RunOptions = {}):
 
 	// What `WorkflowExecute.run()` sets up for a start node, except that the start node's input
 	// can be chosen.
+	const startedAt = options.startedAt ?? Date.now();
 	const runExecutionData = createRunExecutionData({
 		executionData: {
+			// n8n-core keeps an execution context it is given (as for a resumed execution)
+			...(options.startedAt !== undefined && { runtimeData: { version: 1 as const, establishedAt: startedAt, source: mode } }),
 			nodeExecutionStack: [
 				{
 					node: startNode,
@@ -56,7 +65,10 @@ export async function runWorkflow(json: WorkflowJson, options: RunOptions = {}):
 		},
 		resultData: { pinData },
 	});
-	const additionalData = createAdditionalData({ credentialsHelper, hooks, executionId });
+	// as n8n's WorkflowRunner (and a queue-mode worker) sets it: the deadline of the workflow's timeout
+	const timeoutSeconds = Number(workflow.settings.executionTimeout ?? -1);
+	const executionTimeoutTimestamp = timeoutSeconds > 0 ? startedAt + timeoutSeconds * 1000 : undefined;
+	const additionalData = createAdditionalData({ credentialsHelper, hooks, executionId, executionTimeoutTimestamp });
 	if (options.sendDataToUI) additionalData.sendDataToUI = options.sendDataToUI;
 	const run = await new WorkflowExecute(additionalData, mode, runExecutionData).processRunExecutionData(workflow);
 	return new EngineRun(run, workflow.staticData, executedNodes, credentialsHelper.decryptions);

@@ -8,10 +8,10 @@ import { builtinModules } from 'node:module';
 import ts from 'typescript';
 
 /**
- * What shipped code may load: n8n-workflow (the peer n8n provides), zod through `zod/v3` (n8n's
- * tree has zod 3.25+, where that path exists, as it does in zod 4: the bare `zod` of a zod 4 tree
- * is another API), and Node's built-ins. Nothing else from n8n's tree: Luxon, for one, is replaced
- * by Intl (nodes/shared/wallClock.ts).
+ * What the sources may load: n8n-workflow (the peer n8n provides), zod through `zod/v3` (the path
+ * zod 3.25+ and zod 4 have; the build points it at zod's v3 files shipped in dist/vendor/zod, so
+ * dist/ loads no zod of n8n's tree or of ~/.n8n/nodes), and Node's built-ins. Nothing else from
+ * n8n's tree: Luxon, for one, is replaced by Intl (nodes/shared/wallClock.ts).
  */
 export const ALLOWED_RUNTIME_MODULES = ['n8n-workflow', 'zod/v3'];
 

@@ -4,11 +4,10 @@
  * builds the strategy for a version; V1Registration lives there, registration.ts beside this file holds v2's).
  */
 import type { IDataObject, INode } from 'n8n-workflow';
-import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 import type { ApiVersion } from '../versions';
 import { secretProblem } from '../../webhooks/secretShape';
-import { isNodeError } from '../../transport/nodeErrors';
 
 /** A registration as the service holds it. */
 export interface Registration {
@@ -133,8 +132,5 @@ export function withCheckedSecret(node: INode, registration: Registration | unde
 }
 
 /** A failure of the client as the node error it is (the client throws only node errors). */
-export function asNodeError(node: INode, error: unknown, itemIndex?: number): NodeApiError | NodeOperationError {
-	if (isNodeError(error)) return error;
-	return new NodeOperationError(node, error as Error, { itemIndex });
-}
+export { asNodeError } from '../../transport/nodeErrors';
 
