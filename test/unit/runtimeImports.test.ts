@@ -96,7 +96,7 @@ describe('the build in dist/, what n8n loads', () => {
 				`const installed = ${JSON.stringify(installed)};`,
 				"const manifest = require(installed + '/package.json');",
 				"for (const file of [...manifest.n8n.nodes, ...manifest.n8n.credentials]) require(installed + '/' + file);",
-				"const { businessIdSchema } = require(installed + '/dist/nodes/shared/schemas.js');",
+				"const { businessIdSchema } = require(installed + '/dist/nodes/shared/api/index.js');",
 				"console.log(JSON.stringify([businessIdSchema.safeParse('0'.repeat(32)).success, businessIdSchema.safeParse('x').success]));",
 			].join('\n');
 			const printed = execFileSync(process.execPath, ['-e', script], {
