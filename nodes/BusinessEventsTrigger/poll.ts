@@ -132,27 +132,27 @@ function budgetMs(ctx: IPollFunctions): number {
  * workflow fires once for every event after its floor that it has not fired before.
  */
 export async function pollBusinessEvents(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
-	// n8n calls every poll of a published trigger on the same context: its client (and the
-	// credential it read) must not carry over to the next poll
-	try {
-		return await pollOnce(this);
-	} finally {
-		ApiClient.forget(this);
+	// n8n calls every poll of a published trigger on the same context: the client (and the
+	// credential it read) of a poll that ran must not carry over to the next poll
+	if (this.getMode() === 'manual') {
+		try {
+			return await sampleEvents(this, await pollRun(this));
+		} finally {
+			ApiClient.forget(this);
+		}
 	}
-}
-
-async function pollOnce(ctx: IPollFunctions): Promise<INodeExecutionData[][] | null> {
-	if (ctx.getMode() === 'manual') return await sampleEvents(ctx, await pollRun(ctx));
 	// marked running before the first await: after a restart n8n starts several overdue polls at
-	// once, and one that only got here after another had fired would read the state from before it
-	const node = ctx.getNode();
-	const pollKey = `${ctx.getWorkflow().id ?? ''}:${node.id ?? node.name}`;
+	// once, and one that only got here after another had fired would read the state from before
+	// it. A poll that skips leaves the running poll's client alone.
+	const node = this.getNode();
+	const pollKey = `${this.getWorkflow().id ?? ''}:${node.id ?? node.name}`;
 	if (running.has(pollKey)) return null;
 	running.add(pollKey);
 	try {
-		return await newEvents(ctx, await pollRun(ctx), ctx.getWorkflowStaticData('node'), pollKey);
+		return await newEvents(this, await pollRun(this), this.getWorkflowStaticData('node'), pollKey);
 	} finally {
 		running.delete(pollKey);
+		ApiClient.forget(this);
 	}
 }
 
@@ -215,8 +215,9 @@ async function sampleEvents(ctx: IPollFunctions, run: PollRun): Promise<INodeExe
 async function newEvents(ctx: IPollFunctions, run: PollRun, staticData: IDataObject, pollKey: string) {
 	const read = readState(staticData);
 	const lastFire = lastFires.get(pollKey);
-	// measured now, not from the poll's start: a poll may have started before that fire
-	if (lastFire && read?.lastFire !== lastFire.mark && handOffPending(run.now() - lastFire.at)) return null;
+	// measured from the poll's start (when n8n handed it its state), not after its first requests:
+	// a slow credential or enrollment read does not make an old state look settled
+	if (lastFire && read?.lastFire !== lastFire.mark && handOffPending(run.startedAt - lastFire.at)) return null;
 	const deliveredOnReturn = stateStoredWithExecution(staticData);
 	const stored = read ?? firstState(ctx, run, deliveredOnReturn);
 	const state = settleUnconfirmed(stored, PROCESS_TOKEN);

@@ -10,6 +10,7 @@ import { NodeApiError, NodeOperationError, ObservableObject } from 'n8n-workflow
 
 import { BusinessEventsTrigger } from '../../nodes/BusinessEventsTrigger/BusinessEventsTrigger.node';
 import { stateStoredWithExecution } from '../../nodes/BusinessEventsTrigger/poll';
+import { ApiClient } from '../../nodes/shared/transport/apiClient';
 import { MAX_REMEMBERED_EVENTS, readState, writeState } from '../../nodes/BusinessEventsTrigger/pollState';
 import { DEFAULT_BUSINESS_EVENT_TYPES } from '../../nodes/shared/eventTypes';
 import { watchKey } from '../../nodes/BusinessEventsTrigger/watchedSource';
@@ -485,6 +486,27 @@ describe('Business Events Trigger: polling', () => {
 		expect(service.eventRequests()).toHaveLength(2);
 	});
 
+	it('the hand-off wait counts from when the poll was called: a slow credential read does not make an old state look settled', async () => {
+		const service = new FakeService();
+		const durablePoll = (stored: IDataObject, readMs = 0) => {
+			const { ctx, staticData } = pollContext(service, { params: watch(1), cursor: 'durable', staticData: structuredClone(stored) });
+			const getCredentials = ctx.getCredentials.bind(ctx);
+			const slow = { ...ctx, getCredentials: async (type: string) => ((now += readMs), await getCredentials(type)) } as IPollFunctions;
+			return { result: poll(slow), staticData };
+		};
+		const first = durablePoll({});
+		await first.result;
+		now += MIN;
+		service.add('s1', 1, now - 30_000);
+		expect(ids(await durablePoll(first.staticData).result)).toEqual(['s1']);
+		// called 10 s after that fire with the state from before it (n8n has not stored the fire's
+		// yet); its credential read takes 55 s: it still waits for the hand-off
+		now += 10_000;
+		const stale = durablePoll(first.staticData, 55_000);
+		expect(await stale.result).toBeNull();
+		expect(service.eventRequests()).toHaveLength(2);
+	});
+
 	it('a clock that went back since the last fire does not hold the next poll back: its hand-off counts as failed', async () => {
 		const service = new FakeService();
 		const pollOn = async (stored: IDataObject) => {
@@ -609,6 +631,20 @@ describe('Business Events Trigger: polling', () => {
 		expect(ids(first)).toEqual(['p1']);
 		expect(second).toBeNull();
 		expect(service.eventRequests()).toHaveLength(2);
+	});
+
+	it("a poll that skips leaves the running poll's client and credential alone: they are forgotten once, when it ends", async () => {
+		const service = new FakeService();
+		const { ctx } = pollContext(service, { params: watch(1) });
+		await poll(ctx);
+		const forget = jest.spyOn(ApiClient, 'forget');
+		service.add('f1', 1, now + 1000);
+		now += MIN;
+		const running = poll(ctx);
+		expect(await poll(ctx)).toBeNull();
+		expect(forget).not.toHaveBeenCalled();
+		expect(ids(await running)).toEqual(['f1']);
+		expect(forget).toHaveBeenCalledTimes(1);
 	});
 
 	it('the overlap guard holds when each poll gets its own copy of the static data (n8n 2.41 stages them)', async () => {
