@@ -143,6 +143,23 @@ describe('one node execution tells its cost once, and its progress counts what s
 		]);
 	});
 
+	it('a search stopped early counts only what it sent: a later search the time left can hold still runs (Continue On Fail)', async () => {
+		const { ctx } = toldContext(100);
+		Object.assign(ctx, { additionalData: { executionTimeoutTimestamp: Date.now() + 90_000 } });
+		await withRunCost(ctx, await ApiClient.of(ctx), async (cost) => {
+			const big = cost.plan(1, false);
+			const small = cost.plan(1, false);
+			cost.check();
+			big.succeeded(1);
+			expect(() => big.settle(300, searchFound(300, 0))).toThrow('stopped after 1 query');
+			// the search ends there (paginate.ts closes its part in a finally)
+			big.close();
+			small.succeeded(1);
+			expect(() => small.settle(1, searchFound(1, 1))).not.toThrow();
+			expect(cost.expected).toEqual({ queries: 2, atLeast: false });
+		});
+	});
+
 	it('refuses, before sending more, a run the time left before the deadline cannot hold', async () => {
 		const { ctx } = toldContext(100);
 		Object.assign(ctx, { additionalData: { executionTimeoutTimestamp: Date.now() + 90_000 } });

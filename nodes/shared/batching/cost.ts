@@ -142,6 +142,11 @@ export interface CostPart {
 	succeeded(weight: number): void;
 	/** a request of this part failed; `notDone` of its queries were not done */
 	failed(notDone: number): void;
+	/**
+	 * The part is over (a search that ended, or stopped early on a failure): its queries become what
+	 * it sent, so that later parts are not checked against pages it will never send.
+	 */
+	close(): void;
 }
 
 /**
@@ -149,7 +154,7 @@ export interface CostPart {
  * done, and whether the cost was told. Made by `withRunCost`, one per execution context.
  */
 export class RunCost {
-	private readonly parts: Array<{ queries: number; exact: boolean }> = [];
+	private readonly parts: Array<{ queries: number; exact: boolean; sent: number }> = [];
 	private told = false;
 	private done = 0;
 	private failedRequests = 0;
@@ -182,7 +187,7 @@ export class RunCost {
 
 	/** Adds a part to the plan: its queries, exact or (`exact` false) the least it needs. Call `check` once planned. */
 	plan(queries: number, exact = true): CostPart {
-		const part = { queries, exact };
+		const part = { queries, exact, sent: 0 };
 		this.parts.push(part);
 		return {
 			settle: (queries, found) => {
@@ -191,13 +196,19 @@ export class RunCost {
 				this.check(found);
 			},
 			succeeded: (weight) => {
+				part.sent += weight;
 				this.done += weight;
 				this.tellProgress();
 			},
 			failed: (notDone) => {
+				part.sent += notDone;
 				this.failedRequests++;
 				this.failedQueries += notDone;
 				this.tellProgress();
+			},
+			close: () => {
+				part.queries = part.sent;
+				part.exact = true;
 			},
 		};
 	}

@@ -145,7 +145,13 @@ async function fetchPlanned(
 	// the first page tells the whole search's pages: the cost is settled (and told, if now long)
 	const onPages: OnPages = (pages, total) => cost.part.settle(pages * weight, total === undefined ? undefined : cost.found(total));
 	const cursor = isCursorSearch(request);
-	const pages = cursor ? await cursorPages(fetchPage, request, onPages) : await numberedPages(fetchPage, request, options, onPages);
+	let pages: Awaited<ReturnType<typeof cursorPages>>;
+	try {
+		pages = cursor ? await cursorPages(fetchPage, request, onPages) : await numberedPages(fetchPage, request, options, onPages);
+	} finally {
+		// ended or stopped early: the cost of the node's later searches counts what this one sent
+		cost.part.close();
+	}
 	// a short page ends a v1 search; on v2 only the cursor says so (the last page asked may be short on purpose)
 	const joined = joinPages(pages, { limit: request.limit, pageSize: cursor ? 0 : request.body.page_size, recordId: result?.recordId });
 	if (joined.duplicates > 0) options.onDuplicates?.(joined.duplicates);
