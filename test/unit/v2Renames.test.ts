@@ -1,7 +1,7 @@
 /**
  * The v2 names, written out from the research (v2-migration-research.md §2, §7, §14) and not from
  * the tables: the sandbox builds its v2 answers from the same tables the nodes read them back
- * with (vocabularyV2.ts), so a wrong entry would be wrong on both sides and the switch test would
+ * with (api/v2/vocabulary.ts), so a wrong entry would be wrong on both sides and the switch test would
  * still see equal outputs. This file is where such an entry fails.
  */
 import { V2_CONTEXT_RENAMES, V2_EVENT_TYPE_RENAMES, V2_FIELD_RENAMES, V2_REMOVED_FIELDS } from '../../nodes/shared/api';
