@@ -40,8 +40,8 @@ describe('the door to the API wings', () => {
 });
 
 describe('the imports under nodes/', () => {
-	it('make no cycle at run time', () => {
-		expect(cyclesOf(graph.runtime)).toEqual([]);
+	it('make no cycle, type-only imports included (as madge counts them)', () => {
+		expect(cyclesOf(graph.imports)).toEqual([]);
 	});
 
 	it('would show a cycle as the files around it', () => {

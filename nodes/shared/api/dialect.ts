@@ -6,9 +6,22 @@
 import type { IDataObject, INode } from 'n8n-workflow';
 import type { ZodTypeAny } from 'zod/v3';
 
-import type { ApiClient } from '../transport/apiClient';
 import type { ApiVersion } from './versions';
 import type { WebhookRegistration } from './v2/registrationModel';
+
+/**
+ * What a registration strategy asks of the client (transport/apiClient.ts's ApiClient is one): a
+ * request by operation name, and the credential's partner id. Named here, not imported, so the
+ * wings do not import the transport that imports them.
+ */
+export interface RegistrationClient {
+	request<T = IDataObject>(
+		name: string,
+		body?: IDataObject,
+		options?: { itemIndex?: number; pathParams?: Record<string, string>; query?: IDataObject },
+	): Promise<T>;
+	readonly connection: { readonly partnerId?: string };
+}
 
 /** The limits the versions set differently (every other limit is LIMITS, the same on every version). */
 export interface VersionLimits {
@@ -94,7 +107,7 @@ export interface Dialect {
 		 */
 		legacyBeside?: ApiVersion;
 		/** the registration strategy of this version, on a client of this version */
-		registration(client: ApiClient, node: INode, itemIndex: number | undefined): WebhookRegistration;
+		registration(client: RegistrationClient, node: INode, itemIndex: number | undefined): WebhookRegistration;
 	};
 	/** answers may carry Deprecation and Sunset headers the user is told about */
 	readonly deprecated: boolean;

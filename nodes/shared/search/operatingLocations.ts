@@ -9,7 +9,6 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { type ApiVersion, dialectFor } from '../api';
 import { describeType } from '../inputRules';
-import type { ParameterReader } from './searchRequest';
 
 export const OPERATING_LOCATIONS_FILTER = 'include_operating_locations';
 const PARAMETER = 'includeOperatingLocations';
@@ -23,6 +22,9 @@ export const includeOperatingLocations: INodeProperties = {
 	description:
 		'Whether location filters (countries, regions, cities) also match the places a business operates from, not only its headquarters. The node always sends this setting, because API v2 leaves operating locations out when it is not sent.',
 };
+
+/** Reads a node parameter of the item being read, with a default when the node version has none. */
+export type ParameterReader = (name: string, fallback: unknown) => unknown;
 
 /** The business filters in the words of `version`, with include_operating_locations as described above. */
 export function businessFiltersOn(

@@ -8,7 +8,7 @@ import { parseIdList } from '../idList';
 import { showValue } from '../inputRules';
 import { isObjectSchema, unwrapSchema } from '../schemaKinds';
 import { BUSINESS_FILTERS, type FilterSet } from './filterFields.description';
-import { businessFiltersOn } from './operatingLocations';
+import { businessFiltersOn, type ParameterReader } from './operatingLocations';
 import { businessFiltersFromFields } from './signalFilters';
 import { eventNamesOn, filtersOnOtherVersionOnly } from './versionFilters';
 import { closestFilter, filterFieldName, filtersFromFields, unknownFilters, withoutEmptyFilters } from './filterValues';
@@ -49,8 +49,6 @@ export interface SearchKind {
 /** Page Size when neither the option nor the node version says otherwise. */
 export const DEFAULT_PAGE_SIZE = 100;
 
-/** Reads a node parameter of the item being read, with a default when the node version has none. */
-export type ParameterReader = (name: string, fallback: unknown) => unknown;
 
 export const BUSINESS_SEARCH: SearchKind = {
 	endpoint: 'searchBusinesses',

@@ -1,14 +1,12 @@
 /**
  * The import graph of the TypeScript sources under a folder, read with TypeScript's parser: every
  * module each file names (imports and re-exports, type-only ones too, require() and import()), and
- * which of them are own files. apiDoor.test.ts reads it to hold the API wings' door and to find
- * import cycles.
+ * which of them are own files (as madge reads them). apiDoor.test.ts reads it to hold the API
+ * wings' door and to find import cycles.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
-
-import { runtimeModulesOf } from './runtimeImports';
 
 /** Every module a file names, type-only imports included. */
 export function importsOf(fileName: string, text: string): string[] {
@@ -42,8 +40,6 @@ export interface ImportGraph {
 	files: string[];
 	/** the own files each file imports, type-only imports included */
 	imports: Map<string, string[]>;
-	/** the own files each file loads at run time */
-	runtime: Map<string, string[]>;
 }
 
 export function importGraph(root: string, folder: string): ImportGraph {
@@ -52,17 +48,18 @@ export function importGraph(root: string, folder: string): ImportGraph {
 		.map((file) => `${folder}/${file.split(path.sep).join('/')}`)
 		.sort();
 	const imports = new Map<string, string[]>();
-	const runtime = new Map<string, string[]>();
 	for (const file of files) {
 		const text = readFileSync(path.join(root, file), 'utf8');
 		const own = (names: string[]) => [...new Set(names.map((name) => resolved(root, file, name)).filter((name) => name !== undefined))];
 		imports.set(file, own(importsOf(file, text)));
-		runtime.set(file, own(runtimeModulesOf(file, text)));
 	}
-	return { files, imports, runtime };
+	return { files, imports };
 }
 
-/** The import cycles of a graph, each as the files around it (first file repeated at the end), one per cycle found by depth-first search. */
+/**
+ * The import cycles of a graph, each as the files around it (first file repeated at the end): one per
+ * back edge of a depth-first search, so none exactly when the graph has no cycle.
+ */
 export function cyclesOf(edges: Map<string, string[]>): string[][] {
 	const cycles: string[][] = [];
 	const state = new Map<string, 'open' | 'done'>();

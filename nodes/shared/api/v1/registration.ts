@@ -6,7 +6,7 @@
 import type { IDataObject, INode } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import type { ApiClient } from '../../transport/apiClient';
+import type { RegistrationClient } from '../dialect';
 import { isNodeApiError } from '../../transport/nodeErrors';
 import {
 	asNodeError,
@@ -23,7 +23,7 @@ export class V1Registration implements WebhookRegistration {
 	readonly readsReturnSecret = true;
 
 	constructor(
-		private readonly client: ApiClient,
+		private readonly client: RegistrationClient,
 		private readonly partnerId: string,
 		private readonly node: INode,
 		private readonly itemIndex?: number,
@@ -94,7 +94,7 @@ export class V1Registration implements WebhookRegistration {
  * The v1 strategy on a v1 client. A credential without a Partner ID cannot hold a v1 webhook: that
  * is an error in words, before any request.
  */
-export function v1Registration(client: ApiClient, node: INode, itemIndex: number | undefined): WebhookRegistration {
+export function v1Registration(client: RegistrationClient, node: INode, itemIndex: number | undefined): WebhookRegistration {
 	const partnerId = client.connection.partnerId;
 	if (partnerId === undefined) {
 		throw new NodeOperationError(

@@ -8,7 +8,7 @@
 import type { IDataObject, INode } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import type { ApiClient } from '../../transport/apiClient';
+import type { RegistrationClient } from '../dialect';
 import {
 	asNodeError,
 	readRegistration,
@@ -42,7 +42,7 @@ export class V2Registration implements WebhookRegistration {
 	readonly owner = "the API key's tenant";
 
 	constructor(
-		private readonly client: ApiClient,
+		private readonly client: RegistrationClient,
 		private readonly node: INode,
 		private readonly itemIndex?: number,
 	) {}
@@ -51,7 +51,7 @@ export class V2Registration implements WebhookRegistration {
 		return `v2|${webhookId ?? ''}|${webhookUrl}`;
 	}
 
-	private async send(name: Parameters<ApiClient['request']>[0], body: IDataObject | undefined, webhookId?: string, query?: IDataObject) {
+	private async send(name: string, body: IDataObject | undefined, webhookId?: string, query?: IDataObject) {
 		try {
 			return await this.client.request<IDataObject>(name, body, {
 				itemIndex: this.itemIndex,
