@@ -202,7 +202,8 @@ describe('X-RateLimit-Reset as a Unix time (the service page) or as seconds from
 		expect(learnedFromUnix).toEqual({
 			meter: { queries: 1 },
 			perMinute: 50,
-			refused: "The API key's query budget (1000000000 queries per minute) is used up for now; the request was not sent",
+			// the limit the service reported, not the credential's far higher setting
+			refused: "The API key's query budget (50 queries per minute) is used up for now; the request was not sent",
 			sent: [200, 200, 200],
 		});
 		expect(learnedFromSeconds).toEqual(learnedFromUnix);

@@ -270,6 +270,7 @@ describe('Search Businesses: the first page body', () => {
 		expect(request).toEqual({
 			itemIndex: 0,
 			endpoint: 'searchBusinesses',
+			version: 'v1',
 			limit: 30,
 			body: { mode: 'preview', size: 30, page_size: 30, page: 1, filters: { country_code: { values: ['us'] } } },
 		});

@@ -244,8 +244,11 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 			return { itemIndex, entries: [id], shared: sent ? { parameters: sent } : undefined };
 		});
 	const runs = selected.map((enrichment) => ({ operation: enrichment.endpoint, requests: requestsOf(enrichment) }));
-	const enrichAll = async () => {
+	const enrichAll = async (refused?: ItemError) => {
+		// the run cannot finish in time (Continue On Fail): every item fails with that, nothing is sent
+		stopped = refused;
 		for (const [position, enrichment] of selected.entries()) {
+			if (stopped) break;
 			const requests = runs[position].requests;
 			if (largestGroup(requests) > largestGroup(largestRequests)) largestRequests = requests;
 			const run = await runEnrichment(this, enrichment.endpoint, requests, {

@@ -220,8 +220,14 @@ export class RunCost {
 	 * left, so that time spent by earlier nodes counts). Checked again whenever a part settles.
 	 */
 	check(found?: string): void {
+		const refusal = this.checked(found);
+		if (refusal) throw refusal;
+	}
+
+	/** `check`, the refusal returned instead of thrown (the caller decides: Continue On Fail). */
+	checked(found?: string): NodeOperationError | undefined {
 		const expected = this.expected;
-		if (expected.queries <= this.perMinute) return;
+		if (expected.queries <= this.perMinute) return undefined;
 		const before = costBefore(expected, this.perMinute, found);
 		const now = Date.now();
 		const deadline = executionDeadline(this.ctx, now);
@@ -229,7 +235,7 @@ export class RunCost {
 		const floorMs = floorMinutes(expected.queries - sent, this.perMinute) * MINUTE_MS;
 		if (deadline !== undefined && floorMs > deadline - now) {
 			const stopped = sent === 0 ? 'nothing was sent' : `stopped after ${queriesText(sent)}`;
-			throw new NodeOperationError(
+			return new NodeOperationError(
 				this.ctx.getNode(),
 				`${before}, longer than the time left before the workflow times out (${timeLeftText(deadline - now)}); ${stopped}`,
 				{
@@ -238,9 +244,10 @@ export class RunCost {
 				},
 			);
 		}
-		if (this.told) return;
+		if (this.told) return undefined;
 		this.told = true;
 		tell(this.ctx, before, true);
+		return undefined;
 	}
 
 	/** Progress on a long run, at most once per `costTiming.progressEveryMs`. */
@@ -252,6 +259,17 @@ export class RunCost {
 		const progress = { done: this.done, expected: this.expected, failedRequests: this.failedRequests, failedQueries: this.failedQueries };
 		tell(this.ctx, progressText(progress, now - this.startedAt), false);
 	}
+}
+
+/**
+ * `check` for a run whose items fail one by one under Continue On Fail: a run that cannot finish
+ * in time is refused as a whole, and under Continue On Fail the refusal is returned for every item
+ * to carry as its error (nothing is sent), instead of failing the node.
+ */
+export function refusalOf(cost: RunCost, continueOnFail: boolean): NodeOperationError | undefined {
+	const refusal = cost.checked();
+	if (refusal && !continueOnFail) throw refusal;
+	return refusal;
 }
 
 /** The RunCost of each execution context while it runs (a poll context lives on: removed when done). */

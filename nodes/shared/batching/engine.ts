@@ -5,7 +5,7 @@ import type { ApiVersion, EndpointDefinition } from '../api';
 import { ApiClient, type OperationName } from '../transport/apiClient';
 import { type ServiceProblem, serviceError } from '../transport/serviceError';
 import { type ItemFailure, toItemError } from './items';
-import { withRunCost } from './cost';
+import { refusalOf, withRunCost } from './cost';
 import { chunk, stableKey } from './grouping';
 import { mapWithConcurrency } from './pool';
 import { isNodeApiError } from '../transport/nodeErrors';
@@ -152,7 +152,12 @@ export async function runBatched<E>(
 	await withRunCost(ctx, client, async (cost) => {
 		// before anything is sent: the cost of a run longer than a minute of the key, or why it cannot finish in time
 		const part = cost.plan(options.planned ? 0 : weights.reduce((sum, weight) => sum + weight, 0));
-		cost.check();
+		const refused = refusalOf(cost, continueOnFail);
+		if (refused) {
+			part.close();
+			for (const request of requests) failures.set(request.itemIndex, refused);
+			return;
+		}
 		// once the service refuses the API key (401), the client sends nothing more in this run: the
 		// chunks after it fail at once with that refusal
 		await mapWithConcurrency(jobs, options.concurrency ?? DEFAULT_CONCURRENCY, async (job, index) => {

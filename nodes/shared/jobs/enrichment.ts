@@ -6,9 +6,9 @@
  * the credits it used. The node passes the version its node version or credential chose and the
  * threshold the user set (docs/v2-migration.md, "Built: async jobs in Enrich").
  */
-import type { IExecuteFunctions, IPollFunctions } from 'n8n-workflow';
+import type { IExecuteFunctions, IPollFunctions, NodeOperationError } from 'n8n-workflow';
 
-import { withRunCost } from '../batching/cost';
+import { refusalOf, withRunCost } from '../batching/cost';
 import { type BatchOptions, type ItemOutcome, type ItemRequest, plannedQueries, runBatched } from '../batching/engine';
 import { type ApiVersion, dialectFor } from '../api';
 import { ApiClient, type OperationName } from '../transport/apiClient';
@@ -71,7 +71,7 @@ export async function withEnrichmentsCost<T>(
 	ctx: IExecuteFunctions | IPollFunctions,
 	runs: ReadonlyArray<{ operation: OperationName; requests: Array<ItemRequest<string>> }>,
 	options: Pick<EnrichmentOptions, 'version' | 'jobThreshold'>,
-	run: () => Promise<T>,
+	run: (refused?: NodeOperationError) => Promise<T>,
 ): Promise<T> {
 	const client = await ApiClient.of(ctx, options.version);
 	return await withRunCost(ctx, client, async (cost) => {
@@ -81,8 +81,8 @@ export async function withEnrichmentsCost<T>(
 			queries += await plannedQueries(ctx, operation, requests.filter((request) => !byJob(request)), options.version);
 		}
 		cost.plan(queries);
-		cost.check();
-		return await run();
+		// under Continue On Fail a run that cannot finish in time is every item's error: `run` gets it
+		return await run(refusalOf(cost, 'continueOnFail' in ctx && ctx.continueOnFail()));
 	});
 }
 

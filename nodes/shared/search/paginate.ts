@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { type CostPart, searchFound, withRunCost } from '../batching/cost';
+import { type CostPart, refusalOf, searchFound, withRunCost } from '../batching/cost';
 import { DEFAULT_CONCURRENCY } from '../batching/engine';
 import { mapWithConcurrency } from '../batching/pool';
 import { type ApiVersion, LIMITS } from '../api';
@@ -24,6 +24,8 @@ type OnPages = (pages: number, totalResults: number | undefined) => void;
 export interface SearchCost {
 	part: CostPart;
 	found: (totalResults: number) => string;
+	/** the node's run cannot finish in time (Continue On Fail): the search fails with this, sending nothing */
+	refused?: Error;
 }
 
 /**
@@ -74,8 +76,11 @@ export async function withSearchCosts<T>(
 			const itemIndex = distinct.size > 1 ? request.itemIndex : undefined;
 			costs.set(searchKey, { part: cost.plan(before.pages * weight, before.exact), found: (total) => searchFound(total, itemIndex) });
 		}
-		cost.check();
-		return await run((request) => costs.get(key(request)));
+		const refused = refusalOf(cost, ctx.continueOnFail());
+		return await run((request) => {
+			const searchCost = costs.get(key(request));
+			return searchCost && refused ? { ...searchCost, refused } : searchCost;
+		});
 	});
 }
 
@@ -122,6 +127,10 @@ async function fetchPlanned(
 	options: FetchPagesOptions,
 	cost: SearchCost,
 ): Promise<IDataObject[]> {
+	if (cost.refused) {
+		cost.part.close();
+		throw cost.refused;
+	}
 	const endpoint = request.endpoint ?? 'searchBusinesses';
 	const result = client.definitionOf(endpoint).result;
 	const field = result?.field ?? 'data';

@@ -363,6 +363,8 @@ export function readSearchRequest(
 	return {
 		itemIndex,
 		endpoint: kind.endpoint,
+		// said, not left to the client's default: the default moves when a version retires
+		version,
 		limit: Math.min(requested, size - skipped),
 		body: { ...body, size, page_size: Math.min(body.page_size, size), page: startPage },
 	};

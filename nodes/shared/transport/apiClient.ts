@@ -506,7 +506,8 @@ export class ApiClient {
 
 	/** The key's budget has no room before the caller's deadline: nothing was sent. */
 	private budgetUsedUp(itemIndex?: number) {
-		const perMinute = this.connection.maxRequestsPerMinute;
+		// the limit in force: the credential's, or the service's when it reports a lower one
+		const perMinute = this.budget.queriesPerMinute;
 		return new NodeApiError(
 			this.node,
 			{ budget: perMinute },

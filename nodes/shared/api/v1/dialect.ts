@@ -1,5 +1,5 @@
 /** How API v1, the legacy version, does what the versions do differently (../dialect.ts says what each member means). */
-import type { ZodTypeAny } from 'zod/v3';
+import type { ZodObject, ZodRawShape, ZodTypeAny } from 'zod/v3';
 
 import type { Dialect } from '../dialect';
 import { LIMITS } from '../v2/limits';
@@ -7,7 +7,7 @@ import { v1EventType } from '../v2/renames';
 import { V1_ENDPOINTS } from './catalog';
 import { V1_LIMITS } from './limits';
 import { v1Registration } from './registration';
-import { searchProspectsVersion1BodyV1 } from './schemas';
+import { SEARCH_SIZES, searchSize } from './schemas';
 
 /** v1 names everything as the package does: its wire is the package's words. */
 const same = <T>(value: T): T => value;
@@ -23,11 +23,13 @@ export const V1_DIALECT: Dialect = {
 		contactDetails: 'split',
 		filterNamesOfKind: true,
 		filtersScope: '',
-		// Search Prospects version 1 keeps its own cap of 10,000 records
-		pageBody: (endpoint, maxSize) =>
-			endpoint === 'searchProspects' && maxSize === LIMITS.prospectSearchSizeVersion1
-				? searchProspectsVersion1BodyV1
-				: (V1_ENDPOINTS as Readonly<Record<string, { body: ZodTypeAny }>>)[endpoint].body,
+		pageBody: (endpoint, maxSize) => {
+			const body = (V1_ENDPOINTS as Readonly<Record<string, { body: ZodTypeAny }>>)[endpoint].body;
+			// a node version with a lower cap than the service's (Search Prospects 1: 10,000 records) checks `size` by it
+			const sizes = SEARCH_SIZES[endpoint];
+			if (sizes === undefined || sizes.max <= maxSize) return body;
+			return (body as ZodObject<ZodRawShape>).extend({ size: searchSize(sizes.min, maxSize) });
+		},
 	},
 	enrichments: { jobs: false, removedFields: {} },
 	events: { eventDataParameters: true },

@@ -23,6 +23,16 @@ import { matchBusinessesFields, prospectsToMatch } from '../v2/schemas/matchItem
 import { WEBHOOK_PAYLOAD_FORMATS, WEBHOOK_SIMULATION_EVENT_TYPES, webhookSimulation } from '../v2/schemas/webhookSimulation';
 import { V1_LIMITS } from './limits';
 
+/** A search's `size`: the records it serves across its pages, from `min` to `max`. */
+export const searchSize = (min: number, max: number) =>
+	z.number().int('must be a whole number').min(min, `must be at least ${min}`).max(max, `must be at most ${max}`);
+
+/** The `size` each v1 search takes (a node version may cap it lower: the dialect's pageBody). */
+export const SEARCH_SIZES: Readonly<Record<string, { min: number; max: number } | undefined>> = {
+	searchBusinesses: LIMITS.searchSize,
+	searchProspects: LIMITS.prospectSearchSize,
+};
+
 /** The bulk enrichments' parameters object, left to the service to check on v1. */
 const parameters = z.record(z.unknown()).optional();
 
@@ -30,11 +40,7 @@ export const filtersSchemaV1 = z.object(businessFilterShape).partial().strict().
 
 export const searchBusinessesBodyV1 = z.object({
 	mode: z.enum(['full', 'preview']),
-	size: z
-		.number()
-		.int('must be a whole number')
-		.min(LIMITS.searchSize.min, `must be at least ${LIMITS.searchSize.min}`)
-		.max(LIMITS.searchSize.max, `must be at most ${LIMITS.searchSize.max}`),
+	size: searchSize(LIMITS.searchSize.min, LIMITS.searchSize.max),
 	page_size: z
 		.number()
 		.int('must be a whole number')
@@ -98,23 +104,11 @@ export const getProspectEventsBodyV1 = prospectEventsFields;
 
 export const prospectFiltersSchemaV1 = z.object(prospectFilterShape).partial().strict().refine(...oneCategoryFilter);
 
-const prospectSearchSize = (max: number) =>
-	z
-		.number()
-		.int('must be a whole number')
-		.min(LIMITS.prospectSearchSize.min, `must be at least ${LIMITS.prospectSearchSize.min}`)
-		.max(max, `must be at most ${max}`);
-
 /** POST /v1/prospects, as the service takes it (size up to 60,000). */
 export const searchProspectsBodyV1 = searchBusinessesBodyV1.extend({
-	size: prospectSearchSize(LIMITS.prospectSearchSize.max),
+	size: searchSize(LIMITS.prospectSearchSize.min, LIMITS.prospectSearchSize.max),
 	exclude: idArray(1, LIMITS.prospectSearchExclude).optional(),
 	filters: prospectFiltersSchemaV1.optional(),
-});
-
-/** What Search Prospects version 1 sends: size up to its own cap of 10,000. */
-export const searchProspectsVersion1BodyV1 = searchProspectsBodyV1.extend({
-	size: prospectSearchSize(LIMITS.prospectSearchSizeVersion1),
 });
 
 /** POST /v1/businesses/stats: the search's filters only (required, may be empty), no paging. */

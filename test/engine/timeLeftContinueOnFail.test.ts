@@ -1,0 +1,58 @@
+/**
+ * A run that cannot finish before the workflow times out is refused before anything is sent
+ * (batching/cost.ts). Without Continue On Fail the node fails with that reason (queryMetering and
+ * searchMetering tests); with it, the node does not fail: every input item gets the reason as its
+ * error item, paired to it, and nothing is sent. API v2, so these cases outlive v1.
+ */
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
+
+import { onItems, packageNode, runWorkflow, sandboxCredentials, useSandbox, type WorkflowNode } from './harness';
+import { contactTable } from './matchEnrichContacts';
+
+const sandbox = useSandbox({ rateLimit: false }, (started) => started.configure({ faults: {} }));
+
+/** A credential on API v2 paced at `perMinute` queries, and a workflow that times out after a minute. */
+const credentials = (perMinute: number) => sandboxCredentials(sandbox, { apiVersion: 'v2', maxRequestsPerMinute: perMinute });
+const TIMEOUT = { executionTimeout: 60 };
+const withErrorOutput = (type: string, name: string, parameters: INodeParameters = {}): WorkflowNode =>
+	packageNode(type, name, parameters, { onError: 'continueErrorOutput' });
+const indexes = (pairs: Array<Array<{ item: number }>>) => pairs.map((pair) => pair.map((p) => p.item));
+const range = (n: number) => Array.from({ length: n }, (_, i) => i);
+const refusal = (queries: number, minutes: number, perMinute: number) =>
+	`This run needs about ${queries} queries: at least ${minutes} minute${minutes === 1 ? '' : 's'} at ${perMinute} queries per minute, longer than the time left before the workflow times out (less than a minute); nothing was sent`;
+
+test('Match Prospects: every item gets the refusal as its error item, paired, and nothing is sent', async () => {
+	const contacts = contactTable(sandbox.universe, 250);
+	const run = await runWorkflow({ ...onItems(contacts, withErrorOutput('matchProspects', 'Match Prospects')), settings: TIMEOUT }, { credentials: credentials(100) });
+
+	expect(run.error).toBeUndefined();
+	expect(sandbox.requests).toEqual([]);
+	expect(run.output('Match Prospects', 0)).toEqual([]);
+	expect(indexes(run.pairedItems('Match Prospects', 1))).toEqual(range(250).map((i) => [i]));
+	const errors = run.json('Match Prospects', 1).map((json) => json.error);
+	expect(new Set(errors)).toEqual(new Set([refusal(250, 2, 100)]));
+});
+
+test('Search Prospects: three searches the timeout cannot hold fail one by one, nothing sent', async () => {
+	const items: IDataObject[] = [{ limit: 1 }, { limit: 2 }, { limit: 3 }];
+	const node = withErrorOutput('searchProspects', 'Search Prospects', { limit: '={{ $json.limit }}' });
+	const run = await runWorkflow({ ...onItems(items, node), settings: TIMEOUT }, { credentials: credentials(2) });
+
+	expect(run.error).toBeUndefined();
+	expect(sandbox.requests).toEqual([]);
+	expect(run.output('Search Prospects', 0)).toEqual([]);
+	expect(indexes(run.pairedItems('Search Prospects', 1))).toEqual([[0], [1], [2]]);
+	expect(run.json('Search Prospects', 1).map((json) => json.error)).toEqual(Array(3).fill(refusal(3, 1, 2)));
+});
+
+test('Enrich: every item gets the refusal as its error item, paired, and nothing is sent', async () => {
+	const ids = sandbox.universe.prospects.slice(0, 120).map((prospect) => ({ prospect_id: prospect.prospect_id }));
+	const run = await runWorkflow({ ...onItems(ids, withErrorOutput('enrich', 'Enrich')), settings: TIMEOUT }, { credentials: credentials(60) });
+
+	expect(run.error).toBeUndefined();
+	expect(sandbox.requests).toEqual([]);
+	expect(run.output('Enrich', 0)).toEqual([]);
+	expect(indexes(run.pairedItems('Enrich', 1))).toEqual(range(120).map((i) => [i]));
+	const errors = run.json('Enrich', 1).map((json) => json.error);
+	expect(new Set(errors)).toEqual(new Set([refusal(120, 1, 60)]));
+});
