@@ -2,7 +2,8 @@
  * Search Businesses, the Search operation, in n8n-core's engine against the sandbox: validation
  * that stops a bad search before anything is sent, and the total. v1's cases (paging and request
  * counts, every filter against the sandbox's universe, per-item runs and pairing, v1's limits and
- * filter names): search.v1.test.ts. Get Statistics is in getStatistics.test.ts; set-up in setup.ts.
+ * filter names): search.v1.test.ts. Get Statistics (v1) is in getStatistics.v1.test.ts; set-up in
+ * setup.ts.
  */
 import type { INodeParameters } from 'n8n-workflow';
 
