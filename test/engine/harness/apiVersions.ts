@@ -1,12 +1,10 @@
 /**
- * Running a node's engine tests once per API version (describe.each(API_VERSIONS)): the node at
- * the typeVersion that speaks that version with the credential at "Per Node Version" (its newest
- * v1 version, or its v2 version), and the paths each version sends to.
+ * A node's engine tests on an API version: the node at the typeVersion that speaks that version
+ * with the credential at "Per Node Version" (its newest version built before v2, or its first for
+ * v2), and the paths each version sends to. See README.md, "Tests by API version".
  */
 import type { ApiVersion } from '../../../nodes/shared/api';
 import { FIRST_V2_NODE_VERSION } from '../../../nodes/shared/transport/apiVersion';
-
-export const API_VERSIONS: readonly ApiVersion[] = ['v1', 'v2'];
 
 /** The typeVersion of a node (its name, such as 'searchProspects') that speaks `api` by itself. */
 export function typeVersionFor(name: string, api: ApiVersion): number {
