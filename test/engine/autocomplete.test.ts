@@ -1,43 +1,19 @@
 /**
- * Filter pickers and Look Up Filter Values against the sandbox, through n8n-core: the list
- * searches run in n8n's own LoadOptionsContext (as the editor's resource locator calls them), the
- * searches built from picked values and the lookup node (normal and tool mode) in the engine.
+ * Filter pickers and Look Up Filter Values against the sandbox, through n8n-core: the list searches
+ * run in n8n's own LoadOptionsContext (as the editor's resource locator calls them), checks of
+ * picked values before anything is sent, and the lookup node (normal and tool mode) in the engine;
+ * on API v2, the lookup node and a search node's picker at the node versions that speak it
+ * (autocomplete.cases.ts). v1's requests: autocomplete.v1.test.ts.
  */
 import type { IDataObject, INodeParameters, INodeType } from 'n8n-workflow';
 
 import { LookUpFilterValues } from '../../nodes/LookUpFilterValues/LookUpFilterValues.node';
 import { SearchBusinesses } from '../../nodes/SearchBusinesses/SearchBusinesses.node';
 import { RETRY_POLICY } from '../../nodes/shared/transport/retryPolicy';
-import { AUTOCOMPLETE_CAP, suggest } from '../sandbox/handlers/autocomplete';
-import type { RecordedRequest } from '../sandbox';
-import {
-	itemsNode,
-	linearWorkflow,
-	manualTriggerNode,
-	onItems,
-	runListSearch,
-	runWorkflow,
-	sandboxCredentials,
-	useSandbox,
-	type WorkflowNode,
-} from './harness';
-import { API_VERSIONS, typeVersionFor } from './harness/apiVersions';
+import { credentials, LOOKUP_NODE, lookupCases, lookups, PACKAGE, sandbox, searchNode, setUpSandbox } from './autocomplete.cases';
+import { itemsNode, linearWorkflow, manualTriggerNode, onItems, runListSearch, runWorkflow, type WorkflowNode } from './harness';
 
-const PACKAGE = 'n8n-nodes-business-prospect-data';
-const SEARCH_NODE = 'Search Businesses';
-const LOOKUP_NODE = 'Look Up Filter Values';
-
-const sandbox = useSandbox(undefined, (started) => started.configure({ faults: {} }));
-
-const credentials = () => sandboxCredentials(sandbox);
-const lookups = (): RecordedRequest[] => sandbox.requests.filter((r) => r.path.endsWith('/autocomplete'));
-
-const searchNode = (parameters: INodeParameters = {}): WorkflowNode => ({
-	name: SEARCH_NODE,
-	type: `${PACKAGE}.searchBusinesses`,
-	typeVersion: 1,
-	parameters,
-});
+setUpSandbox();
 
 const pick = (value: string, mode: 'list' | 'value' = 'list') => ({ value: { __rl: true, mode, value } });
 
@@ -48,40 +24,10 @@ async function listSearch(method: string, filter?: string, parameters: INodePara
 }
 
 describe('the pickers\' list searches (Search Businesses, From List)', () => {
-	test('an empty search lists the first values of the field, in one request', async () => {
-		const { results } = await listSearch('searchTechnologyValues');
-		const expected = suggest('company_tech_stack_tech', '', sandbox.universe.businesses);
-		expect(expected).toHaveLength(AUTOCOMPLETE_CAP);
-		expect(results).toEqual(expected.map(({ label, value }) => ({ name: label, value })));
-		expect(lookups()).toEqual([
-			expect.objectContaining({
-				method: 'GET',
-				path: '/v1/businesses/autocomplete',
-				query: { field: 'company_tech_stack_tech', query: '' },
-				status: 200,
-			}),
-		]);
-	});
-
 	test('the search text narrows the list (case-insensitive) and is sent as the query', async () => {
 		const { results } = await listSearch('searchTechnologyValues', 'SALES');
 		expect(results).toEqual([{ name: 'Salesforce', value: 'Salesforce' }]);
 		expect(lookups().map((r) => r.query)).toEqual([{ field: 'company_tech_stack_tech', query: 'SALES' }]);
-	});
-
-	test.each([
-		['searchCityValues', 'austin', 'city_region_country'],
-		['searchRegionValues', 'texas', 'region_country_code'],
-		['searchTechnologyCategoryValues', 'crm', 'company_tech_stack_categories'],
-		['searchCompanyNameValues', 'a', 'company_name'],
-		['searchCategoryValues', 'soft', 'websearch_category'],
-	])('%s looks up %s as %s on the businesses endpoint', async (method, text, field) => {
-		const { results } = await listSearch(method, text);
-		expect(results.length).toBeGreaterThan(0);
-		expect(results).toEqual(
-			suggest(field as never, text, sandbox.universe.businesses).map(({ label, value }) => ({ name: label, value })),
-		);
-		expect(lookups().map((r) => [r.path, r.query])).toEqual([['/v1/businesses/autocomplete', { field, query: text }]]);
 	});
 
 	test('Categories look up the Category Type chosen next to them', async () => {
@@ -91,14 +37,6 @@ describe('the pickers\' list searches (Search Businesses, From List)', () => {
 		expect(results.length).toBeGreaterThan(0);
 		for (const result of results) expect(String(result.value)).toMatch(/^\d{2,6}$/);
 		expect(lookups().map((r) => r.query)).toEqual([{ field: 'naics_category', query: '5415' }]);
-	});
-
-	test('job titles (for Search Prospects) are looked up on the prospects endpoint', async () => {
-		const { results } = await listSearch('searchJobTitleValues', 'sales');
-		expect(results.map((r) => r.value)).toContain('VP of Sales');
-		expect(lookups().map((r) => [r.path, r.query])).toEqual([
-			['/v1/prospects/autocomplete', { field: 'job_title', query: 'sales' }],
-		]);
 	});
 
 	test('Intent Topics are looked up with semantic search, the flag meant for them; other pickers without it', async () => {
@@ -148,39 +86,6 @@ describe('the pickers\' list searches (Search Businesses, From List)', () => {
 });
 
 describe('searching with picked values', () => {
-	test('picked, typed and expression values, and a workflow\'s earlier text field, make one filter each', async () => {
-		const run = await runWorkflow(
-			linearWorkflow([
-				manualTriggerNode(),
-				itemsNode([{ city: 'Berlin, Berlin, de' }]),
-				searchNode({
-					mode: 'preview',
-					limit: 5,
-					filters: {
-						cityList: {
-							values: [pick('Austin, Texas, us'), pick('={{ [$json.city, "Austin, Texas, us"] }}', 'value')],
-						},
-						cities: 'Seattle, Washington, us',
-						technologyList: { values: [pick('Salesforce'), pick('HubSpot, Stripe', 'value')] },
-						regionList: { values: [pick('US-TX, us-ca', 'value')] },
-						categoryType: 'naics_category',
-						categoryList: { values: [pick('541511'), pick('', 'list')] },
-					},
-				}),
-			]),
-			{ credentials: credentials() },
-		);
-		expect(run.error).toBeUndefined();
-		const searches = sandbox.requests.filter((r) => r.path === '/v1/businesses');
-		expect(searches).toHaveLength(1);
-		expect((searches[0].body as IDataObject).filters).toEqual({
-			city_region_country: { values: ['Austin, Texas, us', 'Berlin, Berlin, de', 'Seattle, Washington, us'] },
-			company_tech_stack_tech: { values: ['Salesforce', 'HubSpot', 'Stripe'] },
-			region_country_code: { values: ['us-tx', 'us-ca'] },
-			naics_category: { values: ['541511'] },
-		});
-	});
-
 	test('a bad typed value is named by the picker\'s field, before anything is sent', async () => {
 		const run = await runWorkflow(
 			linearWorkflow([
@@ -236,28 +141,6 @@ describe('Look Up Filter Values', () => {
 			{ field: 'company_tech_stack_tech', query: 'sales', values: ['Salesforce'], suggestions: [salesforce] },
 		]);
 		expect(run.pairedItems(LOOKUP_NODE)).toEqual([[{ item: 0 }], [{ item: 1 }], [{ item: 2 }]]);
-	});
-
-	test('an unknown field is an error item under Continue on Fail; the other items are looked up', async () => {
-		const run = await runWorkflow(
-			linearWorkflow([
-				manualTriggerNode(),
-				itemsNode([{ f: 'job_title' }, { f: 'shoe_size' }]),
-				{ ...lookUpNode({ field: '={{ $json.f }}', query: 'sales' }), onError: 'continueRegularOutput' },
-			]),
-			{ credentials: credentials() },
-		);
-		expect(run.error).toBeUndefined();
-		const [first, second] = run.json(LOOKUP_NODE);
-		expect(first).toMatchObject({ field: 'job_title', query: 'sales' });
-		expect(second).toEqual({
-			error: 'Filter "shoe_size" cannot be looked up',
-			details: expect.stringContaining('Use one of: naics_category, profnet_category'),
-		});
-		expect(run.pairedItems(LOOKUP_NODE)).toEqual([[{ item: 0 }], [{ item: 1 }]]);
-		expect(lookups().map((r) => [r.path, r.query])).toEqual([
-			['/v1/prospects/autocomplete', { field: 'job_title', query: 'sales' }],
-		]);
 	});
 
 	describe('as a tool', () => {
@@ -322,45 +205,4 @@ describe('Look Up Filter Values', () => {
 	});
 });
 
-describe.each(API_VERSIONS)('on API %s', (api) => {
-	const PATHS = {
-		v1: { businesses: '/v1/businesses/autocomplete', prospects: '/v1/prospects/autocomplete' },
-		v2: { businesses: '/v2/autocomplete', prospects: '/v2/autocomplete' },
-	}[api];
-
-	test('Look Up Filter Values: one request per distinct lookup, the same output items in order, paired', async () => {
-		const run = await runWorkflow(
-			linearWorkflow([
-				manualTriggerNode(),
-				itemsNode([{ f: 'company_tech_stack_tech', q: 'sales' }, { f: 'job_title', q: 'sales' }, { f: 'company_tech_stack_tech', q: 'sales' }]),
-				{
-					name: LOOKUP_NODE,
-					type: `${PACKAGE}.lookUpFilterValues`,
-					typeVersion: typeVersionFor('lookUpFilterValues', api),
-					parameters: { field: '={{ $json.f }}', query: '={{ $json.q }}' },
-				},
-			]),
-			{ credentials: credentials() },
-		);
-		expect(run.error).toBeUndefined();
-		// v2 has one autocomplete for both kinds of filter
-		expect(lookups().map((r) => [r.path, r.query])).toEqual([
-			[PATHS.businesses, { field: 'company_tech_stack_tech', query: 'sales' }],
-			[PATHS.prospects, { field: 'job_title', query: 'sales' }],
-		]);
-		const salesforce = { label: 'Salesforce', value: 'Salesforce' };
-		const output = run.json(LOOKUP_NODE);
-		expect(output[0]).toEqual({ field: 'company_tech_stack_tech', query: 'sales', values: ['Salesforce'], suggestions: [salesforce] });
-		expect(output[2]).toEqual(output[0]);
-		expect(output[1]).toMatchObject({ field: 'job_title', query: 'sales' });
-		expect((output[1].values as string[]).length).toBeGreaterThan(0);
-		expect(run.pairedItems(LOOKUP_NODE)).toEqual([[{ item: 0 }], [{ item: 1 }], [{ item: 2 }]]);
-	});
-
-	test('a search node\'s picker looks up on the version its typeVersion speaks', async () => {
-		const node = { ...searchNode(), typeVersion: typeVersionFor('searchBusinesses', api) };
-		const { results } = await runListSearch(node, 'searchTechnologyValues', 'SALES', { credentials: credentials() });
-		expect(results).toEqual([{ name: 'Salesforce', value: 'Salesforce' }]);
-		expect(lookups().map((r) => [r.path, r.query])).toEqual([[PATHS.businesses, { field: 'company_tech_stack_tech', query: 'SALES' }]]);
-	});
-});
+describe('on API v2', () => lookupCases('v2'));

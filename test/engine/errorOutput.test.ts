@@ -8,7 +8,6 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { onItems, packageNode, runWorkflow, sandboxCredentials, useSandbox, type WorkflowNode } from './harness';
-import { RETRY_POLICY } from '../../nodes/shared/transport/retryPolicy';
 
 const sandbox = useSandbox({ rateLimit: false }, (started) => started.configure({ faults: {} }));
 
@@ -64,27 +63,6 @@ describe('Continue (using error output)', () => {
 				details: NOTHING_SENT,
 			},
 		]);
-	});
-
-	test('Match Prospects: a batch the service keeps failing goes to the error output, the other batch to the success output', async () => {
-		const valid = sandbox.universe.prospects.filter((p) => p.matchable).slice(0, 45);
-		// batch 1 (items 0-39) goes through; batch 2 (items 40-44) fails on every attempt
-		sandbox.configure({ faults: { sequence: ['ok', ...Array(RETRY_POLICY.maxAttempts).fill('503')] } });
-		const tested = node('matchProspects', 'Match Prospects', { options: { concurrency: 1 } });
-		const result = await run(
-			valid.map((p) => ({ email: p.email })),
-			tested,
-		);
-
-		expect(result.error).toBeUndefined();
-		expect(sandbox.requests.map((request) => request.status)).toEqual([200, ...Array(RETRY_POLICY.maxAttempts).fill(503)]);
-		expect(indexes(result.pairedItems('Match Prospects', 0))).toEqual(range(40).map((i) => [i]));
-		expect(indexes(result.pairedItems('Match Prospects', 1))).toEqual(range(5).map((i) => [40 + i]));
-		for (const [position, json] of result.json('Match Prospects', 1).entries()) {
-			expect(Object.keys(json).sort()).toEqual(['details', 'email', 'error']);
-			expect(json.email).toBe(valid[40 + position].email);
-			expect(String(json.error)).toContain('(503)');
-		}
 	});
 
 	test('Enrich: an invalid Enrichment Parameters value and an id that is not text go to the error output', async () => {

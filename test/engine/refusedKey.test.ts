@@ -1,8 +1,8 @@
 /**
- * A refused API key (401) stops the run's requests in every node, not only in the batching
- * engine: the run's one client remembers the refusal and sends nothing more. Manage Enrollment
- * sent every remaining enrollment and delete with the refused key under Continue on Fail, and
- * Search Businesses every remaining item's search.
+ * A refused API key (401) stops the run's requests in every node, not only in the batching engine:
+ * the run's one client remembers the refusal and sends nothing more. Manage Enrollment sent every
+ * remaining delete with the refused key under Continue on Fail, and Search Businesses every
+ * remaining item's search. Its creates on v1: refusedKey.v1.test.ts.
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
@@ -19,38 +19,9 @@ async function run(type: string, name: string, items: IDataObject[], parameters:
 	});
 }
 
-const prospectIds = (count: number) => sandbox.universe.prospects.slice(0, count).map((prospect) => prospect.prospect_id);
 const CONTINUE = { onError: 'continueRegularOutput' } as const;
-const createEach: INodeParameters = {
-	resource: 'prospectEnrollment',
-	operation: 'create',
-	combine: 'each',
-	enrollmentKey: '={{ "watch-" + $json.prospect_id.slice(0, 6) }}',
-};
 
 describe('Manage Enrollment with a refused API key', () => {
-	test('create, one enrollment per item, under Continue on Fail: 1 request, every item an error, paired', async () => {
-		const result = await run('manageEnrollment', 'Manage Enrollment', prospectIds(3).map((prospect_id) => ({ prospect_id })), createEach, CONTINUE);
-		expect(sandbox.requests.map((request) => request.status)).toEqual([401]);
-		const out = result.output('Manage Enrollment');
-		expect(out.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
-		const errors = out.map((item) => String(item.json.error));
-		expect(errors[0]).toMatch(REFUSED);
-		expect(errors[0]).not.toContain('not sent');
-		for (const error of errors.slice(1)) {
-			expect(error).toMatch(REFUSED);
-			expect(error.endsWith(NOT_SENT)).toBe(true);
-		}
-	});
-
-	test('create without Continue on Fail: the run stops at the first request and names what was not sent', async () => {
-		const ids = prospectIds(3);
-		const result = await run('manageEnrollment', 'Manage Enrollment', ids.map((prospect_id) => ({ prospect_id })), createEach);
-		expect(sandbox.requests).toHaveLength(1);
-		expect(result.error?.message).toMatch(REFUSED);
-		expect(result.error?.description).toContain(`Not sent: watch-${ids[1].slice(0, 6)}, watch-${ids[2].slice(0, 6)}.`);
-	});
-
 	test('delete of three enrollments under Continue on Fail: 1 request, three paired error items', async () => {
 		const items = ['e-1', 'e-2', 'e-3'].map((enrollment_id) => ({ enrollment_id }));
 		const result = await run('manageEnrollment', 'Manage Enrollment', items, { resource: 'prospectEnrollment', operation: 'delete' }, CONTINUE);

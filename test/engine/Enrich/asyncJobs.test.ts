@@ -1,8 +1,9 @@
 /**
  * Enrich 2's async job path through n8n-core's WorkflowExecute against the sandbox: the threshold
- * below and above the distinct ids (the same items, the exact requests of each path), 10,000 ids
- * as one job against 200 /enrich requests, bad ids and Continue on Fail, failed and expired jobs,
- * the hints (credits, progress, none on a v1 credential), and the API key kept off the result link.
+ * below and above the distinct ids (the same items, the exact requests of each path), 10,000 ids as
+ * one job against 200 /enrich requests, bad ids and Continue on Fail, failed and expired jobs, the
+ * hints (credits, progress), Enrich 1 keeping the sync path, and the API key kept off the result
+ * link. On a credential set to v1: asyncJobs.v1.test.ts.
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
@@ -292,24 +293,6 @@ describe('Enrich 2 on the job path: bad input, failed jobs, the key', () => {
 
 describe('Enrich and the API version: jobs only on API v2 at Enrich 2', () => {
 	const items = () => manyIds(1_000).map((business_id) => ({ business_id }));
-
-	test('Enrich 2 on a credential set to v1: /v1 requests and one hint that says why no job ran', async () => {
-		const result = await run(items(), enrichNode({ businessEnrichments: ['firmographics'] }), { apiVersion: 'v1' });
-		expect(result.error).toBeUndefined();
-		expect(lines()).toEqual(Array(20).fill(`POST ${pathOf('firmographics', 'v1')}`));
-		expect(result.hints).toEqual([
-			{
-				message: 'No async job ran for these 1,000 IDs: async jobs need API v2, and the credential\'s API Version is v1, so they were sent 50 a request.',
-				location: 'outputPane',
-			},
-		]);
-	});
-
-	test('Enrich 2 on v1 below the threshold: no hint', async () => {
-		const result = await run(items().slice(0, 999), enrichNode({ businessEnrichments: ['firmographics'] }), { apiVersion: 'v1' });
-		expect(sandbox.requests).toHaveLength(20);
-		expect(result.hints).toEqual([]);
-	});
 
 	test('Enrich 1 on a credential set to v2 keeps the sync path (it has no job options), without a hint', async () => {
 		const result = await run(items(), enrichNode({ businessEnrichments: ['firmographics'] }, { typeVersion: V2 - 1 }), { apiVersion: 'v2' });

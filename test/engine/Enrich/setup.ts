@@ -8,6 +8,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { RESOURCES } from '../../../nodes/Enrich/enrichments';
 import { type ApiVersion, catalogFor, type EndpointDefinition } from '../../../nodes/shared/api';
+import { DEFAULT_API_VERSION } from '../../../nodes/shared/transport/connection';
 import type { Sandbox } from '../../sandbox';
 import { sandboxCredentials, useSandbox } from '../harness';
 import { type MoreBusinessEnrichmentKind, moreBusinessEnrichment } from '../../sandbox/universe/moreEnrichments';
@@ -21,8 +22,11 @@ export function setUpSandbox(): void {
 }
 
 export const credentials = () => sandboxCredentials(sandbox);
-/** The path an enrichment (its value in the node) is sent to on an API version. */
-export const pathOf = (value: string, api: ApiVersion = 'v1') => {
+/**
+ * The path an enrichment (its value in the node) is sent to on an API version; by default on the
+ * version of the harness's default node version, typeVersion 1 (the oldest version the package has).
+ */
+export const pathOf = (value: string, api: ApiVersion = DEFAULT_API_VERSION) => {
 	const enrichment = [...RESOURCES.business.enrichments, ...RESOURCES.prospect.enrichments].find((e) => e.value === value);
 	return (catalogFor(api) as Readonly<Record<string, EndpointDefinition>>)[enrichment!.endpoint].path;
 };

@@ -22,13 +22,16 @@ export function setUpSandbox(options?: SandboxOptions): void {
 
 export const credentials = () => sandboxCredentials(sandbox);
 
-/** The Get Events node for one resource, and a run of it on items: its parameters are `defaults`, then the test's. */
-export function forResource(defaults: INodeParameters) {
+/**
+ * The Get Events node for one resource, and a run of it on items: its parameters are `defaults`,
+ * then the test's; its typeVersion `typeVersion` unless the test's settings say otherwise.
+ */
+export function forResource(defaults: INodeParameters, typeVersion = 1) {
 	function eventsNode(parameters: INodeParameters, settings: Partial<WorkflowNode> = {}): WorkflowNode {
 		return {
 			name: NODE,
 			type: 'n8n-nodes-business-prospect-data.getEvents',
-			typeVersion: 1,
+			typeVersion,
 			parameters: { ...defaults, ...parameters },
 			...settings,
 		};

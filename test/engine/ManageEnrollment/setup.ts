@@ -60,6 +60,12 @@ export async function run(
 	});
 }
 
+/** run() on the node version that speaks `api` at Per Node Version; a test's own options still win. */
+export const runOn =
+	(api: ApiVersion): typeof run =>
+	async (items, parameters, options = {}) =>
+		await run(items, parameters, { api, ...options });
+
 /** A v2 webhook of the tenant, made over HTTP as Manage Webhook would (its request is left out of the log). */
 export async function registerV2Webhook(name: string, status: 'active' | 'disabled' = 'active', description?: string): Promise<string> {
 	const client = sandboxClient(sandbox, ENDPOINTS);

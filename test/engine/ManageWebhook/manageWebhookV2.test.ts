@@ -1,20 +1,18 @@
 /**
  * Manage Webhook's version 2 in n8n-core's engine against the sandbox's v2 webhooks: every
- * operation by webhook_id with its exact requests, checks before any request, the secret only
- * when asked (never to a model), the Webhook picker, and what each node version does on the other
- * API version (version 1 on a v2 credential reads the legacy webhook or refuses in words; version
- * 2 on a v1 credential refuses in words), nothing sent in error.
+ * operation by webhook_id with its exact requests, checks before any request, and the secret only
+ * when asked (never to a model). The Webhook picker and each node version on the other API version:
+ * manageWebhookV2.v1.test.ts.
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { ManageWebhook } from '../../../nodes/ManageWebhook/ManageWebhook.node';
 import { SANDBOX_PARTNER_ID } from '../../sandbox/options';
-import { onItems, packageNode, runListSearch, runWorkflow, sandboxCredentials, useSandbox } from '../harness';
+import { onItems, packageNode, runWorkflow, sandboxCredentials, useSandbox } from '../harness';
 import { typeVersionFor } from '../harness/apiVersions';
 
 const NODE = 'Manage Webhook';
 const V2 = typeVersionFor('manageWebhook', 'v2');
-const V1 = typeVersionFor('manageWebhook', 'v1');
 const sandbox = useSandbox({ retryAfterSeconds: 0 }, (started) => {
 	started.configure({ faults: {}, partnerId: undefined });
 	started.webhooks.unregister();
@@ -257,76 +255,4 @@ describe('Manage Webhook 2 (API v2, webhooks by ID)', () => {
 		]);
 		await sandbox.webhooks.idle();
 	});
-
-	test('the Webhook picker: every webhook by name and status, the legacy one said so, filtered by name, id or URL', async () => {
-		const id = await created('n8n: Orders / Webhook Trigger', URL_A);
-		const other = await created('CRM receiver', URL_B);
-		await run({ operation: 'update', webhookId: byId(other), updateFields: { status: 'disabled' } });
-		sandbox.webhooks.register(SANDBOX_PARTNER_ID, 'https://legacy.example.com/hook');
-		const node = packageNode('manageWebhook', NODE, { operation: 'get' }, { typeVersion: V2 });
-		const credentials = sandboxCredentials(sandbox, { partnerId: SANDBOX_PARTNER_ID });
-		const all = await runListSearch(node, 'searchWebhooks', undefined, { credentials });
-		expect(all.results).toEqual([
-			{ name: 'legacy (v1 partner webhook)', value: sandbox.webhooks.legacyId },
-			{ name: 'n8n: Orders / Webhook Trigger', value: id },
-			{ name: 'CRM receiver (disabled)', value: other },
-		]);
-		expect((await runListSearch(node, 'searchWebhooks', 'ORDERS', { credentials })).results.map((result) => result.value)).toEqual([id]);
-		await expect(
-			runListSearch(node, 'searchWebhooks', undefined, {
-				credentials: sandboxCredentials(sandbox, { partnerId: SANDBOX_PARTNER_ID, apiVersion: 'v1' }),
-			}),
-		).rejects.toThrow("Listing webhooks needs API v2, and the credential's API Version is v1");
-	});
-});
-
-describe('Manage Webhook on the other API version', () => {
-	test('version 2 on a credential set to v1: every item fails in words (Continue on Fail: paired), nothing sent', async () => {
-		const result = await run({ operation: 'getAll' }, { apiVersion: 'v1', items: [{}, {}], continueOnFail: true });
-		expect(result.json(NODE).map((item) => item.error)).toEqual(
-			[0, 1].map(
-				(i) =>
-					`Item ${i}: This version of Manage Webhook manages webhooks by ID, which API v1 does not have, and the credential's API Version is v1`,
-			),
-		);
-		expect(result.pairedItems(NODE)).toEqual([[{ item: 0 }], [{ item: 1 }]]);
-		expect(sandbox.requests).toHaveLength(0);
-	});
-
-	test('version 1 on a credential set to v2: Get Registration reads the partner webhook as v2 lists it', async () => {
-		const none = await run({ operation: 'get' }, { typeVersion: V1, apiVersion: 'v2' });
-		expect(none.json(NODE)).toEqual([expect.objectContaining({ model: 'v2', registered: false, webhook_url: null, webhook_id: null })]);
-		sandbox.webhooks.register(SANDBOX_PARTNER_ID, URL_A);
-		const found = await run({ operation: 'get' }, { typeVersion: V1, apiVersion: 'v2' });
-		expect(found.json(NODE)).toEqual([
-			expect.objectContaining({
-				model: 'v2',
-				registered: true,
-				webhook_url: URL_A,
-				webhook_id: sandbox.webhooks.legacyId,
-				legacy: true,
-				has_secret: false,
-			}),
-		]);
-		expect(calls()).toEqual(['GET /v2/webhooks 200', 'GET /v2/webhooks 200']);
-	});
-
-	test.each([
-		['register', 'Register', { webhookUrl: URL_A }],
-		['delete', 'Delete Registration', { onlyIfUrl: URL_A }],
-		['checkConnectivity', 'Check Connectivity', {}],
-	])(
-		'version 1 on a credential set to v2: %s refuses in words, nothing sent, the legacy webhook untouched',
-		async (operation, label, parameters) => {
-			sandbox.webhooks.register(SANDBOX_PARTNER_ID, URL_A);
-			const secret = sandbox.webhooks.registration?.webhook_secret;
-			const result = await run({ operation, ...parameters }, { typeVersion: V1, apiVersion: 'v2' });
-			expect(result.error?.message).toBe(
-				`Item 0: ${label} acts on your partner's one webhook, which API v2 does not manage, and the credential's API Version is v2`,
-			);
-			expect(result.error?.description).toMatch(/^Add Manage Webhook again/);
-			expect(sandbox.requests).toHaveLength(0);
-			expect(sandbox.webhooks.registration?.webhook_secret).toBe(secret);
-		},
-	);
 });

@@ -1,90 +1,18 @@
 /**
- * Search Businesses on both API versions (describe.each): the node at the typeVersion that speaks
- * each version, against the sandbox serving both from one universe. Exact requests and bodies
- * (v1 pages by number with `size`; v2 by cursor, without `size` or `page`, with the
- * include_operating_locations the node shows), output order and pairing, and the same output on
- * both versions. Set-up in setup.ts.
+ * Search Businesses on API v2 (apiVersions.cases.ts; on v1: apiVersions.v1.test.ts): the node at
+ * the typeVersion that speaks v2, against the sandbox serving both versions from one universe.
+ * Exact requests and bodies (by cursor, without `size` or `page`, with the
+ * include_operating_locations the node shows), output order and pairing, and Include Operating
+ * Locations off with pages of 500 by default. Set-up in setup.ts.
  */
-import type { IDataObject, INodeParameters } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
-import type { ApiVersion } from '../../../nodes/shared/api';
-import { onItems, packageNode, runWorkflow, sandboxCredentials } from '../harness';
-import { API_VERSIONS, pathOn, typeVersionFor } from '../harness/apiVersions';
-import { NODE, requestsTo, sandbox, search, setUpSandbox } from './setup';
+import { apiVersionCases, bodies, on } from './apiVersions.cases';
+import { NODE, setUpSandbox } from './setup';
 
 setUpSandbox();
 
-// "pricing" OR "last mile" selects exactly 1,000 businesses of the default universe
-const THOUSAND = { website_keywords: { values: ['pricing', 'last mile'] } };
-const INCLUDED = { include_operating_locations: { value: true } };
-
-const on = (api: ApiVersion, parameters: INodeParameters, items: IDataObject[] = [{}]) =>
-	search(parameters, items, { typeVersion: typeVersionFor('searchBusinesses', api) });
-const bodies = (api: ApiVersion, path = '/v1/businesses') => requestsTo(pathOn(api, path)).map((r) => r.body as IDataObject);
-const idsOf = (records: Array<{ business_id?: unknown }>) => records.map((record) => record.business_id);
-
-/** What each version sends for a search of `limit` records in pages of `pageSize` (cursors read from the log). */
-function expectedBodies(api: ApiVersion, sent: IDataObject[], base: IDataObject, limit: number, pageSize: number) {
-	const pages = Math.ceil(limit / pageSize);
-	if (api === 'v1') {
-		return Array.from({ length: pages }, (_, n) => ({ ...base, size: limit, page_size: pageSize, page: n + 1 }));
-	}
-	const filters = { ...(base.filters as IDataObject | undefined), ...INCLUDED };
-	return Array.from({ length: pages }, (_, n) => {
-		const body: IDataObject = { ...base, filters, page_size: Math.min(pageSize, limit - n * pageSize) };
-		if (n > 0) body.next_cursor = sent[n].next_cursor;
-		return body;
-	});
-}
-
-describe.each(API_VERSIONS)('API %s', (api) => {
-	test('limit 250 in pages of 100 over 1,000 matches: 3 requests, exact bodies, 250 items in order, paired', async () => {
-		const expected = sandbox.universe.searchBusinesses(THOUSAND).slice(0, 250);
-		const run = await on(api, { mode: 'full', limit: 250, filters: { websiteKeywords: ['pricing', 'last mile'] }, options: { pageSize: 100 } });
-
-		expect(run.error).toBeUndefined();
-		const sent = bodies(api);
-		expect(sent).toEqual(expectedBodies(api, sent, { mode: 'full', filters: THOUSAND }, 250, 100));
-		if (api === 'v2') for (const body of sent.slice(1)) expect(body.next_cursor).toEqual(expect.any(String));
-		expect(sandbox.requests).toHaveLength(3);
-		expect(idsOf(run.json(NODE))).toEqual(idsOf(expected));
-		expect(run.pairedItems(NODE)).toEqual(expected.map(() => [{ item: 0 }]));
-	});
-
-	test('two items, two searches: each item\'s records in input order, paired to it', async () => {
-		const items = [{ keyword: 'pricing' }, { keyword: 'last mile' }];
-		const run = await on(
-			api,
-			{ mode: 'preview', limit: 30, filters: { websiteKeywords: '={{ $json.keyword }}' }, options: { pageSize: 20 } },
-			items,
-		);
-
-		expect(run.error).toBeUndefined();
-		expect(sandbox.requests).toHaveLength(4);
-		const first = sandbox.universe.searchBusinesses({ website_keywords: { values: ['pricing'] } }).slice(0, 30);
-		const second = sandbox.universe.searchBusinesses({ website_keywords: { values: ['last mile'] } }).slice(0, 30);
-		expect(idsOf(run.json(NODE))).toEqual(idsOf([...first, ...second]));
-		expect(run.pairedItems(NODE)).toEqual([...first.map(() => [{ item: 0 }]), ...second.map(() => [{ item: 1 }])]);
-	});
-
-	test('Get Statistics: one request of the filters alone, the same item on both versions', async () => {
-		const run = await on(api, { operation: 'getStatistics', filters: { countries: 'us' } });
-
-		expect(run.error).toBeUndefined();
-		const filters = { country_code: { values: ['us'] } };
-		expect(bodies(api, '/v1/businesses/stats')).toEqual([{ filters: api === 'v1' ? filters : { ...filters, ...INCLUDED } }]);
-		expect(run.json(NODE)).toEqual([sandbox.universe.businessStats(filters)]);
-	});
-});
-
-test('the same output on API v1 and v2, item for item, with Include Total', async () => {
-	const parameters = { mode: 'full', limit: 120, filters: { websiteKeywords: ['pricing'] }, options: { pageSize: 50, includeTotal: true } };
-	const [v1, v2] = [await on('v1', parameters, [{}, {}]), await on('v2', parameters, [{}, {}])];
-	expect([v1.error, v2.error]).toEqual([undefined, undefined]);
-	expect(v1.json(NODE)).toHaveLength(240);
-	expect(v2.json(NODE)).toEqual(v1.json(NODE));
-	expect(v2.pairedItems(NODE)).toEqual(v1.pairedItems(NODE));
-});
+describe('API v2', () => apiVersionCases('v2'));
 
 describe('the v2 node version', () => {
 	test('sends Include Operating Locations as shown (off), and pages of 500 by default', async () => {
@@ -97,24 +25,5 @@ describe('the v2 node version', () => {
 			[200, { value: false }],
 		]);
 		expect(run.json(NODE)).toHaveLength(700);
-	});
-
-	test('on a credential set to v1: pages of 100 (v1\'s most), and Include Operating Locations off refused before sending', async () => {
-		const node = (parameters: INodeParameters) =>
-			packageNode('searchBusinesses', NODE, parameters, { typeVersion: typeVersionFor('searchBusinesses', 'v2') });
-		const credentials = sandboxCredentials(sandbox, { apiVersion: 'v1' });
-		const run = await runWorkflow(onItems([{}], node({ limit: 150 })), { credentials });
-		expect(run.error).toBeUndefined();
-		expect(bodies('v1').map((body) => [body.page, body.page_size, body.size])).toEqual([
-			[1, 100, 150],
-			[2, 100, 150],
-		]);
-
-		sandbox.clearRequests();
-		const refused = await runWorkflow(onItems([{}], node({ includeOperatingLocations: false })), { credentials });
-		expect(refused.error?.message).toBe(
-			'Item 0: Include Operating Locations: API v1 always includes them. Turn it on, or set API Version to v2 in the credential',
-		);
-		expect(sandbox.requests).toHaveLength(0);
 	});
 });

@@ -5,8 +5,10 @@
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
+import type { ApiVersion } from '../../../nodes/shared/api';
 import type { RecordedRequest, Sandbox } from '../../sandbox';
 import { onItems, packageNode, runWorkflow, sandboxCredentials, useSandbox, type WorkflowNode } from '../harness';
+import { typeVersionFor } from '../harness/apiVersions';
 
 export const NODE = 'Search Businesses';
 
@@ -28,5 +30,11 @@ export async function search(parameters: INodeParameters, items: IDataObject[] =
 		credentials: sandboxCredentials(sandbox),
 	});
 }
+
+/** search() on the node version that speaks `api` at Per Node Version; a test's own settings still win. */
+export const searchOn =
+	(api: ApiVersion): typeof search =>
+	async (parameters, items, settings = {}) =>
+		await search(parameters, items, { typeVersion: typeVersionFor('searchBusinesses', api), ...settings });
 
 export const requestsTo = (path: string): RecordedRequest[] => sandbox.requests.filter((r) => r.path === path);

@@ -6,8 +6,10 @@
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
+import type { ApiVersion } from '../../../nodes/shared/api';
 import type { RecordedRequest, Sandbox, SearchableProspect } from '../../sandbox';
 import { onItems, packageNode, runWorkflow, sandboxCredentials, useSandbox, type WorkflowNode } from '../harness';
+import { typeVersionFor } from '../harness/apiVersions';
 
 export const NODE = 'Search Prospects';
 export const SEARCH_PATH = '/v1/prospects';
@@ -21,7 +23,7 @@ export function setUpSandbox(): void {
 }
 
 function node(parameters: INodeParameters, settings: Partial<WorkflowNode> = {}): WorkflowNode {
-	// version 2, what a node added today is; largeSearch.test.ts holds version 1's cap
+	// version 2, what a node added today is; largeSearch.v1.test.ts holds version 1's cap
 	return packageNode('searchProspects', NODE, parameters, { typeVersion: 2, ...settings });
 }
 
@@ -31,6 +33,12 @@ export async function run(parameters: INodeParameters, items: IDataObject[] = [{
 		credentials: sandboxCredentials(sandbox),
 	});
 }
+
+/** run() on the node version that speaks `api` at Per Node Version; a test's own settings still win. */
+export const runOn =
+	(api: ApiVersion): typeof run =>
+	async (parameters, items, settings = {}) =>
+		await run(parameters, items, { typeVersion: typeVersionFor('searchProspects', api), ...settings });
 
 export const requestsTo = (path: string): RecordedRequest[] => sandbox.requests.filter((r) => r.path === path);
 export const bodies = (path = SEARCH_PATH) => requestsTo(path).map((r) => r.body as IDataObject);

@@ -1,12 +1,16 @@
 /**
- * Manage Enrollment, Prospect Enrollment > Create, in n8n-core's engine against the sandbox:
- * ttl_days checked before sending; a re-run creates the enrollment again (the service cannot list
- * prospect enrollments). The create -> update -> delete round trip is in ../roundTrip.test.ts.
- * Set-up and helpers: ../setup.ts.
+ * Manage Enrollment, Prospect Enrollment > Create, on API v1 (node version 1 at Per Node Version),
+ * in n8n-core's engine against the sandbox: ttl_days checked before sending; a re-run creates the
+ * enrollment again (the service cannot list prospect enrollments). The create -> update -> delete
+ * round trip is in ../roundTrip.test.ts. Retiring v1 deletes this file (docs/development.md,
+ * "Retiring API v1"). Set-up and helpers: ../setup.ts.
  */
-import { PROSPECT_PATH, prospectIds, requestsTo, run, sandbox, setUpSandbox } from '../setup';
+import { PROSPECT_PATH, prospectIds, requestsTo, runOn, sandbox, setUpSandbox } from '../setup';
 
 setUpSandbox();
+
+/** the node at version 1, the newest that speaks v1 at Per Node Version: these are v1's cases */
+const run = runOn('v1');
 
 describe('prospect enrollment: create', () => {
 	test('ttl_days must be a positive whole number', async () => {

@@ -1,12 +1,16 @@
 /**
- * Manage Enrollment in n8n-core's engine against the sandbox: create is retried only when the
- * service surely did not act (a 429), never after a 500 or a dropped connection; update is
- * retried (it is idempotent); a failure part-way through a split says what already exists.
+ * Manage Enrollment on API v1 (node version 1 at Per Node Version) in n8n-core's engine against the
+ * sandbox: create is retried only when the service surely did not act (a 429), never after a 500 or
+ * a dropped connection; update is retried (it is idempotent); a failure part-way through a split
+ * says what already exists. Retiring v1 deletes this file (docs/development.md, "Retiring API v1").
  * Set-up and helpers: ./setup.ts.
  */
-import { businessIds, createBusiness, run, sandbox, setUpSandbox } from './setup';
+import { businessIds, createBusiness, runOn, sandbox, setUpSandbox } from './setup';
 
 setUpSandbox();
+
+/** the node at version 1, the newest that speaks v1 at Per Node Version: these are v1's cases */
+const run = runOn('v1');
 
 describe('create is not idempotent: retried only when the service surely did not act', () => {
 	const one = () => [{ business_id: businessIds(1)[0] }];

@@ -1,14 +1,18 @@
 /**
- * Deprecation signals in n8n-core's engine: a run whose v1 answers carry Deprecation and Sunset
- * headers gets one warning hint in the node's output pane (n8n's execution hints), with the dates
- * and the way to switch; a run without them gets none; the run data never holds the API key.
- * Set-up and helpers: ./setup.ts.
+ * Deprecation signals of API v1 in n8n-core's engine (node version 1 at Per Node Version): a run
+ * whose v1 answers carry Deprecation and Sunset headers gets one warning hint in the node's output
+ * pane (n8n's execution hints), with the dates and the way to switch; a run without them gets none;
+ * the run data never holds the API key. Retiring v1 deletes this file (docs/development.md,
+ * "Retiring API v1"). Set-up and helpers: ./setup.ts.
  */
 import { SWITCH_ADVICE } from '../../../nodes/shared/transport/apiVersion';
-import { businessIds, createBusiness, NODE, requestsTo, BUSINESS_PATH, run, sandbox, setUpSandbox } from './setup';
+import { BUSINESS_PATH, businessIds, createBusiness, NODE, requestsTo, runOn, sandbox, setUpSandbox } from './setup';
 
 setUpSandbox();
 afterEach(() => sandbox.configure({ deprecationHeaders: undefined }));
+
+/** the node at version 1, the newest that speaks v1 at Per Node Version: these are v1's cases */
+const run = runOn('v1');
 
 // the retirement a year from whenever the test runs (the client reads the real clock for the tense)
 const DAY_MS = 86_400_000;

@@ -1,15 +1,19 @@
 /**
- * Manage Enrollment, Business Enrollment > Create, in n8n-core's engine against the sandbox:
- * combined ids split into key, key-2, key-3 at the contract's limit, one enrollment per item,
- * idempotent by key (a re-run creates only what is missing), failed items on the error output.
- * Set-up and helpers: ../setup.ts.
+ * Manage Enrollment, Business Enrollment > Create, on API v1 (node version 1 at Per Node Version),
+ * in n8n-core's engine against the sandbox: combined ids split into key, key-2, key-3 at the
+ * contract's limit, one enrollment per item, idempotent by key (a re-run creates only what is
+ * missing), failed items on the error output. Retiring v1 deletes this file (docs/development.md,
+ * "Retiring API v1"). Set-up and helpers: ../setup.ts.
  */
 import type { IDataObject } from 'n8n-workflow';
 
 import { LIMITS } from '../../../../nodes/shared/api';
-import { BUSINESS_PATH, businessIds, createBusiness, itemsOf, NODE, range, requestsTo, run, sandbox, setUpSandbox } from '../setup';
+import { BUSINESS_PATH, businessIds, createBusiness, itemsOf, NODE, range, requestsTo, runOn, sandbox, setUpSandbox } from '../setup';
 
 setUpSandbox();
+
+/** the node at version 1, the newest that speaks v1 at Per Node Version: these are v1's cases */
+const run = runOn('v1');
 
 describe('business enrollment: create with 45 combined ids', () => {
 	test('3 enrollments of 20, 20 and 5 with keys k, k-2, k-3, each paired to its items; list shows them', async () => {

@@ -3,7 +3,9 @@
  * ActiveWorkflowTriggers.activatePollTrigger builds `pollFunctions` once and its
  * PollTriggerExecutor calls `poll` on that same object at every tick (n8n-core 2.41,
  * active-workflow-triggers.js and poll-trigger-executor.js). The harness's `runPoll` builds a new
- * context per poll, so this file drives one context through several polls, as n8n does.
+ * context per poll, so this file drives one context through several polls, as n8n does, on API v1
+ * (trigger version 1 at Per Node Version; retiring v1 deletes this file: docs/development.md,
+ * "Retiring API v1").
  *
  * What the API client learns from the credential must not outlive the poll: a user who fixes or
  * rotates the API key in the credential expects the next poll to use it, without republishing.

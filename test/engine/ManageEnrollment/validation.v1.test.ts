@@ -1,12 +1,16 @@
 /**
- * Manage Enrollment in n8n-core's engine against the sandbox: validation before sending (the
- * enrollment key, event types, items without ids), and an invalid item under Continue on Fail.
- * Checks that belong to one operation only are in its file (e.g. ttl_days in
- * prospectEnrollment/create.test.ts). Set-up and helpers: ./setup.ts.
+ * Manage Enrollment on API v1 (node version 1 at Per Node Version) in n8n-core's engine against the
+ * sandbox: validation before sending (the enrollment key, event types, items without ids), and an
+ * invalid item under Continue on Fail. Checks that belong to one operation only are in its file
+ * (e.g. ttl_days in prospectEnrollment/create.v1.test.ts). Retiring v1 deletes this file
+ * (docs/development.md, "Retiring API v1"). Set-up and helpers: ./setup.ts.
  */
-import { BUSINESS_PATH, businessIds, createBusiness, itemsOf, NODE, requestsTo, run, sandbox, setUpSandbox } from './setup';
+import { BUSINESS_PATH, businessIds, createBusiness, itemsOf, NODE, requestsTo, runOn, sandbox, setUpSandbox } from './setup';
 
 setUpSandbox();
+
+/** the node at version 1, the newest that speaks v1 at Per Node Version: these are v1's cases */
+const run = runOn('v1');
 
 describe('validation before sending', () => {
 	test.each([
