@@ -56,3 +56,35 @@ test('Enrich: every item gets the refusal as its error item, paired, and nothing
 	const errors = run.json('Enrich', 1).map((json) => json.error);
 	expect(new Set(errors)).toEqual(new Set([refusal(120, 1, 60)]));
 });
+
+/**
+ * Enrich with three enrichments on a key the service reports at 50 queries a minute (the credential
+ * unpaced): the plan fits before the first answer; after it, the other 80 queries need a minute
+ * the timeout does not leave, so the second enrichment is refused.
+ */
+describe('Enrich refused after its first enrichment', () => {
+	const ids = () => sandbox.universe.businesses.slice(0, 40).map((business) => ({ business_id: business.business_id }));
+	const enrich = (onError?: 'continueErrorOutput') =>
+		packageNode('enrich', 'Enrich', { resource: 'business', businessEnrichments: ['firmographics', 'technographics', 'workforceTrends'] }, onError ? { onError } : {});
+	const refusedAfterFirst =
+		'This run needs about 120 queries: at least 2 minutes at 50 queries per minute, longer than the time left before the workflow times out (less than a minute); stopped after 40 queries';
+	const keyAt50 = (apiKey: string) => {
+		sandbox.configure({ apiKey, rateLimit: { queries: 50, windowMs: 60_000 } });
+		return sandboxCredentials(sandbox, { apiKey, apiVersion: 'v2', maxRequestsPerMinute: 1_000_000 });
+	};
+
+	test('without Continue On Fail the node fails with the refusal, after the one request sent', async () => {
+		const run = await runWorkflow({ ...onItems(ids(), enrich()), settings: TIMEOUT }, { credentials: keyAt50('refused-later-a') });
+		expect(run.error?.message).toBe(refusedAfterFirst);
+		expect(sandbox.requests.map((request) => request.status)).toEqual([200]);
+	});
+
+	test('with Continue On Fail every item gets the refusal as its error item (its enrichments incomplete), nothing more sent', async () => {
+		const run = await runWorkflow({ ...onItems(ids(), enrich('continueErrorOutput')), settings: TIMEOUT }, { credentials: keyAt50('refused-later-b') });
+		expect(run.error).toBeUndefined();
+		expect(sandbox.requests.map((request) => request.status)).toEqual([200]);
+		expect(run.output('Enrich', 0)).toEqual([]);
+		expect(indexes(run.pairedItems('Enrich', 1))).toEqual(range(40).map((i) => [i]));
+		expect(new Set(run.json('Enrich', 1).map((json) => json.error))).toEqual(new Set([refusedAfterFirst]));
+	});
+});

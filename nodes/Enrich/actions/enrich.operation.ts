@@ -18,6 +18,7 @@ import { removedFieldsNotice } from '../removedFields';
 import { type EnrichmentRun, largestGroup, runEnrichment, withEnrichmentsCost } from '../../shared/jobs';
 import { jobOptions, jobsHint, noJobOnV1Hint, readJobSettings, reportJobProgress } from '../asyncJobs';
 import { isNodeApiError } from '../../shared/transport/nodeErrors';
+import { isRunRefusal } from '../../shared/batching/cost';
 import { DEFAULT_API_VERSION } from '../../shared/transport/connection';
 
 const enrichmentOptions = (resource: EnrichResource) =>
@@ -266,8 +267,8 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 					perItem.set(enrichment, outcome.results[0]?.matches ?? []);
 					continue;
 				}
-				// the API key was refused: every other request would be too, so nothing more is sent
-				if (isCredentialError(outcome.error)) {
+				// the API key was refused, or the run for lack of time: every other request would be too, so nothing more is sent
+				if (isCredentialError(outcome.error) || isRunRefusal(outcome.error)) {
 					if (!this.continueOnFail()) throw outcome.error;
 					perItem.set(enrichment, { failed: outcome.error });
 					stopped = outcome.error;

@@ -235,14 +235,14 @@ export class RunCost {
 		const floorMs = floorMinutes(expected.queries - sent, this.perMinute) * MINUTE_MS;
 		if (deadline !== undefined && floorMs > deadline - now) {
 			const stopped = sent === 0 ? 'nothing was sent' : `stopped after ${queriesText(sent)}`;
-			return new NodeOperationError(
+			return refusal(new NodeOperationError(
 				this.ctx.getNode(),
 				`${before}, longer than the time left before the workflow times out (${timeLeftText(deadline - now)}); ${stopped}`,
 				{
 					description:
 						'The service counts one query per entity of a bulk call and one per search page. Split the input over several runs, raise the timeout in the workflow settings, or raise Queries per Minute in the credential if the service allows the key more.',
 				},
-			);
+			));
 		}
 		if (this.told) return undefined;
 		this.told = true;
@@ -260,6 +260,16 @@ export class RunCost {
 		tell(this.ctx, progressText(progress, now - this.startedAt), false);
 	}
 }
+
+/** The refusals of runs that cannot finish in time, made here: a caller tells them from other failures. */
+const refusals = new WeakSet<object>();
+const refusal = (error: NodeOperationError): NodeOperationError => {
+	refusals.add(error);
+	return error;
+};
+
+/** Whether an error is a run's refusal for lack of time (the rest of the run is refused too). */
+export const isRunRefusal = (error: unknown): boolean => typeof error === 'object' && error !== null && refusals.has(error);
 
 /**
  * `check` for a run whose items fail one by one under Continue On Fail: a run that cannot finish

@@ -152,7 +152,8 @@ export async function runBatched<E>(
 	await withRunCost(ctx, client, async (cost) => {
 		// before anything is sent: the cost of a run longer than a minute of the key, or why it cannot finish in time
 		const part = cost.plan(options.planned ? 0 : weights.reduce((sum, weight) => sum + weight, 0));
-		const refused = refusalOf(cost, continueOnFail);
+		// the user's Continue On Fail decides, not a caller that collects failures (Enrich): without it the node fails
+		const refused = refusalOf(cost, continueOnFail && 'continueOnFail' in ctx && ctx.continueOnFail());
 		if (refused) {
 			part.close();
 			for (const request of requests) failures.set(request.itemIndex, refused);

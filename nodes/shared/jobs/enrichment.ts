@@ -8,7 +8,7 @@
  */
 import type { IExecuteFunctions, IPollFunctions, NodeOperationError } from 'n8n-workflow';
 
-import { refusalOf, withRunCost } from '../batching/cost';
+import { isRunRefusal, refusalOf, withRunCost } from '../batching/cost';
 import { type BatchOptions, type ItemOutcome, type ItemRequest, plannedQueries, runBatched } from '../batching/engine';
 import { type ApiVersion, dialectFor } from '../api';
 import { ApiClient, type OperationName } from '../transport/apiClient';
@@ -103,6 +103,16 @@ export async function runEnrichment(
 	const toJob = requests.filter(byJob);
 	const toSync = requests.filter((request) => !byJob(request));
 	const synced = toSync.length > 0 ? await sync(toSync) : [];
+	// the run was refused for lack of time (Continue On Fail): the job is not submitted either
+	const refused = synced.find((outcome) => !outcome.ok && isRunRefusal(outcome.error));
+	if (refused && !refused.ok) {
+		const error = refused.error;
+		const fromSync = synced[Symbol.iterator]();
+		const outcomes = requests.map((request): ItemOutcome<string> =>
+			byJob(request) ? { itemIndex: request.itemIndex, ok: false, error } : (fromSync.next().value as ItemOutcome<string>),
+		);
+		return { via: 'enrich', outcomes };
+	}
 	const run = await runEnrichmentJob(ctx, { operation, requests: toJob }, {
 		continueOnFail: options.batch?.continueOnFail,
 		...options.job,

@@ -9,6 +9,9 @@ import { V1_LIMITS } from './limits';
 import { v1Registration } from './registration';
 import { SEARCH_SIZES, searchSize } from './schemas';
 
+/** The page bodies built for a node version's cap, by endpoint and cap: made once, not per item. */
+const cappedBodies = new Map<string, ZodTypeAny>();
+
 /** v1 names everything as the package does: its wire is the package's words. */
 const same = <T>(value: T): T => value;
 
@@ -28,7 +31,10 @@ export const V1_DIALECT: Dialect = {
 			// a node version with a lower cap than the service's (Search Prospects 1: 10,000 records) checks `size` by it
 			const sizes = SEARCH_SIZES[endpoint];
 			if (sizes === undefined || sizes.max <= maxSize) return body;
-			return (body as ZodObject<ZodRawShape>).extend({ size: searchSize(sizes.min, maxSize) });
+			const key = `${endpoint} ${maxSize}`;
+			const capped = cappedBodies.get(key) ?? (body as ZodObject<ZodRawShape>).extend({ size: searchSize(sizes.min, maxSize) });
+			cappedBodies.set(key, capped);
+			return capped;
 		},
 	},
 	enrichments: { jobs: false, removedFields: {} },
