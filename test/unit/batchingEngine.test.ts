@@ -1,11 +1,9 @@
 import type { IDataObject } from 'n8n-workflow';
-import { NodeApiError } from 'n8n-workflow';
 
 import { runBatched, type ItemRequest } from '../../nodes/shared/batching/engine';
 import { chunk, stableKey } from '../../nodes/shared/batching/grouping';
-import { LIMITS, V1_LIMITS } from '../../nodes/shared/api';
+import { LIMITS } from '../../nodes/shared/api';
 import { fakeContext, ok, type RecordedCall } from './support/fakeContext';
-
 
 /** A match service: echoes each element back with a prospect id derived from its email. */
 function matchService(call: RecordedCall) {
@@ -41,28 +39,6 @@ describe('chunk and stableKey', () => {
 });
 
 describe('runBatched: position join (match, limit 40)', () => {
-	const limit = V1_LIMITS.matchItems;
-
-	it.each([0, 1, limit - 1, limit, limit + 1, 10_000])('%i items cost ceil(n / 40) requests', async (n) => {
-		const { ctx, calls } = fakeContext(matchService, { items: n });
-		const outcomes = await runBatched(ctx, 'matchProspects', matchRequests(n));
-
-		expect(calls).toHaveLength(Math.ceil(n / limit));
-		for (const call of calls) {
-			expect((call.body.prospects_to_match as unknown[]).length).toBeLessThanOrEqual(limit);
-			expect(call.url).toBe('http://127.0.0.1:9/v1/prospects/match');
-			expect(call.method).toBe('POST');
-		}
-		const sent = calls.flatMap((call) => call.body.prospects_to_match as IDataObject[]);
-		expect(sent.map((entry) => entry.email)).toEqual(matchRequests(n).map((r) => r.entries[0].email));
-		expect(outcomes.map((o) => o.itemIndex)).toEqual(Array.from({ length: n }, (_, i) => i));
-		outcomes.forEach((outcome, i) => {
-			if (!outcome.ok) throw outcome.error;
-			expect(outcome.results).toHaveLength(1);
-			expect(outcome.results[0].matches[0].prospect_id).toBe(`p-c${i}@example.com`);
-		});
-	});
-
 	it('does not de-duplicate identical match inputs (each row is its own match)', async () => {
 		const requests = [0, 1, 2].map((itemIndex) => ({ itemIndex, entries: [{ email: 'same@example.com' }] }));
 		const { ctx, calls } = fakeContext(matchService, { items: 3 });
@@ -179,45 +155,6 @@ describe('runBatched: id join (profile enrichment, limit 50, unique)', () => {
 });
 
 describe('runBatched: concurrency and failures', () => {
-	it('never has more requests in flight than the concurrency', async () => {
-		for (const concurrency of [1, 2, 5]) {
-			// each answer waits (a bounded number of turns) until the engine has `concurrency` requests
-			// out or has sent them all: a slow machine cannot make the count lower than the engine allows
-			let fake: ReturnType<typeof fakeContext> | undefined;
-			const heldService = async (call: RecordedCall) => {
-				for (let turn = 0; turn < 10_000 && fake && fake.inFlight() < concurrency && fake.calls.length < 10; turn++) {
-					await new Promise((resolve) => setImmediate(resolve));
-				}
-				return matchService(call);
-			};
-			fake = fakeContext(heldService, { items: 400 });
-			await runBatched(fake.ctx, 'matchProspects', matchRequests(400), { concurrency });
-			expect(fake.calls).toHaveLength(10);
-			expect(fake.maxInFlight()).toBe(concurrency);
-		}
-	});
-
-	const failSecondChunk = (call: RecordedCall) =>
-		(call.body.prospects_to_match as IDataObject[])[0].email === 'c40@example.com'
-			? { statusCode: 400, body: { details: 'bad batch', correlation_id: 'corr-1' } }
-			: matchService(call);
-
-	it('fails the run on a failed chunk without Continue on Fail', async () => {
-		const { ctx } = fakeContext(failSecondChunk, { items: 100 });
-		const error = await runBatched(ctx, 'matchProspects', matchRequests(100)).catch((e) => e);
-		expect(error).toBeInstanceOf(NodeApiError);
-		expect(error.message).toBe('The service rejected the request as malformed (400): bad batch (for items 40 to 79)');
-		expect(error.description).toBe('Correlation id: corr-1.');
-	});
-
-	it('turns the items of a failed chunk into errors under Continue on Fail, the rest succeed', async () => {
-		const { ctx } = fakeContext(failSecondChunk, { items: 100, continueOnFail: true });
-		const outcomes = await runBatched(ctx, 'matchProspects', matchRequests(100));
-		const failed = outcomes.filter((o) => !o.ok).map((o) => o.itemIndex);
-		expect(failed).toEqual(Array.from({ length: 40 }, (_, i) => 40 + i));
-		expect(outcomes.filter((o) => o.ok)).toHaveLength(60);
-	});
-
 	const rejectPosition3 = (call: RecordedCall) => {
 		const ids = call.body.prospect_ids as string[];
 		if (ids.includes('bad')) {

@@ -4,7 +4,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { isTrafficMonth, LIMITS, V1_ENDPOINTS } from '../../nodes/shared/api';
+import { isTrafficMonth, LIMITS } from '../../nodes/shared/api';
 import { Enrich } from '../../nodes/Enrich/Enrich.node';
 import { RESOURCES, selectedEnrichments } from '../../nodes/Enrich/enrichments';
 import { type EnrichmentResults, enrichedItems, payloadOf, skippedItem, STATUS } from '../../nodes/Enrich/output';
@@ -16,40 +16,6 @@ const [profile, posts] = prospect.enrichments;
 const post = (n: number) => ({ prospect_id: 'p1', data: { post_text: `post ${n}` } });
 
 describe('Enrich: enrichment table', () => {
-	it('points every enrichment at a batched endpoint joined by its resource id', () => {
-		for (const resource of Object.values(RESOURCES)) {
-			for (const enrichment of resource.enrichments) {
-				const endpoint = V1_ENDPOINTS[enrichment.endpoint];
-				expect(endpoint.result?.join).toEqual({ by: 'id', field: resource.idField });
-				expect(endpoint.batch?.limit).toBe(50);
-			}
-		}
-		expect(business.enrichments.map((e) => e.outputKey)).toEqual([
-			'funding_and_acquisitions',
-			'strategic_insights',
-			'website_changes',
-			'business_challenges',
-			'firmographics',
-			'technographics',
-			'employee_ratings',
-			'financial_indicators',
-			'workforce_trends',
-			'competitive_landscape',
-			'posts',
-			'website_keywords',
-			'similar_companies',
-			'website_technologies',
-			'company_hierarchy',
-			'website_traffic',
-			'business_intent',
-		]);
-		expect(prospect.enrichments.map((e) => [e.value, e.outputKey])).toEqual([
-			['profile', 'profile'],
-			['posts', 'posts'],
-			['contactInformation', 'contact_information'],
-		]);
-	});
-
 	it('keeps the table order whatever the selection order', () => {
 		expect(selectedEnrichments('prospect', ['posts', 'profile']).map((e) => e.value)).toEqual(['profile', 'posts']);
 		expect(selectedEnrichments('business', ['nope'])).toEqual([]);

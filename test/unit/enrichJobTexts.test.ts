@@ -6,6 +6,7 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 
 import { reportJobProgress } from '../../nodes/Enrich/asyncJobs';
 import type { JobProgress } from '../../nodes/shared/jobs';
+import { withLimits } from './enrichJobTexts.cases';
 
 describe('the progress message of a job', () => {
 	const messagesOf = (progress: JobProgress[]) => {
@@ -38,31 +39,6 @@ describe('the progress message of a job', () => {
 });
 
 describe('the batch limit in the texts comes from the catalog, per enrichment', () => {
-	// a prospect limit unlike the business one, as the catalog would give it
-	const withLimits = (prospectEnrichIds: number) => {
-		let loaded: typeof import('../../nodes/Enrich/asyncJobs') | undefined;
-		let tool: typeof import('../../nodes/SearchBusinesses/actions/searchTool') | undefined;
-		jest.isolateModules(() => {
-			const { LIMITS } = require('../../nodes/shared/api/v2/limits') as typeof import('../../nodes/shared/api/v2/limits');
-			Object.assign(LIMITS, { prospectEnrichIds, eventWindowDays: 60 });
-			loaded = require('../../nodes/Enrich/asyncJobs');
-			tool = require('../../nodes/SearchBusinesses/actions/searchTool');
-		});
-		return { asyncJobs: loaded!, tool: tool! };
-	};
-
-	it('says the prospect enrichment\'s limit for prospects, and both in the option when they differ', () => {
-		const { asyncJobs } = withLimits(40);
-		const requests = Array.from({ length: 5 }, (_, itemIndex) => ({ itemIndex, entries: [`id-${itemIndex}`] }));
-		const settings = { threshold: 5, timeoutMs: 60_000 };
-		expect(asyncJobs.noJobOnV1Hint('v1', settings, requests, 'enrichProspectProfiles')).toBe(
-			"No async job ran for these 5 IDs: async jobs need API v2, and the credential's API Version is v1, so they were sent 40 a request.",
-		);
-		expect(asyncJobs.noJobOnV1Hint('v1', settings, requests, 'enrichBusinessFirmographics')).toMatch(/so they were sent 50 a request\.$/);
-		const option = asyncJobs.jobOptions.find((property) => property.name === 'jobThreshold');
-		expect(option?.description).toContain('instead of one request per 40 prospect IDs or 50 business IDs.');
-	});
-
 	it('gives the model of Search Businesses 2 the event window of the limits', () => {
 		const { tool } = withLimits(50);
 		expect(tool.FILTERS_FOR_MODEL_V2).toContain('"last_occurrence": days from 1 to 60}');

@@ -342,28 +342,6 @@ describe('a result file that holds nothing', () => {
 });
 
 describe('choosing the path', () => {
-	it('runs a job on v2 from the threshold on, /enrich below it and always on v1, with the same outcomes', async () => {
-		const requests = itemsFor(businessIds(9));
-		const byPath = async (version: 'v1' | 'v2', jobThreshold: number | undefined) => {
-			sandbox.clearRequests();
-			const run = await runEnrichment(jobContext(sandbox).ctx, 'enrichBusinessFirmographics', requests, { version, jobThreshold, job: polling() });
-			return { run, paths: [...new Set(sandbox.requests.map((request) => request.path.replace(/[0-9a-f-]{36}/, '<id>')))] };
-		};
-		const below = await byPath('v2', 11);
-		const at = await byPath('v2', 10);
-		const v1 = await byPath('v1', 10);
-		expect([below.run.via, at.run.via, v1.run.via]).toEqual(['enrich', 'job', 'enrich']);
-		expect(below.paths).toEqual(['/v2/businesses/firmographics/enrich']);
-		expect(at.paths).toEqual([
-			'/v2/async/entity-id-datasets/upload',
-			'/v2/businesses/firmographics/job',
-			'/v2/jobs/status/<id>',
-			'/files/job-results/<id>.csv',
-		]);
-		expect(v1.paths).toEqual(['/v1/businesses/firmographics/bulk_enrich']);
-		expect(at.run.outcomes).toEqual(below.run.outcomes);
-	});
-
 	it('decides per group of equal parameters: a large group is a job, small groups go to /enrich, outcomes in item order', async () => {
 		const ids = businessIds(12);
 		const months = ['2025-01', '2025-02', '2025-03'];
@@ -398,12 +376,6 @@ describe('choosing the path', () => {
 		]);
 		expect(mixed.run.outcomes).toEqual(sync);
 		expect(mixed.run.outcomes.map((outcome) => outcome.itemIndex)).toEqual(ids.map((_, index) => index));
-	});
-
-	it('refuses the job flow on v1, sending nothing', async () => {
-		const error = await failureOf(runEnrichmentJob(jobContext(sandbox).ctx, { operation: 'enrichBusinessFirmographics', requests: itemsFor(businessIds(2)) }, { version: 'v1' }));
-		expect(error.message).toBe('The operation enrichBusinessFirmographicsJob is not available on API v1');
-		expect(sandbox.requests).toEqual([]);
 	});
 });
 

@@ -1,5 +1,4 @@
-import { RESOURCES } from '../../nodes/GetEvents/actions/getEvents.operation';
-import { BUSINESS_EVENT_TYPES, ENDPOINTS, V1_ENDPOINTS } from '../../nodes/shared/api';
+import { BUSINESS_EVENT_TYPES } from '../../nodes/shared/api';
 import { combineEventTypes, eventTypeLabel, eventTypeOptions, splitFreeValues } from '../../nodes/shared/eventTypes';
 import { parseIdList } from '../../nodes/shared/idList';
 
@@ -78,19 +77,5 @@ describe('event types', () => {
 		]);
 		expect(combineEventTypes([], ['x_type', 'y_type'])).toEqual(['x_type', 'y_type']);
 		expect(combineEventTypes(undefined, undefined)).toEqual([]);
-	});
-});
-
-describe('the resources of Get Events', () => {
-	it('take their id list and id field from the events endpoint\'s catalog entry, the same in both versions', () => {
-		expect(Object.values(RESOURCES).map(({ endpoint, idsField, itemField }) => [endpoint, idsField, itemField])).toEqual([
-			['getBusinessEvents', 'business_ids', 'business_id'],
-			['getProspectEvents', 'prospect_ids', 'prospect_id'],
-		]);
-		for (const { endpoint, idsField, itemField } of Object.values(RESOURCES)) {
-			for (const catalog of [V1_ENDPOINTS, ENDPOINTS]) {
-				expect([catalog[endpoint].batch?.key, catalog[endpoint].result?.join]).toEqual([idsField, { by: 'id', field: itemField }]);
-			}
-		}
 	});
 });

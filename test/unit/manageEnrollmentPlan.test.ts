@@ -1,8 +1,7 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
-import { BUSINESS, PROSPECT, splitKey } from '../../nodes/ManageEnrollment/helpers/kinds';
-import { type ItemRead, planEnrollments, withItemErrors } from '../../nodes/ManageEnrollment/helpers/plan';
-import { LIMITS } from '../../nodes/shared/api';
+import { BUSINESS, splitKey } from '../../nodes/ManageEnrollment/helpers/kinds';
+import { type ItemRead, planEnrollments } from '../../nodes/ManageEnrollment/helpers/plan';
 import { TEST_NODE } from './support/fakeContext';
 
 const ctx = (continueOnFail = false) =>
@@ -16,64 +15,8 @@ const oneIdPerItem = (list: string[]): ItemRead[] =>
 	list.map((id, itemIndex) => ({ itemIndex, ids: [id], shared: { ...shared } }));
 
 describe('Manage Enrollment: planning enrollments', () => {
-	const limit = LIMITS.businessEnrollmentIds;
-
 	it('names split parts key, key-2, key-3', () => {
 		expect([0, 1, 2].map((part) => splitKey('acme', part))).toEqual(['acme', 'acme-2', 'acme-3']);
-	});
-
-	it('combines 45 items into 3 enrollments of 20, 20 and 5 ids, each paired to its items', () => {
-		const list = ids(0, 45);
-		const planned = planEnrollments(ctx(), BUSINESS, 'create', oneIdPerItem(list), 'all');
-		expect(planned.map((p) => p.body?.enrollment_key)).toEqual(['kkkk', 'kkkk-2', 'kkkk-3']);
-		expect(planned.map((p) => (p.body?.business_ids as string[]).length)).toEqual([limit, limit, 5]);
-		expect(planned.flatMap((p) => p.body?.business_ids as string[])).toEqual(list);
-		expect(planned[0].items).toEqual(Array.from({ length: 20 }, (_, i) => i));
-		expect(planned[2].items).toEqual([40, 41, 42, 43, 44]);
-		expect(planned.every((p) => (p.body?.event_types as string[])[0] === 'new_product')).toBe(true);
-	});
-
-	it('sends a repeated id once and pairs its enrollment with every item that named it', () => {
-		const [a, b] = ids(0, 2);
-		const reads: ItemRead[] = [
-			{ itemIndex: 0, ids: [a], shared },
-			{ itemIndex: 1, ids: [b, a], shared },
-			{ itemIndex: 2, ids: [a], shared },
-		];
-		const planned = planEnrollments(ctx(), BUSINESS, 'create', reads, 'all');
-		expect(planned).toEqual([{ items: [0, 1, 2], body: { ...shared, business_ids: [a, b] } }]);
-	});
-
-	it('keeps items apart when their key or event types differ, even in combined mode', () => {
-		const [a, b, c] = ids(0, 3);
-		const reads: ItemRead[] = [
-			{ itemIndex: 0, ids: [a], shared },
-			{ itemIndex: 1, ids: [b], shared: { ...shared, enrollment_key: 'other' } },
-			{ itemIndex: 2, ids: [c], shared },
-		];
-		const planned = planEnrollments(ctx(), BUSINESS, 'create', reads, 'all');
-		expect(planned.map((p) => [p.body?.enrollment_key, p.items])).toEqual([
-			['kkkk', [0, 2]],
-			['other', [1]],
-		]);
-	});
-
-	it('gives every item its own enrollment in per-item mode, splitting a large item too', () => {
-		const reads: ItemRead[] = [
-			{ itemIndex: 0, ids: ids(0, 25), shared },
-			{ itemIndex: 1, ids: ids(100, 3), shared },
-		];
-		const planned = planEnrollments(ctx(), BUSINESS, 'create', reads, 'each');
-		expect(planned.map((p) => [p.body?.enrollment_key, (p.body?.business_ids as string[]).length, p.items])).toEqual([
-			['kkkk', 20, [0]],
-			['kkkk-2', 5, [0]],
-			['kkkk', 3, [1]],
-		]);
-	});
-
-	it('does not split prospect enrollments (the contract sets no limit)', () => {
-		const planned = planEnrollments(ctx(), PROSPECT, 'create', [{ itemIndex: 0, ids: ids(0, 500), shared }], 'all');
-		expect(planned).toHaveLength(1);
 	});
 
 	it('refuses an update with more ids than one enrollment holds, naming the items', () => {
@@ -118,12 +61,5 @@ describe('Manage Enrollment: planning enrollments', () => {
 			[undefined, [1]],
 		]);
 		expect(planned[1].body).toEqual({ enrollment_id: 'e-2', enrollment_key: 'kkkk', event_types: ['new_product'], business_ids: [b] });
-	});
-
-	it('puts item errors in input order, split parts keeping their order', () => {
-		const planned = planEnrollments(ctx(), BUSINESS, 'create', oneIdPerItem(ids(0, 45)).slice(1), 'all');
-		const error = new Error('bad') as never;
-		const ordered = withItemErrors(planned, new Map([[0, error]]));
-		expect(ordered.map((p) => p.body?.enrollment_key ?? 'error')).toEqual(['error', 'kkkk', 'kkkk-2', 'kkkk-3']);
 	});
 });

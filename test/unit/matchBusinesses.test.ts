@@ -5,7 +5,7 @@
  * The node itself runs in test/engine/matchBusinesses.test.ts and test/e2e/matchBusinesses.test.ts.
  */
 import { ItemValidationError, NOTHING_SENT } from '../../nodes/shared/batching/validate';
-import { businessMatchItemSchema, LIMITS, matchBusinessesBodyV1 } from '../../nodes/shared/api';
+import { businessMatchItemSchema, LIMITS } from '../../nodes/shared/api';
 import {
 	buildMatchEntry,
 	cleanDomain,
@@ -18,7 +18,7 @@ import { readsOwnField } from '../../nodes/shared/parameters';
 import { MatchBusinesses } from '../../nodes/MatchBusinesses/MatchBusinesses.node';
 import { matchOutput } from '../../nodes/MatchBusinesses/output';
 import { type Sandbox, sandboxClient, startSandbox } from '../sandbox';
-import { businessProfileUrl, matchBusiness, nameKey } from '../sandbox/universe/businessMatch';
+import { matchBusiness, nameKey } from '../sandbox/universe/businessMatch';
 import { TEST_NODE } from './support/fakeContext';
 
 describe('Match Businesses: field values', () => {
@@ -142,14 +142,6 @@ describe('Match Businesses: what is sent, left out, or refused', () => {
 			expect([domain, businessMatchItemSchema.safeParse({ domain }).success]).toEqual([domain, false]);
 		}
 	});
-
-	it(`lets a request hold 1 to ${LIMITS.businessMatchItems} businesses`, () => {
-		const items = (n: number) => Array.from({ length: n }, (_, i) => ({ name: `Company ${i}` }));
-		expect(LIMITS.businessMatchItems).toBe(50);
-		expect(matchBusinessesBodyV1.safeParse({ businesses_to_match: items(50) }).success).toBe(true);
-		expect(matchBusinessesBodyV1.safeParse({ businesses_to_match: items(51) }).success).toBe(false);
-		expect(matchBusinessesBodyV1.safeParse({ businesses_to_match: [] }).success).toBe(false);
-	});
 });
 
 describe('Match Businesses: output item', () => {
@@ -192,40 +184,7 @@ describe('sandbox: POST /v1/businesses/match', () => {
 	afterAll(async () => await sandbox.close());
 
 	const business = (n: number) => sandbox.universe.businesses[n];
-	const baseName = (n: number) => business(n).name.split(' ').slice(0, 3).join(' ');
 	const match = (items: unknown[]) => api.call('matchBusinesses', { businesses_to_match: items });
-	const echo = (input: object) => ({ name: null, domain: null, url: null, profnet_url: null, ...input });
-
-	it('answers one result per input, in input order, echoing all four keys', async () => {
-		const items = [
-			{ name: business(0).name, domain: business(0).domain },
-			{ domain: `www.${business(1).domain.toUpperCase()}` },
-			{ name: 'Nobody At All Ltd' },
-			{ url: `${business(2).website}/about` },
-			{ name: baseName(3).toLowerCase() },
-			{ profnet_url: businessProfileUrl(business(4)) },
-			// domain wins over a name that names another business
-			{ name: business(6).name, domain: business(5).domain },
-			{ domain: 'unknown-company.example', url: 'https://unknown-company.example' },
-		];
-		const response = await match(items);
-		expect(response.status).toBe(200);
-		expect(response.body).toEqual({
-			response_context: { correlation_id: expect.any(String), request_status: 'success', time_took_in_seconds: expect.any(Number) },
-			total_results: 8,
-			total_matches: 6,
-			matched_businesses: [
-				{ input: echo(items[0]), business_id: business(0).business_id },
-				{ input: echo(items[1]), business_id: business(1).business_id },
-				{ input: echo(items[2]), business_id: null },
-				{ input: echo(items[3]), business_id: business(2).business_id },
-				{ input: echo(items[4]), business_id: business(3).business_id },
-				{ input: echo(items[5]), business_id: business(4).business_id },
-				{ input: echo(items[6]), business_id: business(5).business_id },
-				{ input: echo(items[7]), business_id: null },
-			],
-		});
-	});
 
 	it('matches names without case, accents, punctuation or legal suffix, every business of the universe', () => {
 		const businesses = sandbox.universe.businesses;

@@ -13,7 +13,6 @@ import { Enrich } from '../../nodes/Enrich/Enrich.node';
 import { GetEvents } from '../../nodes/GetEvents/GetEvents.node';
 import { LookUpFilterValues } from '../../nodes/LookUpFilterValues/LookUpFilterValues.node';
 import { ManageEnrollment } from '../../nodes/ManageEnrollment/ManageEnrollment.node';
-import { ManageWebhook } from '../../nodes/ManageWebhook/ManageWebhook.node';
 import { MatchBusinesses } from '../../nodes/MatchBusinesses/MatchBusinesses.node';
 import { MatchProspects } from '../../nodes/MatchProspects/MatchProspects.node';
 import { SearchBusinesses } from '../../nodes/SearchBusinesses/SearchBusinesses.node';
@@ -21,9 +20,8 @@ import { PROSPECT_FILTERS_FOR_MODEL, PROSPECT_FILTERS_FOR_MODEL_V2 } from '../..
 import { SearchProspects } from '../../nodes/SearchProspects/SearchProspects.node';
 import { DEFAULT_JOB_THRESHOLD } from '../../nodes/shared/jobs';
 import { LIMITS } from '../../nodes/shared/api';
-import { apiVersionFor, FIRST_V2_NODE_VERSION } from '../../nodes/shared/transport/apiVersion';
-
-const PACKAGE = 'n8n-nodes-business-prospect-data';
+import { FIRST_V2_NODE_VERSION } from '../../nodes/shared/transport/apiVersion';
+import { speaksAs } from './nodeVersionsV2.cases';
 
 /** every node with an API v2 version: the pull nodes, and Manage Enrollment */
 const NODES_WITH_V2: INodeType[] = [
@@ -40,48 +38,11 @@ const NODES_WITH_V2: INodeType[] = [
 ];
 
 describe('apiVersionFor', () => {
-	const node = (name: string, typeVersion: number) => ({ type: `${PACKAGE}.${name}`, typeVersion });
-
 	test.each([
-		[undefined, 1, 'v1'],
 		[undefined, 2, 'v2'],
-		['auto', 1, 'v1'],
 		['auto', 2, 'v2'],
-		['v1', 2, 'v1'],
 		['v2', 1, 'v2'],
-		// a value this package never wrote is read as Per Node Version
-		['v3', 1, 'v1'],
-	])('credential %p, Search Businesses at typeVersion %d: %s', (choice, typeVersion, expected) => {
-		expect(apiVersionFor(choice, node('searchBusinesses', typeVersion))).toBe(expected);
-	});
-
-	test('Search Prospects: versions 1 and 2 speak v1, version 3 v2', () => {
-		expect([1, 2, 3].map((version) => apiVersionFor('auto', node('searchProspects', version)))).toEqual(['v1', 'v1', 'v2']);
-	});
-
-	test('a tool variant (n8n names it <node>Tool) speaks as its node does', () => {
-		expect(apiVersionFor('auto', node('matchProspectsTool', 2))).toBe('v2');
-		expect(apiVersionFor('auto', { type: 'CUSTOM.matchProspectsTool', typeVersion: 1 })).toBe('v1');
-	});
-
-	test('Manage Enrollment: version 1 speaks v1 and version 2 v2 at Per Node Version; the credential wins', () => {
-		expect([1, 2].map((version) => apiVersionFor('auto', node('manageEnrollment', version)))).toEqual(['v1', 'v2']);
-		expect(apiVersionFor('v2', node('manageEnrollment', 1))).toBe('v2');
-		expect(apiVersionFor('v1', node('manageEnrollmentTool', 2))).toBe('v1');
-	});
-
-	test('Check Credits, new since v2: version 1 speaks v2 at Per Node Version, v1 on a credential set to v1', () => {
-		expect([undefined, 'auto', 'v2', 'v1'].map((choice) => apiVersionFor(choice, node('checkCredits', 1)))).toEqual(['v2', 'v2', 'v2', 'v1']);
-		expect(apiVersionFor('auto', node('checkCreditsTool', 1))).toBe('v2');
-	});
-
-	test("the webhook nodes: version 2 speaks v2, version 1 v1, and the credential's choice wins", () => {
-		for (const name of ['manageWebhook', 'businessEventsWebhookTrigger']) {
-			expect([1, 2].map((version) => apiVersionFor('auto', node(name, version)))).toEqual(['v1', 'v2']);
-			expect([apiVersionFor('v2', node(name, 1)), apiVersionFor('v1', node(name, 2))]).toEqual(['v2', 'v1']);
-		}
-		expect([new ManageWebhook().description.version, new ManageWebhook().description.defaultVersion]).toEqual([[1, 2], 2]);
-	});
+	])('credential %p, Search Businesses at typeVersion %d: %s', (choice, typeVersion, expected) => speaksAs(choice, typeVersion, expected));
 });
 
 describe.each(NODES_WITH_V2.map((type) => [type.description.name, type.description] as const))('%s', (name, description) => {
@@ -115,23 +76,6 @@ describe('Search Businesses version 2 (API v2)', () => {
 	test('Include Operating Locations, on by default, on version 2 only', () => {
 		expect(v2.shown(search, 'includeOperatingLocations')).toEqual([expect.objectContaining({ type: 'boolean', default: true })]);
 		expect(v1.shown(search, 'includeOperatingLocations')).toEqual([]);
-	});
-
-	test('options: pages of up to 500 (500 by default), no Starting Page or page concurrency', () => {
-		const [options] = v2.shown(search, 'options');
-		const names = (options.options as INodeProperties[]).map((option) => option.name);
-		expect(names).toEqual(['exclude', 'includeTotal', 'pageSize', 'requestContext']);
-		const pageSize = (options.options as INodeProperties[]).find((option) => option.name === 'pageSize');
-		expect(pageSize).toMatchObject({ default: LIMITS.searchPageSize.max, typeOptions: { maxValue: LIMITS.searchPageSize.max } });
-		const [optionsV1] = v1.shown(search, 'options');
-		expect((optionsV1.options as INodeProperties[]).map((option) => option.name)).toEqual([
-			'exclude',
-			'includeTotal',
-			'pageSize',
-			'requestContext',
-			'page',
-			'concurrency',
-		]);
 	});
 
 	test('Request Context is offered for searches only: statistics on v2 take none', () => {

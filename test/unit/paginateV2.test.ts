@@ -157,16 +157,6 @@ describe('the v2 search body', () => {
 		expect(readSearchRequest(parameters({ returnAll: true }), 0, BUSINESS_SEARCH, 'v2')).toMatchObject({ limit: 10_000, body: { page_size: 100 } });
 	});
 
-	it('has_email / has_phone_number become has_contact_details on v2, and back on v1', () => {
-		const json = (filters: IDataObject) => parameters({ filterSource: 'json', filtersJson: filters });
-		const sent = (filters: IDataObject, version: 'v1' | 'v2') => readSearchRequest(json(filters), 0, PROSPECT_SEARCH, version).body.filters;
-		expect(sent({ has_email: { value: true } }, 'v2')).toEqual({ has_contact_details: { value: 'email' } });
-		expect(sent({ has_phone_number: { value: true } }, 'v2')).toEqual({ has_contact_details: { value: 'phone' } });
-		expect(sent({ has_email: { value: true }, has_phone_number: { value: true } }, 'v2')).toEqual({ has_contact_details: { value: 'email_and_phone' } });
-		expect(sent({ has_contact_details: { value: 'email_and_phone' } }, 'v1')).toEqual({ has_email: { value: true }, has_phone_number: { value: true } });
-		expect(sent({ has_contact_details: { value: 'email' } }, 'v2')).toEqual({ has_contact_details: { value: 'email' } });
-	});
-
 	it.each([
 		['a Starting Page after 1', { options: { page: 2 } }, 'Item 0: page: a search on API v2 always starts at its first record', 'Check "Starting Page". Nothing was sent to the service for this item.'],
 		['a limit above 60,000', { limit: 60_001 }, 'Item 0: limit must be a whole number from 1 to 60000', 'Check "Limit". Nothing was sent to the service for this item.'],
@@ -205,14 +195,5 @@ describe('the v2 search body', () => {
 			body: { filters: { include_operating_locations: { value: true } } },
 			droppedRequestContext: true,
 		});
-	});
-
-	it('Include Operating Locations: sent as set on v2; off is refused on v1, which always includes them', () => {
-		const off = parameters({ includeOperatingLocations: false });
-		expect(readSearchRequest(off, 0, BUSINESS_SEARCH_V2, 'v2').body.filters).toEqual({ include_operating_locations: { value: false } });
-		expect(() => readSearchRequest(off, 0, BUSINESS_SEARCH_V2, 'v1')).toThrow(
-			'Item 0: Include Operating Locations: API v1 always includes them. Turn it on, or set API Version to v2 in the credential',
-		);
-		expect(readSearchRequest(parameters(), 0, BUSINESS_SEARCH_V2, 'v1').body).toEqual({ mode: 'preview', size: 50, page_size: 50, page: 1 });
 	});
 });

@@ -66,15 +66,6 @@ describe('query metering (the default)', () => {
 		const heavy = await api.call('matchProspects', matchBody(40));
 		expect([heavy.status, heavy.headers.get('retry-after'), remainingOf(heavy)]).toEqual([429, '60', 30]);
 	});
-
-	it('weighs an endpoint by a meter other than the catalog assumes, when the test says so', async () => {
-		const { sandbox, api } = await sandboxWith({
-			rateLimit: { ...LIMITS.rateLimit, meters: { 'v1.getBusinessEvents': { queries: 1 } } },
-		});
-		const ids = sandbox.universe.businesses.slice(0, 40).map((business) => business.business_id);
-		const events = await api.call('getBusinessEvents', { business_ids: ids, event_types: ['new_funding_round'] });
-		expect(remainingOf(events)).toBe(LIMITS.rateLimit.queries - 1);
-	});
 });
 
 describe('request metering (the older text)', () => {

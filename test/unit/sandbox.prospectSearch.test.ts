@@ -38,31 +38,6 @@ describe('the prospect universe', () => {
 	});
 });
 
-describe('POST /v1/prospects', () => {
-	test('pages under size: total_results, total_pages and records of the page', async () => {
-		const filters = { job_level: { values: ['director'] } };
-		const all = sandbox.universe.searchProspects(filters);
-		const { status, body } = await api.call('searchProspects', { mode: 'preview', size: 250, page_size: 100, page: 3, filters });
-
-		expect(status).toBe(200);
-		expect(body).toMatchObject({ total_results: 250, total_pages: 3, page: 3 });
-		expect(body.data.map((record: { prospect_id: string }) => record.prospect_id)).toEqual(
-			all.slice(200, 250).map((entry) => entry.prospect.prospect_id),
-		);
-	});
-
-	test.each([
-		[{ mode: 'full', size: 10, page_size: 10, filters: { job_level: { values: ['ceo'] } } }, ['body', 'filters', 'job_level', 'values', 0]],
-		[{ mode: 'full', size: 10, page_size: 10, filters: { has_email: { value: 'yes' } } }, ['body', 'filters', 'has_email', 'value']],
-		[{ mode: 'full', size: 10, page_size: 10, filters: { total_experience_months: {} } }, ['body', 'filters', 'total_experience_months']],
-		[{ mode: 'full', size: 10, page_size: 101 }, ['body', 'page_size']],
-	])('422 for %j at %j', async (body, loc) => {
-		const response = await api.call('searchProspects', body);
-		expect(response.status).toBe(422);
-		expect(response.body.detail[0].loc).toEqual(loc);
-	});
-});
-
 describe('statistics', () => {
 	test('prospects: the counts per location add up to total_results', async () => {
 		const filters = { company_country_code: { values: ['de'] } };

@@ -5,7 +5,6 @@
  */
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { LIMITS } from '../../nodes/shared/api';
 import { execute as executeTool } from '../../nodes/SearchProspects/actions/searchTool';
 import { fakeContext, ok, TEST_NODE } from './support/fakeContext';
 
@@ -40,30 +39,6 @@ function toolContext(parameters: IDataObject, total: number) {
 }
 
 describe('Search Prospects as a tool', () => {
-	it('sends the model\'s filters, asks for the service maximum for the total, returns Max Prospects records and a note', async () => {
-		const { ctx, calls } = toolContext({}, 567);
-		const [answer] = await executeTool.call(ctx);
-
-		expect(calls.map((call) => [call.url.replace(/^.*\/v1/, '/v1'), call.body])).toEqual([
-			[
-				'/v1/prospects',
-				{
-					mode: 'preview',
-					size: LIMITS.prospectSearchSize.max,
-					page_size: 3,
-					page: 1,
-					filters: { job_level: { values: ['director'] }, has_email: { value: true } },
-				},
-			],
-		]);
-		expect(answer.json).toEqual({
-			total_found: 567,
-			returned: 3,
-			prospects: [{ prospect_id: 'p0' }, { prospect_id: 'p1' }, { prospect_id: 'p2' }],
-			note: 'Showing the first 3 of 567 prospects. Add filters to narrow the search.',
-		});
-	});
-
 	it('a job level outside the list is a short error in the model\'s words; nothing is sent', async () => {
 		const { ctx, calls } = toolContext({ filtersJson: '{ "job_level": { "values": ["ceo"] } }' }, 0);
 

@@ -3,8 +3,8 @@
  * same description resolves to the normal parameters for `<name>` and to `$fromAI()` arguments for
  * n8n's generated `<name>Tool` (the `@tool` display option). The e2e test (mcpTools) runs them.
  */
-import type { IDataObject, INode, INodeType, INodeTypeDescription } from 'n8n-workflow';
-import { NodeHelpers, NodeOperationError, traverseNodeParameters } from 'n8n-workflow';
+import type { IDataObject, INode, INodeType } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 import { Enrich } from '../../nodes/Enrich/Enrich.node';
 import { compactEnrichment, TOOL_POSTS_LIMIT } from '../../nodes/Enrich/actions/enrichTool';
@@ -25,23 +25,7 @@ import { SearchProspects } from '../../nodes/SearchProspects/SearchProspects.nod
 import { SEARCH_TOOL_DESCRIPTION, TOOL_SEARCH_LIMIT } from '../../nodes/SearchBusinesses/actions/searchTool';
 import { NOTHING_SENT } from '../../nodes/shared/batching/validate';
 import { fromAi, isToolExecution, toolErrorText } from '../../nodes/shared/toolMode';
-
-/** What n8n's convertNodeToAiTool changes that the `@tool` display option reads: the name. */
-const asTool = (description: INodeTypeDescription): INodeTypeDescription => ({ ...description, name: `${description.name}Tool` });
-
-/** The parameters n8n resolves for a node with these values (defaults filled in, hidden ones left out). */
-function resolve(nodeType: INodeType, values: IDataObject, tool: boolean): IDataObject {
-	const description = tool ? asTool(nodeType.description) : nodeType.description;
-	const node = { name: 'N', type: description.name, typeVersion: 1, parameters: values } as unknown as INode;
-	return NodeHelpers.getNodeParameters(description.properties, values as never, true, false, node, description) as IDataObject;
-}
-
-/** The tool's arguments as n8n collects them for the input schema: key -> [type, has default]. */
-function argumentsOf(parameters: IDataObject): Record<string, [string, boolean]> {
-	const collected: Array<{ key: string; type?: string; defaultValue?: unknown }> = [];
-	traverseNodeParameters(parameters as never, collected as never);
-	return Object.fromEntries(collected.map((argument) => [argument.key, [argument.type ?? 'string', argument.defaultValue !== undefined]]));
-}
+import { argumentsOf, hasItsOwnToolText, resolve } from './toolMode.cases';
 
 const text = (value: unknown) => JSON.stringify(value);
 
@@ -173,15 +157,10 @@ describe('tool mode (n8n\'s generated <name>Tool variant)', () => {
 		['businessEnrollment', 'list', {}],
 		['businessEnrollment', 'update', { enrollment_id: ['string', false], enrollment_key: ['string', true], business_ids: ['string', false] }],
 		['prospectEnrollment', 'create', { enrollment_key: ['string', false], prospect_ids: ['string', false] }],
-		['prospectEnrollment', 'update', { enrollment_id: ['string', false], enrollment_key: ['string', false], prospect_ids: ['string', false] }],
 		['prospectEnrollment', 'delete', { enrollment_id: ['string', false] }],
-	] as const)('Manage Enrollment %s %s: its own description and arguments', (resource, operation, expected) => {
-		const parameters = resolve(new ManageEnrollment(), { resource, operation }, true);
-		expect(parameters.toolDescription).toBe(ENROLLMENT_TOOL_DESCRIPTIONS[resource][operation as 'create']);
-		expect(String(parameters.toolDescription)).not.toMatch(/ in Manage Enrollment$/);
-		expect(argumentsOf(parameters)).toEqual(expected);
-		expect(parameters).not.toHaveProperty('combine');
-	});
+	] as const)('Manage Enrollment %s %s: its own description and arguments', (resource, operation, expected) =>
+		hasItsOwnToolText(resource, operation, expected),
+	);
 
 	test('the prospect enrollment texts hold on both API versions: v2 lists them, and its update keeps the key', () => {
 		const { update, delete: remove } = ENROLLMENT_TOOL_DESCRIPTIONS.prospectEnrollment;

@@ -242,32 +242,11 @@ describe('ApiClient.request', () => {
 		expect(calls).toHaveLength(3);
 	});
 
-	it('counts only attempts the service may have acted on: a 429 before a 404 is not one', async () => {
-		const afterThrottle = fakeContext(script({ statusCode: 429, headers: { 'retry-after': '0' } }, { statusCode: 404 }));
-		const notFound = (await request(afterThrottle.ctx, 'deleteProspectEnrollment', { enrollment_id: 'x' })) as NodeApiError;
-		expect(notFound.httpCode).toBe('404');
-		expect(notFound.context.earlierAttemptsReachedService).toBe(0);
-		const afterFailure = fakeContext(script({ statusCode: 503 }, { statusCode: 404 }));
-		const gone = (await request(afterFailure.ctx, 'deleteProspectEnrollment', { enrollment_id: 'x' })) as NodeApiError;
-		expect(gone.context.earlierAttemptsReachedService).toBe(1);
-	});
-
 	it('fails at once with a rate-limited cause when the wait asked for is too long', async () => {
 		const { ctx, calls } = fakeContext(script({ statusCode: 429, headers: { 'retry-after': '3600' }, body: { code: 429 } }));
 		const error = (await request(ctx, 'listBusinessEnrollments')) as NodeApiError;
 		expect(calls).toHaveLength(1);
 		expect(error.failure).toEqual({ cause: 'rate-limited', retryAfterMs: 3_600_000 });
-	});
-
-	it('sends the partner id only to the endpoint that takes it, and only when set', async () => {
-		const credentials = { baseUrl: 'http://127.0.0.1:9', partnerId: 'partner-7', apiKey: 'key-partner', maxRequestsPerMinute: UNLIMITED };
-		const { ctx, calls } = fakeContext(() => ok({}), { credentials });
-		await request(ctx, 'listBusinessEnrollments');
-		await request(ctx, 'getBusinessEvents', {});
-		const without = fakeContext(() => ok({}));
-		await request(without.ctx, 'listBusinessEnrollments');
-		expect([...calls, ...without.calls].map((call) => call.headers.partner_id)).toEqual(['partner-7', undefined, undefined]);
-		expect(calls[0].method).toBe('GET');
 	});
 
 	it('sends nothing more in the run once the service refused the API key (401)', async () => {
@@ -289,15 +268,6 @@ describe('ApiClient.request', () => {
 		// the next run (a new context) tries again
 		const next = fakeContext(() => ok({ events: [] }), { credentials: { ...(await ctx.getCredentials('x')) } });
 		expect(await request(next.ctx, 'getBusinessEvents', {})).toEqual({ events: [] });
-	});
-
-	it('after a 401 that came with the partner ID, still sends requests that do not carry it', async () => {
-		const credentials = { baseUrl: 'http://127.0.0.1:9', partnerId: 'partner-unknown', apiKey: 'key-partner-401', maxRequestsPerMinute: UNLIMITED };
-		const { ctx, calls } = fakeContext(script({ statusCode: 401, body: { details: 'Unknown partner id' } }, ok({ events: [] })), { credentials });
-		expect((await request(ctx, 'listBusinessEnrollments')).httpCode).toBe('401');
-		expect(await request(ctx, 'getBusinessEvents', {})).toEqual({ events: [] });
-		expect((await request(ctx, 'listBusinessEnrollments')).httpCode).toBe('401');
-		expect(calls.map((call) => call.headers.partner_id)).toEqual(['partner-unknown', undefined]);
 	});
 
 	it('never follows a redirect: a 3xx is an error that says where it pointed', async () => {
@@ -384,28 +354,6 @@ describe('ApiClient.request', () => {
 		await expect(request(miss.ctx, 'getBusinessEvents', {})).resolves.toEqual({ response_context: { request_status: 'miss' } });
 	});
 
-	it('reports an error that is not a network error with its own message, sent once, the key blanked out', async () => {
-		const credentials = { baseUrl: 'http://127.0.0.1:9', apiKey: 'secret-key-quoted', maxRequestsPerMinute: UNLIMITED };
-		const headerError = Object.assign(new Error('Invalid character in header content ["API_KEY"]'), {
-			code: 'ERR_INVALID_CHAR',
-			config: { headers: { API_KEY: 'secret-key-quoted\n' } },
-		});
-		const { ctx, calls } = fakeContext(() => headerError, { credentials });
-		const error = (await request(ctx, 'getBusinessEvents', {}, { itemIndex: 1 })) as NodeOperationError;
-		expect(calls).toHaveLength(1);
-		expect(error).toBeInstanceOf(NodeOperationError);
-		expect(error.message).toBe(
-			'The request to http://127.0.0.1:9/v1/businesses/events could not be sent: Invalid character in header content ["API_KEY"]',
-		);
-		expect(error.description).toBe('Check the API key and Base URL in the Business Prospect Data API credential.');
-		expect(error.context.itemIndex).toBe(1);
-		expect(JSON.stringify(error)).not.toContain('secret-key-quoted');
-
-		const quoting = fakeContext(() => new Error('bad value secret-key-quoted in header'), { credentials });
-		const quoted = (await request(quoting.ctx, 'getBusinessEvents', {})) as Error;
-		expect(quoted.message).toBe('The request to http://127.0.0.1:9/v1/businesses/events could not be sent: bad value *** in header');
-	});
-
 	it('reports a request cut short by a cancelled execution as cancelled, not as a network error', async () => {
 		const controller = new AbortController();
 		const { ctx, calls } = fakeContext(() => {
@@ -417,27 +365,6 @@ describe('ApiClient.request', () => {
 		expect(calls).toHaveLength(1);
 		expect(error).toBeInstanceOf(NodeOperationError);
 		expect(error.message).toBe('The execution was cancelled');
-	});
-
-	it('blames the Base URL only for an address that never answered', async () => {
-		const notFound = fakeContext(() =>
-			Object.assign(new Error('getaddrinfo ENOTFOUND'), { code: 'ENOTFOUND', config: { headers: { API_KEY: 'secret-key' } } }),
-		);
-		const error = (await request(notFound.ctx, 'listBusinessEnrollments')) as NodeApiError;
-		expect(notFound.calls).toHaveLength(1);
-		expect(error.message).toBe('Could not get an answer from the service at http://127.0.0.1:9/v1/businesses/events/enrollments: host not found');
-		expect(error.description).toBe('Check the Base URL in the credential and that the service is reachable from n8n.');
-		expect(JSON.stringify(error)).not.toContain('secret-key');
-
-		// the connection worked before in this run: a reset is the service's bad moment, not a wrong address
-		const { ctx } = fakeContext(script(ok({}), ...Array.from({ length: 8 }, () => connectionError('ECONNRESET'))));
-		const client = await ApiClient.of(ctx);
-		await settle(client.request('getBusinessEvents', {}));
-		const reset = (await settle(client.request('getBusinessEvents', {}, { items: [0, 1] }))) as NodeApiError;
-		expect(reset.message).toBe(
-			`Could not get an answer from the service at http://127.0.0.1:9/v1/businesses/events: connection reset (for items 0 to 1 after ${RETRY_POLICY.maxAttempts} attempts)`,
-		);
-		expect(reset.description).not.toContain('Base URL');
 	});
 });
 

@@ -3,7 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { LIMITS } from '../../nodes/shared/api';
 import { isSealedSecret, openSecret, sealSecret } from '../../nodes/shared/webhooks/secretBox';
 import { merge, readSeen, remember } from '../../nodes/shared/webhooks/seenEvents';
-import { firstDelivery, isReplay, memoryKey, readStoredRegistration, writeStoredRegistration } from '../../nodes/BusinessEventsWebhookTrigger/state';
+import { firstDelivery, isReplay, memoryKey } from '../../nodes/BusinessEventsWebhookTrigger/state';
 
 const secret = 'q83vEjRWeJq83vEjRWeJq83vEjRWeJq83vEjRWeJq8M=';
 const apiKey = 'sk_live_0123456789abcdef';
@@ -37,35 +37,6 @@ describe('the sealed webhook secret', () => {
 		expect(a.salt).not.toBe(b.salt);
 		expect(a.iv).not.toBe(b.iv);
 		expect(a.data).not.toBe(b.data);
-	});
-
-	it('leaves no stored field holding the secret, its key bytes or the API key, in any encoding', () => {
-		const staticData: IDataObject = {};
-		writeStoredRegistration(staticData, {
-			model: 'v1',
-			webhookUrl: 'https://n8n.example.com/webhook/abc/webhook',
-			owner: 'partner partner-1',
-			binding,
-			secret: sealSecret(secret, apiKey, binding),
-			registeredAt: new Date(0).toISOString(),
-		});
-		const stored = JSON.stringify(staticData);
-		const keyBytes = Buffer.from(secret.replace(/-/g, '+').replace(/_/g, '/'), 'base64');
-		for (const forbidden of [
-			secret,
-			secret.replace(/=+$/, ''),
-			keyBytes.toString('base64'),
-			keyBytes.toString('hex'),
-			Buffer.from(secret).toString('base64'),
-			Buffer.from(secret).toString('hex'),
-			apiKey,
-		]) {
-			expect(stored).not.toContain(forbidden);
-		}
-		expect(readStoredRegistration(staticData)?.webhookUrl).toBe('https://n8n.example.com/webhook/abc/webhook');
-		expect(openSecret(readStoredRegistration(staticData)?.secret, apiKey, binding)).toBe(secret);
-		writeStoredRegistration(staticData, undefined);
-		expect(staticData).toEqual({});
 	});
 });
 

@@ -39,14 +39,6 @@ beforeEach(async () => {
 const sent = () => sandbox.requests.map(({ method, path, body, query, status }) => ({ method, path, ...(body !== undefined && { body }), ...(query && { query }), status }));
 
 describe('the registration strategy on both versions', () => {
-	it('v1: the partner\'s one webhook, registered by partner_id', async () => {
-		const { ctx } = sandboxContext(sandbox, { credentials: { partnerId: SANDBOX_PARTNER_ID } });
-		const strategy = await webhookRegistration(ctx, 0, 'v1');
-		const registered = await strategy.register(URL_A);
-		expect([strategy.model, strategy.owner, registered.webhookUrl, registered.webhookId]).toEqual(['v1', `partner ${SANDBOX_PARTNER_ID}`, URL_A, undefined]);
-		expect(sent()).toEqual([{ method: 'POST', path: '/v1/webhooks', body: { partner_id: SANDBOX_PARTNER_ID, webhook_url: URL_A }, status: 200 }]);
-	});
-
 	it('v2: creates (201), then for the same URL rotates the secret instead of creating a second; checks by id under v2 names', async () => {
 		const { ctx } = sandboxContext(sandbox);
 		const strategy = (await webhookRegistration(ctx, 0, 'v2')) as V2Registration;

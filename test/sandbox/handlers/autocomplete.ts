@@ -1,5 +1,5 @@
 /**
- * GET /v1/businesses/autocomplete and GET /v1/prospects/autocomplete: the values a filter
+ * GET /v1/businesses/autocomplete, GET /v1/prospects/autocomplete and GET /v2/autocomplete: the values a filter
  * accepts, looked up by a piece of text. The answer is a bare array of {query, label, value}
  * (no response_context), as the service sends it. Values come from the universe's word lists and
  * businesses, so every value found selects something when used in the matching search filter.
@@ -123,4 +123,3 @@ function autocomplete(ctx: HandlerContext): Reply {
 }
 
 export const businessAutocomplete = (_body: Record<string, never>, ctx: HandlerContext): Reply => autocomplete(ctx);
-export const prospectAutocomplete = (_body: Record<string, never>, ctx: HandlerContext): Reply => autocomplete(ctx);

@@ -1,6 +1,6 @@
 /**
  * GET /v1/credits and POST /v1/credits/aggregation (beyond-contract.md §7), from the key's credit
- * ledger (../credits.ts). v2 serves the same with its envelope (v2/credits.ts; research §15).
+ * ledger (../credits.ts), each version in its envelope (../v1/routes.ts, ../v2/credits.ts; research §15).
  *
  * [I] The aggregation's buckets: the service publishes the request and the totals, not every
  * field of a bucket, so a time bucket here is `{date, hour?, credits}` (`month` for the month
@@ -9,12 +9,13 @@
  */
 import type { z } from 'zod/v3';
 
-import type { creditsAggregationBodyV1 } from '../../../nodes/shared/api';
+import type { creditsAggregationBody } from '../../../nodes/shared/api';
 import type { CreditEntry } from '../credits';
-import { type HandlerContext, type Reply, responseContext } from './context';
+import type { HandlerContext, Reply } from './context';
 
 type Envelope = (ctx: HandlerContext) => Record<string, unknown>;
-type AggregationBody = z.infer<typeof creditsAggregationBodyV1>;
+// v2's body: v1's has the same fields (both are built of creditsAggregationFields)
+type AggregationBody = z.infer<typeof creditsAggregationBody>;
 
 export const creditsWith =
 	(envelope: Envelope) =>
@@ -82,6 +83,3 @@ export const creditsAggregationWith =
 			},
 		};
 	};
-
-export const credits = creditsWith(responseContext);
-export const creditsAggregation = creditsAggregationWith(responseContext);

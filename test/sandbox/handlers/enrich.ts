@@ -4,12 +4,13 @@
  */
 import type { z } from 'zod/v3';
 
-import type { businessBulkEnrichBodyV1, prospectBulkEnrichBodyV1 } from '../../../nodes/shared/api';
+import type { businessEnrichBody, prospectEnrichBody } from '../../../nodes/shared/api';
 import type { BusinessEnrichmentKind } from '../universe';
 import { type HandlerContext, type Handler, type Reply, responseContext } from './context';
 
-type ProspectBody = z.infer<typeof prospectBulkEnrichBodyV1>;
-type BusinessBody = z.infer<typeof businessBulkEnrichBodyV1>;
+// v2's bodies: the ids read here are v1's too (the router validated the body with its version's schema)
+type ProspectBody = z.infer<typeof prospectEnrichBody>;
+type BusinessBody = z.infer<typeof businessEnrichBody>;
 
 function enriched(ctx: HandlerContext, data: unknown[]): Reply {
 	return { body: { response_context: responseContext(ctx), data, total_results: data.length } };

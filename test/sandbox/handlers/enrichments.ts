@@ -6,12 +6,14 @@
  */
 import type { z } from 'zod/v3';
 
-import type { businessBulkEnrichBodyV1, prospectBulkEnrichBodyV1 } from '../../../nodes/shared/api';
+import type { businessEnrichBody, prospectEnrichBody } from '../../../nodes/shared/api';
 import { contactInformation, type MoreBusinessEnrichmentKind, moreBusinessEnrichment } from '../universe/moreEnrichments';
 import { type HandlerContext, type Handler, type Reply, responseContext } from './context';
 
-type BusinessBody = z.infer<typeof businessBulkEnrichBodyV1> & { parameters?: Record<string, unknown> };
-type ProspectBody = z.infer<typeof prospectBulkEnrichBodyV1>;
+// the ids of v2's bodies (v1's too: the router validated the body with its version's schema), and
+// the parameters of whichever enrichment this is
+type BusinessBody = Pick<z.infer<typeof businessEnrichBody>, 'business_ids'> & { parameters?: Record<string, unknown> };
+type ProspectBody = z.infer<typeof prospectEnrichBody>;
 
 function enriched(ctx: HandlerContext, data: unknown[]): Reply {
 	return { body: { response_context: responseContext(ctx), data, total_results: data.length } };

@@ -1,12 +1,6 @@
-/** POST /v1/businesses/events: recent events of the named businesses and types. */
-import type { z } from 'zod/v3';
-
-import { BUSINESS_EVENT_TYPES, type getBusinessEventsBodyV1, LIMITS } from '../../../nodes/shared/api';
-import { invalid, type ValidationDetail, validationError } from '../errors';
-import { type HandlerContext, type Reply, responseContext } from './context';
-import { unknownEventTypes } from './eventTypes';
-
-type EventsBody = z.infer<typeof getBusinessEventsBodyV1>;
+/** The period of an events fetch, as both versions read it: timestamp_from within the window. */
+import { LIMITS } from '../../../nodes/shared/api';
+import { invalid, type ValidationDetail } from '../errors';
 
 const DAY_MS = 86_400_000;
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
@@ -39,23 +33,4 @@ export function lowerBound(timestampFrom: string | undefined, windowStartMs: num
 		return invalid(['timestamp_from'], `must be within the last ${LIMITS.eventWindowDays} days (no historical events)`);
 	}
 	return Math.max(from, windowStartMs);
-}
-
-export function getBusinessEvents(body: EventsBody, ctx: HandlerContext): Reply {
-	const afterMs = lowerBound(body.timestamp_from, ctx.now.getTime() - LIMITS.eventWindowDays * DAY_MS);
-	const problems = [
-		...unknownEventTypes(body.event_types, BUSINESS_EVENT_TYPES),
-		...(typeof afterMs === 'number' ? [] : [afterMs]),
-	];
-	if (problems.length || typeof afterMs !== 'number') throw validationError(problems);
-	return {
-		body: {
-			response_context: responseContext(ctx),
-			output_events: ctx.universe.eventStore.query({
-				business_ids: body.business_ids,
-				event_types: body.event_types,
-				afterMs,
-			}),
-		},
-	};
 }

@@ -1,10 +1,11 @@
-/** POST /v1/prospects/match: one result per input, same order, null prospect_id on a miss. */
+/** POST /v1/prospects/match and /v2/prospects/match: one result per input, same order, null prospect_id on a miss. */
 import type { z } from 'zod/v3';
 
-import type { matchProspectsBodyV1 } from '../../../nodes/shared/api';
+import type { matchProspectsBody } from '../../../nodes/shared/api';
 import { type HandlerContext, type Reply, responseContext } from './context';
 
-type MatchBody = z.infer<typeof matchProspectsBodyV1>;
+// v2's body: v1's is the same but for the limit
+type MatchBody = z.infer<typeof matchProspectsBody>;
 
 export function matchProspects(body: MatchBody, ctx: HandlerContext): Reply {
 	const matched = body.prospects_to_match.map((item) => ({

@@ -1,11 +1,12 @@
-/** POST /v1/businesses/match: one result per input, same order, null business_id on a miss. */
+/** POST /v1/businesses/match and /v2/businesses/match: one result per input, same order, null business_id on a miss. */
 import type { z } from 'zod/v3';
 
-import type { matchBusinessesBodyV1 } from '../../../nodes/shared/api';
+import type { matchBusinessesBody } from '../../../nodes/shared/api';
 import { matchBusiness } from '../universe/businessMatch';
 import { type HandlerContext, type Reply, responseContext } from './context';
 
-type MatchBusinessesBody = z.infer<typeof matchBusinessesBodyV1>;
+// v2's body: v1's has the same fields (v2 refuses unknown keys at the top)
+type MatchBusinessesBody = z.infer<typeof matchBusinessesBody>;
 
 export function matchBusinesses(body: MatchBusinessesBody, ctx: HandlerContext): Reply {
 	const matched = body.businesses_to_match.map((item) => ({

@@ -1,17 +1,18 @@
 /**
- * POST /v1/prospects/events: recent events of the named prospects and types (only the last
- * three months, as for businesses; timestamp_to bounds the period from above), and
- * GET /v1/prospects/events/enrollments: the prospect enrollments the API created.
+ * POST /v1/prospects/events and /v2/prospects/events (v2 re-envelopes it): recent events of the
+ * named prospects and types (only the last three months, as for businesses; timestamp_to bounds
+ * the period from above).
  */
 import type { z } from 'zod/v3';
 
-import { type getProspectEventsBodyV1, LIMITS, PROSPECT_EVENT_TYPES } from '../../../nodes/shared/api';
+import { type getProspectEventsBody, LIMITS, PROSPECT_EVENT_TYPES } from '../../../nodes/shared/api';
 import { invalid, type ValidationDetail, validationError } from '../errors';
 import { type HandlerContext, type Reply, responseContext } from './context';
 import { lowerBound, parseTimestamp } from './events';
 import { unknownEventTypes } from './eventTypes';
 
-type ProspectEventsBody = z.infer<typeof getProspectEventsBodyV1>;
+// v2's body: the fields read here are v1's too (the router validated the body with its version's schema)
+type ProspectEventsBody = z.infer<typeof getProspectEventsBody>;
 
 const DAY_MS = 86_400_000;
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
@@ -46,20 +47,6 @@ export function getProspectEvents(body: ProspectEventsBody, ctx: HandlerContext)
 				afterMs,
 				untilMs,
 			}),
-		},
-	};
-}
-
-/** All prospect enrollments of the partner the API key stands for, in creation order. */
-export function listProspectEnrollments(_body: Record<string, never>, ctx: HandlerContext): Reply {
-	return {
-		body: {
-			response_context: responseContext(ctx),
-			enrollments: [...ctx.enrollments.prospects.values()].map((enrollment) => ({
-				...enrollment,
-				prospect_ids: [...enrollment.prospect_ids],
-				event_types: [...enrollment.event_types],
-			})),
 		},
 	};
 }

@@ -1,18 +1,14 @@
 /**
- * The sandbox's v1 half: API v1's routes, each catalog entry with its handler (the handlers are
- * shared with v2's half, which adapts them: ../v2/handlers.ts). Retiring v1 deletes this folder
- * and its line in ../router.ts. `satisfies` makes a v1 endpoint without a handler a type error.
+ * The sandbox's v1 half: API v1's routes, each catalog entry with its handler. The handlers of
+ * what only v1 does (page-number searches, enrollments, the partner webhook) are in this folder;
+ * those in ../handlers are shared with v2's half, which adapts them (../v2/handlers.ts). Retiring
+ * v1 deletes this folder and its lines in ../router.ts. `satisfies` makes a v1 endpoint without a
+ * handler a type error.
  */
 import { type EndpointNames, V1_ENDPOINTS } from '../../../nodes/shared/api';
-import type { Handler } from '../handlers/context';
-import {
-	createBusinessEnrollment,
-	createProspectEnrollment,
-	deleteProspectEnrollment,
-	listBusinessEnrollments,
-	updateBusinessEnrollment,
-	updateProspectEnrollment,
-} from '../handlers/enrollments';
+import { type Handler, responseContext } from '../handlers/context';
+import { businessAutocomplete } from '../handlers/autocomplete';
+import { creditsAggregationWith, creditsWith } from '../handlers/credits';
 import {
 	enrichBusinessChallenges,
 	enrichBusinessFunding,
@@ -37,15 +33,21 @@ import {
 	enrichBusinessWorkforceTrends,
 	enrichProspectContacts,
 } from '../handlers/enrichments';
-import { businessAutocomplete, prospectAutocomplete } from '../handlers/autocomplete';
-import { credits, creditsAggregation } from '../handlers/credits';
-import { getBusinessEvents } from '../handlers/events';
 import { matchProspects } from '../handlers/match';
 import { matchBusinesses } from '../handlers/matchBusinesses';
-import { getProspectEvents, listProspectEnrollments } from '../handlers/prospectEvents';
-import { searchBusinesses } from '../handlers/search';
-import { checkWebhookConnectivity, deleteWebhook, getWebhook, registerWebhook } from '../handlers/webhooks';
-import { businessStats, prospectStats, searchProspects } from '../handlers/prospects';
+import { getProspectEvents } from '../handlers/prospectEvents';
+import {
+	createBusinessEnrollment,
+	createProspectEnrollment,
+	deleteProspectEnrollment,
+	listBusinessEnrollments,
+	listProspectEnrollments,
+	updateBusinessEnrollment,
+	updateProspectEnrollment,
+} from './enrollments';
+import { getBusinessEvents } from './events';
+import { businessStats, prospectStats, searchBusinesses, searchProspects } from './search';
+import { checkWebhookConnectivity, deleteWebhook, getWebhook, registerWebhook } from './webhooks';
 import type { Served } from '../router';
 
 const HANDLERS = {
@@ -85,13 +87,14 @@ const HANDLERS = {
 	enrichBusinessIntent,
 	enrichProspectContacts,
 	businessAutocomplete,
-	prospectAutocomplete,
+	// the same vocabulary for both kinds of filter
+	prospectAutocomplete: businessAutocomplete,
 	registerWebhook,
 	getWebhook,
 	deleteWebhook,
 	checkWebhookConnectivity,
-	credits,
-	creditsAggregation,
+	credits: creditsWith(responseContext),
+	creditsAggregation: creditsAggregationWith(responseContext),
 } satisfies Record<EndpointNames['v1'], Handler>;
 
 /** Every v1 endpoint with its handler. */

@@ -1,8 +1,8 @@
 /**
  * The handler of every v2 catalog endpoint (`satisfies` makes a missing one a type error). Most
- * run the v1 handler of the same operation on the same universe and re-envelope its answer; the
- * searches, business events, enrichments, credits, webhooks and enrollments have v2 handlers of
- * their own.
+ * run the handler both versions share (../handlers, answering in v1's envelope) on the same
+ * universe and re-envelope its answer; the searches, business events, enrichments, credits,
+ * webhooks and enrollments have v2 handlers of their own.
  */
 import type { EndpointName } from '../../../nodes/shared/api';
 import { businessAutocomplete } from '../handlers/autocomplete';

@@ -9,7 +9,7 @@ import type { z } from 'zod/v3';
 import { type businessFiltersV2, type businessStatsBody, type prospectFiltersV2, type prospectStatsBody, type searchBusinessesBody, type searchProspectsBody, v1EventType } from '../../../nodes/shared/api';
 import type { HandlerContext, Reply } from '../handlers/context';
 // the record forms are v1's: both versions reference the same Business schema (research §4)
-import { full as businessFull, preview as businessPreview } from '../handlers/search';
+import { full as businessFull, preview as businessPreview } from '../handlers/businessRecords';
 import { prospectPreview, prospectRecord, type SearchableProspect, type SearchFilters } from '../universe';
 import { type FacetFilters, matchesFilters } from '../universe/filters';
 import { interestsOf } from '../universe/prospectSearch';

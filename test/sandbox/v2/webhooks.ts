@@ -10,7 +10,7 @@ import type { z } from 'zod/v3';
 import { type checkWebhookConnectivityBody, type createWebhookBody, type deleteWebhookQuery, LIMITS, type listWebhooksQuery, type updateWebhookBody, v1EventType } from '../../../nodes/shared/api';
 import { generalError, HttpError, invalid, validationError } from '../errors';
 import type { HandlerContext, Reply } from '../handlers/context';
-import { simulatedEvents } from '../handlers/webhooks';
+import { simulatedEvents } from '../handlers/simulatedEvents';
 import { type TenantWebhook, webhookView } from '../webhooks/tenant';
 import { responseContextV2 } from './context';
 

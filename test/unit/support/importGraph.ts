@@ -4,7 +4,7 @@
  * which of them are own files (as madge reads them). apiDoor.test.ts reads it to hold the API
  * wings' door and to find import cycles.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
 
@@ -26,11 +26,15 @@ export function importsOf(fileName: string, text: string): string[] {
 	return found;
 }
 
-/** The own file a relative module name points at (`x` as x.ts or x/index.ts), relative to `root`. */
+/**
+ * The own file a relative module name points at (`x` as x.ts or x/index.ts, or a file named with its
+ * extension such as `../../package.json`), relative to `root`.
+ */
 function resolved(root: string, from: string, name: string): string | undefined {
 	if (!name.startsWith('./') && !name.startsWith('../') && name !== '.' && name !== '..') return undefined;
 	const base = path.join(path.dirname(path.join(root, from)), name);
-	const file = [`${base}.ts`, path.join(base, 'index.ts')].find((candidate) => existsSync(candidate));
+	const named = path.extname(base) !== '' && existsSync(base) && statSync(base).isFile() ? [base] : [];
+	const file = [`${base}.ts`, path.join(base, 'index.ts'), ...named].find((candidate) => existsSync(candidate));
 	if (!file) throw new Error(`${from}: cannot resolve ${name}`);
 	return path.relative(root, file).split(path.sep).join('/');
 }

@@ -1,4 +1,6 @@
 /**
+ * API v1's cases of per-item work (its service answers v1's paths): retiring v1 deletes this file (docs/development.md, "Retiring API v1").
+ *
  * Per-item cost does not grow with the run: the nodes do the same work per item for 10,000
  * items as for 100 (counted as array work, see support/arrayWork.ts, and parameter reads through
  * n8n's expression engine), with the service answered in memory. Each fake context has its own

@@ -1,4 +1,6 @@
 /**
+ * API v1's cases of the sandbox's search (v2's: sandbox.v2.test.ts): retiring v1 deletes this file (docs/development.md, "Retiring API v1").
+ *
  * Search against the sandbox over HTTP: the 422 rules with their exact loc, every filter really
  * filtering (alone, OR within a filter, AND across filters, exclude), preview and full records,
  * and pagination under `size`. Expected sets are computed from the universe's facets directly,

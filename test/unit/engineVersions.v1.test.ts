@@ -1,4 +1,6 @@
 /**
+ * API v1's cases of the engine on both versions: retiring v1 deletes this file (docs/development.md, "Retiring API v1").
+ *
  * The same operation through the engine on API v1 and v2 gives the same results, item for item:
  * match, search with paging, events, enrichments with object rows and with array rows, each run
  * over HTTP against the sandbox serving both versions from one universe. v2's renamed names reach

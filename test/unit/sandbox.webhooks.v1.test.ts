@@ -1,4 +1,6 @@
 /**
+ * API v1's cases of the sandbox's webhooks (v2's: sandbox.v2webhooks.test.ts): retiring v1 deletes this file (docs/development.md, "Retiring API v1").
+ *
  * The sandbox's v1 webhooks: the four endpoints, and pushes to a receiver on 127.0.0.1 whose
  * signatures are checked here with an independent implementation (node:crypto, the research's
  * §3 recipe), the delivery log, retries and the hostile knobs.
@@ -16,7 +18,6 @@ import { type Receiver, startReceiver, verifies } from './support/receiver';
 const NOW = new Date('2025-12-06T11:41:55.703Z');
 const SECRET_FORM = /^[A-Za-z0-9_-]{43}=$/;
 const SIGNATURE_FORM = /^[A-Za-z0-9_-]{43}=$/;
-
 
 let sandbox: Sandbox;
 let api: ReturnType<typeof sandboxClient>;

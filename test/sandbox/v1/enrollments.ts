@@ -1,5 +1,5 @@
 /**
- * Business and prospect enrollments. Updates replace the arrays (the contract leaves replace or
+ * v1's business and prospect enrollments (v2's: ../v2/enrollments.ts). Updates replace the arrays (the contract leaves replace or
  * extend open; replacing is what a "set the monitored ids" form expects). Unknown enrollment ids
  * are 404, as the service's reference shows.
  */
@@ -7,8 +7,8 @@ import type { z } from 'zod/v3';
 
 import { BUSINESS_EVENT_TYPES, type businessEnrollmentBodyV1, type deleteProspectEnrollmentBodyV1, PROSPECT_EVENT_TYPES, type prospectEnrollmentBodyV1, type updateBusinessEnrollmentBodyV1, type updateProspectEnrollmentBodyV1 } from '../../../nodes/shared/api';
 import { generalError } from '../errors';
-import { type HandlerContext, type Reply, responseContext } from './context';
-import { assertKnownEventTypes } from './eventTypes';
+import { type HandlerContext, type Reply, responseContext } from '../handlers/context';
+import { assertKnownEventTypes } from '../handlers/eventTypes';
 
 /** Create and update answer with request_context, not response_context (the contract's naming). */
 const enrollmentReply = (
@@ -99,4 +99,18 @@ export function deleteProspectEnrollment(
 	existing(ctx.enrollments.prospects, body.enrollment_id, ctx);
 	ctx.enrollments.prospects.delete(body.enrollment_id);
 	return { body: { status: 'success' } };
+}
+
+/** All prospect enrollments of the partner the API key stands for, in creation order. */
+export function listProspectEnrollments(_body: Record<string, never>, ctx: HandlerContext): Reply {
+	return {
+		body: {
+			response_context: responseContext(ctx),
+			enrollments: [...ctx.enrollments.prospects.values()].map((enrollment) => ({
+				...enrollment,
+				prospect_ids: [...enrollment.prospect_ids],
+				event_types: [...enrollment.event_types],
+			})),
+		},
+	};
 }

@@ -1,4 +1,6 @@
 /**
+ * API v1's cases of the webhook trigger's receiving (its stored registration is v1's partner webhook; v2's: webhookVersions.test.ts): retiring v1 deletes this file (docs/development.md, "Retiring API v1").
+ *
  * The trigger's webhook() with a stand-in for n8n's webhook context: every refused delivery
  * answers 4xx and returns no workflow data (so n8n starts no execution); a new event returns one
  * item; duplicates, filtered events and connectivity checks answer 200 and start nothing.

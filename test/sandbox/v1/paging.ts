@@ -1,4 +1,4 @@
-/** How both searches cut a page out of their selection (the records the filters select, in order). */
+/** How v1's two searches cut a page out of their selection (the records the filters select, in order); v2 pages by cursor (../v2/cursor.ts). */
 
 export interface PageRequest {
 	size: number;
