@@ -120,7 +120,7 @@ describe.each(N8N_LINES.map((line) => [`${line.name} (n8n ${line.version} on Nod
 					business_ids: [pushedBusiness],
 				});
 				expect(enrolled.status).toBe(200);
-				// API v1 named: the examples are at their API v2 node versions (apiVersionSwitch.test.ts runs them on both)
+				// API v1 named: the examples are at their API v2 node versions (apiVersionSwitch.v1.test.ts runs them on both)
 				await instance.importCredential({ ...credential, data: { apiKey: sandbox.apiKey, baseUrl: sandbox.url, partnerId: PARTNER, apiVersion: 'v1' } });
 				await instance.importWorkflows([...examples.map((candidate) => candidate.workflow), trigger]);
 				await instance.publish(trigger.id);

@@ -81,7 +81,7 @@ describe('Get Events in real n8n', () => {
 	const { sandbox, n8n } = useSandboxN8n({
 		sandbox: { rateLimit: REQUEST_METERING },
 		credential: CREDENTIAL,
-		// API v1 named: the examples are at their API v2 node versions (apiVersionSwitch.test.ts runs them on both)
+		// API v1 named: the examples are at their API v2 node versions (apiVersionSwitch.v1.test.ts runs them on both)
 		credentialData: { apiVersion: 'v1', maxRequestsPerMinute: UNPACED_PER_MINUTE },
 		workflows: (started) => {
 			contacts = contactTable(started.universe, 100);
@@ -216,7 +216,7 @@ describe('the example on its schedule (published, n8n start)', () => {
 	const { sandbox, n8n } = useSandboxN8n({
 		sandbox: { rateLimit: REQUEST_METERING },
 		credential: CREDENTIAL,
-		// API v1 named: the examples are at their API v2 node versions (apiVersionSwitch.test.ts runs them on both)
+		// API v1 named: the examples are at their API v2 node versions (apiVersionSwitch.v1.test.ts runs them on both)
 		credentialData: { apiVersion: 'v1', maxRequestsPerMinute: UNPACED_PER_MINUTE },
 		workflows: async (started) => {
 			const prospect_ids = started.universe.prospects.slice(0, 45).map((prospect) => prospect.prospect_id);

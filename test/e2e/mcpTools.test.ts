@@ -58,7 +58,7 @@ describe('the action nodes as MCP tools in real n8n (examples/mcp-server.json)',
 	const n8n = useN8n({
 		shared: true,
 		prepare: async (instance) => {
-			// API v1 named: the examples are at their API v2 node versions (apiVersionSwitch.test.ts runs them on both)
+			// API v1 named: the examples are at their API v2 node versions (apiVersionSwitch.v1.test.ts runs them on both)
 			await instance.importCredential({ ...credential, data: { apiKey: sandbox.apiKey, baseUrl: sandbox.url, apiVersion: 'v1' } });
 			await instance.importWorkflow(workflow);
 			await instance.publish(workflow.id);

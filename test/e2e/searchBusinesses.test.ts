@@ -43,7 +43,7 @@ describe('Search Businesses in real n8n', () => {
 	const n8n = useN8n({
 		shared: true,
 		prepare: async (instance) => {
-			// API v1 named: the examples are at their API v2 node versions (apiVersionSwitch.test.ts runs them on both)
+			// API v1 named: the examples are at their API v2 node versions (apiVersionSwitch.v1.test.ts runs them on both)
 			await instance.importCredential({ ...CREDENTIAL, data: { apiKey: sandbox.apiKey, baseUrl: sandbox.url, apiVersion: 'v1' } });
 			await instance.importWorkflows([
 				EXAMPLE,
