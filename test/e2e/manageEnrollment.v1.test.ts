@@ -2,7 +2,8 @@
  * Manage Enrollment 1 in a real n8n 2.41 process with the packed package installed, on API v1:
  * 45 businesses from 45 items become 3 enrollments (20, 20, 5) keyed k, k-2, k-3, which the
  * List operation then shows; a prospect enrollment goes through create, update and delete in
- * one workflow. Node version 2 (API v2) and the key that is too short: manageEnrollment.test.ts.
+ * one workflow; an enrollment key that is too short stops the run before any request (on API v2,
+ * version 1 asks for a webhook first). Node version 2 (API v2): manageEnrollment.test.ts.
  */
 import type { IDataObject } from 'n8n-workflow';
 
@@ -56,6 +57,9 @@ describe('Manage Enrollment in real n8n', () => {
 						eventTypes: ['prospect_changed_role'],
 					}),
 					step('Delete', { resource: 'prospectEnrollment', operation: 'delete' }),
+				]),
+				workflow('exEnrollBadKey01', 'business_id', businessIds.slice(0, 2), [
+					step('Enroll', { resource: 'businessEnrollment', operation: 'create', enrollmentKey: 'k' }),
 				]),
 			]);
 		},
@@ -122,5 +126,12 @@ describe('Manage Enrollment in real n8n', () => {
 		});
 		expect(result.items('Delete')).toEqual([{ enrollment_id: created.enrollment_id, deleted: true, status: 'success' }]);
 		expect(sandbox.enrollments.prospects.size).toBe(0);
+	});
+
+	test('an enrollment key shorter than 4 characters stops the run before any request', async () => {
+		const result = await n8n().execute('exEnrollBadKey01');
+		expect(result.status).toBe('error');
+		expect(result.error?.message).toBe('Item 0: enrollment_key must be at least 4 characters long');
+		expect(sandbox.requests).toHaveLength(0);
 	});
 });

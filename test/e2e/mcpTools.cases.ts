@@ -25,3 +25,21 @@ export function loadExample(credential: { id: string; name: string }): WorkflowJ
 	for (const node of workflow.nodes as NodeJson[]) if (node.credentials?.[CREDENTIAL_TYPE]) node.credentials[CREDENTIAL_TYPE] = { ...credential };
 	return workflow;
 }
+
+/** A tool, what is wrong with its arguments, the arguments, and the error text expected. */
+export type BadArguments = [string, string, IDataObject, RegExp];
+
+/** A bad call's answer: a short error text, without the key or anything about items or the editor. */
+export function expectShortErrorText(answer: ToolAnswer, pattern: RegExp, apiKey: string): void {
+	expect(answer.isError).toBe(true);
+	expect(answer.text).toMatch(pattern);
+	expect(answer.text.length).toBeLessThan(600);
+	expect(answer.text).not.toContain(apiKey);
+	// nothing about items or the editor: the model cannot act on those
+	expect(answer.text).not.toMatch(/Item \d|Nothing was sent|"[A-Z][a-z]+ [A-Z]/);
+}
+
+export function sandboxBusinessId(): string {
+	// evaluated when the table is built, before the sandbox starts: the universe is seed-only
+	return '0123456789abcdef0123456789abcdef';
+}

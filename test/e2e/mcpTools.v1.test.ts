@@ -4,8 +4,8 @@
  * the tool variants of Search Businesses, Get Events, Match Prospects, Match Businesses, Enrich and
  * Manage Enrollment attached), published under an id, path and webhook id of its own. An MCP
  * client (@modelcontextprotocol/sdk, as Claude Desktop or Cursor use it) calls each tool with JSON
- * arguments as an agent would and compares the answers with the sandbox's seeded data. The listing
- * and the bad arguments: mcpTools.test.ts.
+ * arguments as an agent would and compares the answers with the sandbox's seeded data, and gets
+ * API v1's error texts for bad arguments. The listing and the other bad arguments: mcpTools.test.ts.
  */
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { IDataObject } from 'n8n-workflow';
@@ -13,7 +13,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { DEFAULT_BUSINESS_EVENT_TYPES } from '../../nodes/shared/eventTypes';
 import { startSandbox, type Sandbox } from '../sandbox';
 import { useN8n } from './harness/jest';
-import { loadExample, type NodeJson, type ToolAnswer } from './mcpTools.cases';
+import { type BadArguments, expectShortErrorText, loadExample, type NodeJson, sandboxBusinessId, type ToolAnswer } from './mcpTools.cases';
 import { connectMcpClient } from './support/mcpClient';
 
 const SEARCH_PATH = '/v1/businesses';
@@ -168,5 +168,21 @@ describe('the action nodes as MCP tools in real n8n (examples/mcp-server.json)',
 		const listed = only(await call('List_Business_Enrollments', {}));
 		expect(listed).toMatchObject({ total_enrollments: 1, returned: 1 });
 		expect(listed.enrollments).toEqual([expect.objectContaining({ enrollment_id: enrollmentId, enrollment_key: 'mcp-agent-watch', business_ids: ids })]);
+	});
+
+	describe('bad arguments come back as short error texts, and the server carries on', () => {
+		// API v1's texts: its filter list, and an enrollment needing no webhook first
+		test.each<BadArguments>([
+			['Search_Businesses', 'an unknown filter', { filters: { color: { values: ['blue'] } } }, /^NodeOperationError: filters has unknown filter "color": the filters are country_code, region_country_code, .*, website_keywords, city_region, has_website, events, business_intent_topics\. Check filters\.$/],
+			['Search_Businesses', 'a misspelt filter', { filters: { country: { values: ['us'] } } }, /^NodeOperationError: filters has unknown filter "country" \(did you mean "country_code" for "country"\?\): the filters are /],
+			[
+				'Create_Business_Enrollment',
+				'a key that is too short',
+				{ enrollment_key: 'ab', business_ids: sandboxBusinessId() },
+				/^NodeOperationError: enrollment_key must be at least 4 characters long\.$/,
+			],
+		])('%s with %s', async (tool, _case, args, pattern) => {
+			expectShortErrorText(await call(tool, args), pattern, sandbox.apiKey);
+		});
 	});
 });
