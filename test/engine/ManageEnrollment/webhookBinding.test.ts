@@ -183,6 +183,19 @@ describe('node version 2: Webhook ID', () => {
 	});
 });
 
+describe('node version 2: an empty Webhook ID and only a disabled webhook', () => {
+	test('the item fails, saying how to make it active or to set Webhook ID; one list, nothing created', async () => {
+		const webhookId = await registerV2Webhook('paused-trigger', 'disabled');
+		const created = await run([{ prospect_id: prospectIds(1)[0] }], { resource: 'prospectEnrollment', operation: 'create', enrollmentKey: 'people' }, { api: 'v2' });
+		expect(created.error?.message).toBe(`Item 0: Webhook ID is empty and the account has no active API v2 webhook. ${RULE}`);
+		expect(created.error?.description).toBe(
+			`Publish the workflow of the disabled webhook's Business Events Webhook Trigger again (that makes it active), or set Webhook ID to the webhook that should receive the events. The account's webhooks: ${webhookId} "paused-trigger" (disabled). ${NOTHING_SENT}`,
+		);
+		expect(sent()).toEqual(['GET /v2/webhooks']);
+		expect(sandbox.enrollments.prospectsV2.size).toBe(0);
+	});
+});
+
 describe('as a tool (manageEnrollmentTool), API v2', () => toolCases('v2'));
 
 describe('the pickers at node version 2 (API v2)', () => {
