@@ -58,7 +58,7 @@ describe('Search Prospects 3 as a tool (API v2)', () => {
 				}),
 			{ items: 1 },
 		);
-		const values = { ...TOOL_PARAMETERS, filtersJson: '{ "job_level": { "values": ["director"] }, "has_contact_details": { "value": "email" } }' };
+		const values: IDataObject = { ...TOOL_PARAMETERS, filtersJson: '{ "job_level": { "values": ["director"] }, "has_contact_details": { "value": "email" } }' };
 		const ctx = {
 			...fake.ctx,
 			getNode: () => ({ ...TEST_NODE, type: 'n8n-nodes-business-prospect-data.searchProspectsTool', typeVersion: 3 }),
