@@ -9,9 +9,12 @@ import type { IDataObject, INodeParameters, INodeType } from 'n8n-workflow';
 
 import { LookUpFilterValues } from '../../nodes/LookUpFilterValues/LookUpFilterValues.node';
 import { SearchBusinesses } from '../../nodes/SearchBusinesses/SearchBusinesses.node';
+import { ENDPOINTS } from '../../nodes/shared/api';
 import { RETRY_POLICY } from '../../nodes/shared/transport/retryPolicy';
+import { AUTOCOMPLETE_CAP, suggest } from '../sandbox/handlers/autocomplete';
 import { credentials, LOOKUP_NODE, lookupCases, lookups, PACKAGE, sandbox, searchNode, setUpSandbox } from './autocomplete.cases';
 import { itemsNode, linearWorkflow, manualTriggerNode, onItems, runListSearch, runWorkflow, type WorkflowNode } from './harness';
+import { typeVersionFor } from './harness/apiVersions';
 
 setUpSandbox();
 
@@ -206,3 +209,117 @@ describe('Look Up Filter Values', () => {
 });
 
 describe('on API v2', () => lookupCases('v2'));
+
+/** Search Businesses 2 and Look Up Filter Values 2, which speak v2 at Per Node Version: one autocomplete for every field. */
+const V2_AUTOCOMPLETE = ENDPOINTS.autocomplete.path;
+const searchNodeV2 = (parameters: INodeParameters = {}): WorkflowNode => ({ ...searchNode(parameters), typeVersion: typeVersionFor('searchBusinesses', 'v2') });
+async function listSearchV2(method: string, filter?: string) {
+	return await runListSearch(searchNodeV2(), method, filter, { credentials: credentials() });
+}
+
+describe('Search Businesses 2 (API v2): the pickers\' list searches', () => {
+	test('an empty search lists the first values of the field, in one request', async () => {
+		const { results } = await listSearchV2('searchTechnologyValues');
+		const expected = suggest('company_tech_stack_tech', '', sandbox.universe.businesses);
+		expect(expected).toHaveLength(AUTOCOMPLETE_CAP);
+		expect(results).toEqual(expected.map(({ label, value }) => ({ name: label, value })));
+		expect(lookups()).toEqual([
+			expect.objectContaining({
+				method: 'GET',
+				path: V2_AUTOCOMPLETE,
+				query: { field: 'company_tech_stack_tech', query: '' },
+				status: 200,
+			}),
+		]);
+	});
+
+	test.each([
+		['searchCityValues', 'austin', 'city_region_country'],
+		['searchRegionValues', 'texas', 'region_country_code'],
+		['searchTechnologyCategoryValues', 'crm', 'company_tech_stack_categories'],
+		['searchCompanyNameValues', 'a', 'company_name'],
+		['searchCategoryValues', 'soft', 'websearch_category'],
+	])('%s looks up %s as %s on the businesses endpoint', async (method, text, field) => {
+		const { results } = await listSearchV2(method, text);
+		expect(results.length).toBeGreaterThan(0);
+		expect(results).toEqual(
+			suggest(field as never, text, sandbox.universe.businesses).map(({ label, value }) => ({ name: label, value })),
+		);
+		expect(lookups().map((r) => [r.path, r.query])).toEqual([[V2_AUTOCOMPLETE, { field, query: text }]]);
+	});
+
+	test('job titles (for Search Prospects) are looked up on the prospects endpoint', async () => {
+		const { results } = await listSearchV2('searchJobTitleValues', 'sales');
+		expect(results.map((r) => r.value)).toContain('VP of Sales');
+		expect(lookups().map((r) => [r.path, r.query])).toEqual([
+			[V2_AUTOCOMPLETE, { field: 'job_title', query: 'sales' }],
+		]);
+	});
+});
+
+describe('Search Businesses 2 (API v2): searching with picked values', () => {
+	test('picked, typed and expression values, and a workflow\'s earlier text field, make one filter each', async () => {
+		const run = await runWorkflow(
+			linearWorkflow([
+				manualTriggerNode(),
+				itemsNode([{ city: 'Berlin, Berlin, de' }]),
+				searchNodeV2({
+					mode: 'preview',
+					limit: 5,
+					filters: {
+						cityList: {
+							values: [pick('Austin, Texas, us'), pick('={{ [$json.city, "Austin, Texas, us"] }}', 'value')],
+						},
+						cities: 'Seattle, Washington, us',
+						technologyList: { values: [pick('Salesforce'), pick('HubSpot, Stripe', 'value')] },
+						regionList: { values: [pick('US-TX, us-ca', 'value')] },
+						categoryType: 'naics_category',
+						categoryList: { values: [pick('541511'), pick('', 'list')] },
+					},
+				}),
+			]),
+			{ credentials: credentials() },
+		);
+		expect(run.error).toBeUndefined();
+		const searches = sandbox.requests.filter((r) => r.path === ENDPOINTS.searchBusinesses.path);
+		expect(searches).toHaveLength(1);
+		expect((searches[0].body as IDataObject).filters).toEqual({
+			city_region_country: { values: ['Austin, Texas, us', 'Berlin, Berlin, de', 'Seattle, Washington, us'] },
+			company_tech_stack_tech: { values: ['Salesforce', 'HubSpot', 'Stripe'] },
+			region_country_code: { values: ['us-tx', 'us-ca'] },
+			naics_category: { values: ['541511'] },
+			include_operating_locations: { value: true },
+		});
+	});
+});
+
+describe('Look Up Filter Values 2 (API v2)', () => {
+	const lookUpNode = (parameters: INodeParameters, type = `${PACKAGE}.lookUpFilterValues`): WorkflowNode => ({
+		name: LOOKUP_NODE,
+		type,
+		typeVersion: typeVersionFor('lookUpFilterValues', 'v2'),
+		parameters,
+	});
+
+	test('an unknown field is an error item under Continue on Fail; the other items are looked up', async () => {
+		const run = await runWorkflow(
+			linearWorkflow([
+				manualTriggerNode(),
+				itemsNode([{ f: 'job_title' }, { f: 'shoe_size' }]),
+				{ ...lookUpNode({ field: '={{ $json.f }}', query: 'sales' }), onError: 'continueRegularOutput' },
+			]),
+			{ credentials: credentials() },
+		);
+		expect(run.error).toBeUndefined();
+		const [first, second] = run.json(LOOKUP_NODE);
+		expect(first).toMatchObject({ field: 'job_title', query: 'sales' });
+		expect(second).toEqual({
+			error: 'Filter "shoe_size" cannot be looked up',
+			details: expect.stringContaining('Use one of: naics_category, profnet_category'),
+		});
+		expect(run.pairedItems(LOOKUP_NODE)).toEqual([[{ item: 0 }], [{ item: 1 }]]);
+		expect(lookups().map((r) => [r.path, r.query])).toEqual([
+			[V2_AUTOCOMPLETE, { field: 'job_title', query: 'sales' }],
+		]);
+	});
+});

@@ -7,7 +7,10 @@
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
+import { ENDPOINTS } from '../../nodes/shared/api';
+import { RETRY_POLICY } from '../../nodes/shared/transport/retryPolicy';
 import { onItems, packageNode, runWorkflow, sandboxCredentials, useSandbox, type WorkflowNode } from './harness';
+import { typeVersionFor } from './harness/apiVersions';
 
 const sandbox = useSandbox({ rateLimit: false }, (started) => started.configure({ faults: {} }));
 
@@ -85,5 +88,35 @@ describe('Continue (using error output)', () => {
 		expect(errors[1]).toMatchObject({ prospect_id: b.prospect_id, parameters: '{oops' });
 		expect(String(errors[1].error)).toMatch(/^Item 2: Enrichment Parameters is not valid JSON \(/);
 		expect(errors[1].details).toBe(`Write a JSON object such as {"key": "value"}, or leave it empty. ${NOTHING_SENT}`);
+	});
+});
+
+/** each node at its first version that speaks v2 at Per Node Version */
+const nodeV2 = (type: string, name: string, parameters: INodeParameters = {}): WorkflowNode =>
+	packageNode(type, name, parameters, { typeVersion: typeVersionFor(type, 'v2'), onError: 'continueErrorOutput' });
+describe('Continue (using error output), at the first v2 version', () => {
+	test('Match Prospects: a batch the service keeps failing goes to the error output, the other batch to the success output', async () => {
+		const limit = ENDPOINTS.matchProspects.batch!.limit!;
+		const valid = sandbox.universe.prospects.filter((p) => p.matchable).slice(0, limit + 5);
+		// batch 1 (items 0-49: v2 matches 50 a request) goes through; batch 2 (items 50-54) fails on every attempt
+		sandbox.configure({ faults: { sequence: ['ok', ...Array(RETRY_POLICY.maxAttempts).fill('503')] } });
+		const tested = nodeV2('matchProspects', 'Match Prospects', { options: { concurrency: 1 } });
+		const result = await run(
+			valid.map((p) => ({ email: p.email })),
+			tested,
+		);
+
+		expect(result.error).toBeUndefined();
+		expect(sandbox.requests.map((request) => [request.path, request.status, (request.body as IDataObject).prospects_to_match instanceof Array ? ((request.body as IDataObject).prospects_to_match as unknown[]).length : 0])).toEqual([
+			[ENDPOINTS.matchProspects.path, 200, limit],
+			...Array(RETRY_POLICY.maxAttempts).fill([ENDPOINTS.matchProspects.path, 503, 5]),
+		]);
+		expect(indexes(result.pairedItems('Match Prospects', 0))).toEqual(range(limit).map((i) => [i]));
+		expect(indexes(result.pairedItems('Match Prospects', 1))).toEqual(range(5).map((i) => [limit + i]));
+		for (const [position, json] of result.json('Match Prospects', 1).entries()) {
+			expect(Object.keys(json).sort()).toEqual(['details', 'email', 'error']);
+			expect(json.email).toBe(valid[limit + position].email);
+			expect(String(json.error)).toContain('(503)');
+		}
 	});
 });

@@ -9,7 +9,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { LIMITS } from '../../nodes/shared/api';
-import { accountsChainCases, matchNode, range, run, sandbox, setUpSandbox } from './matchBusinesses.cases';
+import { accountsChainCases, matchBusinessesCases, matchNode, range, run, sandbox, setUpSandbox } from './matchBusinesses.cases';
 
 setUpSandbox();
 
@@ -57,3 +57,5 @@ describe('Match Businesses', () => {
 		expect(result.json('Match Businesses')[0]).toMatchObject({ business_id: a.business_id, matched: true });
 	});
 });
+
+describe('Match Businesses, API v2', () => matchBusinessesCases('v2'));

@@ -2,15 +2,17 @@
  * Match Prospects and Enrich run through n8n-core's WorkflowExecute against the sandbox: Match
  * Prospects 2's 20 requests of 50 on v2, Include Input Fields off, validation before any request, a
  * single item (a tool call), posts one item per post, an id that is not text, and items whose every
- * enrichment failed under Continue on Fail. v1's cases (the 1,000-contact chain at version 1,
- * fields, posts and business enrichments on v1's paths): matchEnrich.v1.test.ts. Request counts and
- * batch sizes are read from the sandbox's request log.
+ * enrichment failed under Continue on Fail; matchEnrich.cases.ts on v2 (fields, posts, profiles,
+ * business enrichments, de-duplication, Enrichment Parameters, a failing service). The 1,000-contact
+ * chain at version 1 and the cases on v1: matchEnrich.v1.test.ts. Request counts and batch sizes are
+ * read from the sandbox's request log.
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { LIMITS } from '../../nodes/shared/api';
 import { onItems, packageNode, runWorkflow, sandboxCredentials, useSandbox, type WorkflowNode } from './harness';
 import { typeVersionFor } from './harness/apiVersions';
+import { matchEnrichCases } from './matchEnrich.cases';
 import { contactTable, expectedProspectId } from './matchEnrichContacts';
 
 // No request budget: this file sends a few hundred requests within a minute, more than the
@@ -167,3 +169,5 @@ describe('Enrich', () => {
 		expect(stopped.error?.message).toContain('(403)');
 	});
 });
+
+describe('API v2 (each node at its first v2 version)', () => matchEnrichCases('v2', sandbox));

@@ -10,8 +10,11 @@ import type { AddressInfo } from 'node:net';
 
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
+import { ENDPOINTS } from '../../nodes/shared/api';
+import { RETRY_POLICY } from '../../nodes/shared/transport/retryPolicy';
 import { startSandbox, type Sandbox } from '../sandbox';
 import { onItems, runWorkflow, type WorkflowNode } from './harness';
+import { typeVersionFor } from './harness/apiVersions';
 
 const API_KEY = 'sk-live-ENGINE-SECRET-4242';
 
@@ -173,6 +176,59 @@ describe('Base URL', () => {
 			expect(result.error?.message).toBe(
 				'The Base URL must not contain a query string or fragment (? or #). Enter the address only, such as https://api.example.com, without /v1.',
 			);
+		} finally {
+			await service.close();
+		}
+	});
+});
+
+/** Match Prospects at its first version that speaks v2 (the credential at Per Node Version). */
+const matchNodeV2 = () => matchNode({ typeVersion: typeVersionFor('matchProspects', 'v2') });
+const MATCH_V2 = ENDPOINTS.matchProspects.path;
+
+describe('deadlines, at Match Prospects 2 on v2', () => {
+	const saved = { ...RETRY_POLICY };
+	beforeAll(() => Object.assign(RETRY_POLICY as { timeoutMs: number; maxAttempts: number }, { timeoutMs: 800, maxAttempts: 2 }));
+	afterAll(() => Object.assign(RETRY_POLICY, saved));
+
+	test('a server that drips its answer a byte at a time cannot hold a request past its total deadline', async () => {
+		const timers: NodeJS.Timeout[] = [];
+		const service = await hostile((_request, response) => {
+			response.writeHead(200, { 'content-type': 'application/json' });
+			const body = JSON.stringify({ matched_prospects: [{ prospect_id: null }, { prospect_id: null }] });
+			let sent = 0;
+			// one byte every 100 ms: the socket is never idle, the answer never done in time
+			const timer = setInterval(() => {
+				if (response.destroyed || sent >= body.length) return clearInterval(timer);
+				response.write(body[sent++]);
+				if (sent >= body.length) response.end();
+			}, 100);
+			timers.push(timer);
+		});
+		const started = Date.now();
+		try {
+			const result = await run(service.url, contacts, matchNodeV2());
+			const elapsed = Date.now() - started;
+			expect(service.seen.map((request) => request.url)).toEqual([MATCH_V2, MATCH_V2]);
+			expect(result.error?.message).toBe(
+				`Could not get an answer from the service at ${service.url}${MATCH_V2}: timed out (for items 0 to 1 after 2 attempts)`,
+			);
+			// two attempts of 0.8 s and a short backoff, not the ~10 s the drip would take
+			expect(elapsed).toBeLessThan(5_000);
+		} finally {
+			timers.forEach(clearInterval);
+			await service.close();
+		}
+	});
+});
+
+describe('Base URL, on v2', () => {
+	test.each(['/v2/', '/v1'])('a trailing %s is removed instead of doubling the prefix', async (suffix) => {
+		const service = await hostile((_request, response) => json(response, 200, { matched_prospects: [{ prospect_id: 'p1' }, { prospect_id: null }] }));
+		try {
+			const result = await run(`${service.url}${suffix}`, contacts, matchNodeV2());
+			expect(result.error).toBeUndefined();
+			expect(service.seen.map((request) => request.url)).toEqual([MATCH_V2]);
 		} finally {
 			await service.close();
 		}

@@ -3,6 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { runBatched, type ItemRequest } from '../../nodes/shared/batching/engine';
 import { chunk, stableKey } from '../../nodes/shared/batching/grouping';
 import { LIMITS } from '../../nodes/shared/api';
+import { batchingEngineCases } from './batchingEngine.cases';
 import { fakeContext, ok, type RecordedCall } from './support/fakeContext';
 
 /** A match service: echoes each element back with a prospect id derived from its email. */
@@ -225,3 +226,5 @@ describe('runBatched: concurrency and failures', () => {
 		expect(JSON.stringify(calls)).not.toContain('secret-key');
 	});
 });
+
+describe('API v2', () => batchingEngineCases('v2'));

@@ -14,6 +14,7 @@ import { ApiClient } from '../../nodes/shared/transport/apiClient';
 import { MAX_REMEMBERED_EVENTS, readState } from '../../nodes/BusinessEventsTrigger/pollState';
 import { DEFAULT_BUSINESS_EVENT_TYPES } from '../../nodes/shared/eventTypes';
 import { watchKey } from '../../nodes/BusinessEventsTrigger/watchedSource';
+import { businessEventsTriggerCases } from './businessEventsTrigger.cases';
 
 const NODE: INode = {
 	id: 'trigger-1',
@@ -385,3 +386,6 @@ describe('Business Events Trigger: watching prospects', () => {
 		expect(service.requests).toHaveLength(0);
 	});
 });
+
+/** The poll at the trigger's first v2 version (its v1 row: businessEventsTrigger.v1.test.ts). */
+describe('API v2', () => businessEventsTriggerCases('v2'));

@@ -4,7 +4,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { isTrafficMonth, LIMITS } from '../../nodes/shared/api';
+import { ENDPOINTS, isTrafficMonth, LIMITS } from '../../nodes/shared/api';
 import { Enrich } from '../../nodes/Enrich/Enrich.node';
 import { RESOURCES, selectedEnrichments } from '../../nodes/Enrich/enrichments';
 import { type EnrichmentResults, enrichedItems, payloadOf, skippedItem, STATUS } from '../../nodes/Enrich/output';
@@ -237,5 +237,22 @@ describe('Enrich: every enrichment', () => {
 		for (const month of ['2016-12', '2024-13', '2024-00', '2024-5', '24-05', '2024-05-01', '']) {
 			expect([month, isTrafficMonth(month)]).toEqual([month, false]);
 		}
+	});
+});
+
+describe('Enrich: enrichment table on v2', () => {
+	it("points every enrichment at v2's batched enrich endpoint, joined by its resource id, 50 ids a request", () => {
+		for (const resource of Object.values(RESOURCES)) {
+			for (const enrichment of resource.enrichments) {
+				const endpoint = ENDPOINTS[enrichment.endpoint];
+				expect([enrichment.endpoint, endpoint.path.endsWith('/enrich'), endpoint.result?.join, endpoint.batch?.limit]).toEqual([
+					enrichment.endpoint,
+					true,
+					{ by: 'id', field: resource.idField },
+					LIMITS.businessEnrichIds,
+				]);
+			}
+		}
+		expect(LIMITS.businessEnrichIds).toBe(50);
 	});
 });

@@ -1,4 +1,5 @@
-import { BUSINESS_EVENT_TYPES } from '../../nodes/shared/api';
+import { RESOURCES } from '../../nodes/GetEvents/actions/getEvents.operation';
+import { BUSINESS_EVENT_TYPES, ENDPOINTS } from '../../nodes/shared/api';
 import { combineEventTypes, eventTypeLabel, eventTypeOptions, splitFreeValues } from '../../nodes/shared/eventTypes';
 import { parseIdList } from '../../nodes/shared/idList';
 
@@ -77,5 +78,17 @@ describe('event types', () => {
 		]);
 		expect(combineEventTypes([], ['x_type', 'y_type'])).toEqual(['x_type', 'y_type']);
 		expect(combineEventTypes(undefined, undefined)).toEqual([]);
+	});
+});
+
+describe('the resources of Get Events on v2', () => {
+	it("take their id list and id field from v2's events endpoint", () => {
+		expect(Object.values(RESOURCES).map(({ endpoint, idsField, itemField }) => [endpoint, idsField, itemField])).toEqual([
+			['getBusinessEvents', 'business_ids', 'business_id'],
+			['getProspectEvents', 'prospect_ids', 'prospect_id'],
+		]);
+		for (const { endpoint, idsField, itemField } of Object.values(RESOURCES)) {
+			expect([ENDPOINTS[endpoint].batch?.key, ENDPOINTS[endpoint].result?.join]).toEqual([idsField, { by: 'id', field: itemField }]);
+		}
 	});
 });

@@ -1,6 +1,7 @@
 /**
  * What inputChecks.test.ts and inputChecks.v1.test.ts share: a Manage Enrollment item (a business
- * enrollment created from item 4) refused before anything is sent, with this message.
+ * enrollment created from item 4, read as the version in `read` reads it: v1 unless named) refused
+ * before anything is sent, with this message.
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
@@ -15,10 +16,10 @@ const NOTHING_SENT = 'Nothing was sent to the service for this item.';
 const enrollment = (parameters: INodeParameters) =>
 	parametersContext({ enrollmentKey: 'k-watch', businessIds: ID, prospectIds: 'p1', eventTypes: ['new_product'], options: {}, ...parameters } as IDataObject);
 
-export function refusesTheEnrollment(parameters: INodeParameters, message: string): void {
+export function refusesTheEnrollment(parameters: INodeParameters, message: string, read: Parameters<typeof readItem>[4] = {}): void {
 	let error: unknown;
 	try {
-		readItem(enrollment(parameters), BUSINESS, 'create', 4);
+		readItem(enrollment(parameters), BUSINESS, 'create', 4, read);
 	} catch (caught) {
 		error = caught;
 	}

@@ -13,8 +13,13 @@ import { resolveSince } from '../../nodes/GetEvents/since';
 import { buildMatchEntry, cleanFieldValue, readMatchEntry } from '../../nodes/MatchProspects/fields';
 import { ItemValidationError, parseJsonParameter } from '../../nodes/shared/batching/validate';
 import { readEventTypes } from '../../nodes/shared/eventTypes';
-import { normalizeProfileUrl, readText } from '../../nodes/shared/inputRules';
-import { isEmailAddress, isWebUrl, LIMITS, matchItemSchema } from '../../nodes/shared/api';
+import { normalizeProfileUrl, readText, toUserJson } from '../../nodes/shared/inputRules';
+import { businessFiltersV2, isEmailAddress, isWebUrl, LIMITS, matchItemSchema } from '../../nodes/shared/api';
+import { BUSINESS_SEARCH_V2 } from '../../nodes/SearchBusinesses/versions';
+import { readSearchRequest } from '../../nodes/shared/search/searchRequest';
+import { PROSPECT } from '../../nodes/ManageEnrollment/helpers/kinds';
+import { readItem } from '../../nodes/ManageEnrollment/helpers/plan';
+import { readEnrollmentId } from '../../nodes/ManageEnrollment/actions/prospectEnrollment/enrollmentId';
 import { TEST_NODE } from './support/fakeContext';
 import { refusesTheEnrollment } from './inputChecks.cases';
 import { parametersContext } from './support/parametersContext';
@@ -260,4 +265,86 @@ describe('Match Prospects: keeps matching on the fields that are valid', () => {
 	function sent(row: Record<string, unknown>) {
 		return buildMatchEntry((field) => row[field]);
 	}
+});
+
+/** Search Businesses 2's Filters (JSON) on API v2: the same refusals as v1's (inputChecks.v1.test.ts). */
+describe('Filters (JSON) with prototype keys, on v2', () => {
+	const V2_BUSINESS_FILTERS =
+		'country_code, region_country_code, city_region_country, company_size, company_revenue, company_age, number_of_locations, websearch_category, profnet_category, naics_category, ' +
+		'company_tech_stack_category, company_tech_stack_tech, company_name, website_keywords, city_region, has_website, events, business_intent_topics, business_id, is_public_company, include_operating_locations';
+	const search = (filtersJson: unknown, itemIndex = 3) =>
+		readSearchRequest(
+			withParameters({ mode: 'preview', returnAll: false, limit: 10, filterSource: 'json', filtersJson, options: {} }),
+			itemIndex,
+			BUSINESS_SEARCH_V2,
+			'v2',
+		);
+
+	it.each(['__proto__', 'constructor', 'prototype'])('"%s" is an unknown filter, never an unfiltered search', (key) => {
+		const error = errorOf(() => search(`{"${key}": {"values": ["us"]}}`));
+		expect(error.message).toBe(`Item 3: filters has unknown filter "${key}": the filters of API v2 are ${V2_BUSINESS_FILTERS}`);
+		expect(error.description).toBe(`Check "Filters (JSON)". ${NOTHING_SENT}`);
+	});
+
+	it('the same for an object from an expression that holds "__proto__" as a key (JSON.parse keeps it)', () => {
+		const value = JSON.parse('{"country_code": {"values": ["us"]}, "__proto__": {"values": ["x"]}}') as unknown;
+		expect(errorOf(() => search(value)).message).toMatch(/^Item 3: filters has unknown filter "__proto__"/);
+	});
+
+	it('refuses an object whose prototype an expression changed (`{ __proto__: ... }` in JavaScript)', () => {
+		const literal = { __proto__: { country_code: { values: ['us'] } } } as unknown;
+		expect(errorOf(() => search(literal)).message).toBe(
+			'Item 3: Filters (JSON) holds an object that is not plain JSON at the top (an expression\'s "__proto__" key changes an object\'s prototype instead of adding a field)',
+		);
+	});
+
+	it('names a prototype key inside a filter', () => {
+		expect(errorOf(() => search('{"country_code": {"values": ["us"], "__proto__": {"x": 1}}}')).message).toBe(
+			'Item 3: filters.country_code has unknown field __proto__',
+		);
+	});
+
+	it("zod's strict() sees an own __proto__ key on an object without a prototype (v2's filters schema)", () => {
+		const json = toUserJson(JSON.parse('{"__proto__": {"values": ["us"]}}'));
+		expect(json.ok).toBe(true);
+		const parsed = businessFiltersV2.safeParse((json as { value: { value: unknown } }).value.value);
+		expect(parsed.success).toBe(false);
+		expect(parsed.error?.issues[0]).toMatchObject({ code: 'unrecognized_keys', keys: ['__proto__'] });
+	});
+
+	it('still sends valid filters (with Include Operating Locations, which v2 takes as a filter)', () => {
+		expect(search('{"country_code": {"values": ["us"]}}').body.filters).toEqual({ country_code: { values: ['us'] }, include_operating_locations: { value: true } });
+	});
+});
+
+/** The same refusals on v2 as inputChecks.v1.test.ts holds on v1 (the node at its v2 version). */
+describe('types and lengths on v2: refused before sending', () => {
+	const WEBHOOK = '3f2b8c1e-5d4a-4e6f-9b7c-0a1d2e3f4a5b';
+	it.each([
+		[{ enrollmentKey: 'k'.repeat(LIMITS.enrollmentKeyMaxLength + 1) }, 'Item 4: enrollment_key must be at most 256 characters long'],
+		[{ eventTypes: ['x'.repeat(101)] }, 'Item 4: event_types[0] must be at most 100 characters'],
+	])('Manage Enrollment (business) %p', (parameters, message) => refusesTheEnrollment(parameters, message, { version: 'v2', webhookId: () => WEBHOOK }));
+
+	it('Manage Enrollment (prospect): ids have no format but no spaces, and the enrollment id must be text', () => {
+		const enrollment = (prospectIds: string) =>
+			withParameters({ enrollmentKey: 'k-watch', prospectIds, eventTypes: ['prospect_changed_role'], options: {} });
+		const read = { version: 'v2', webhookId: () => WEBHOOK } as const;
+		expect(readItem(enrollment('p1, p2'), PROSPECT, 'create', 0, read).ids).toEqual(['p1', 'p2']);
+		expect(errorOf(() => readItem(enrollment('p1 p2'), PROSPECT, 'create', 1, read)).message).toBe(
+			'Item 1: Prospect IDs "p1 p2" is not an ID: must not contain spaces or control characters (separate IDs with commas, semicolons or line breaks)',
+		);
+		expect(errorOf(() => readEnrollmentId(withParameters({ enrollmentId: { id: 'e' } }), 2)).message).toBe('Item 2: Enrollment ID must be text, got an object');
+	});
+
+	it('Search: exclude ids in the contract format', () => {
+		const ctx = withParameters({ mode: 'preview', returnAll: false, limit: 10, filterSource: 'fields', filters: {}, options: { exclude: `${ID}, acme` } });
+		expect(errorOf(() => readSearchRequest(ctx, 1, BUSINESS_SEARCH_V2, 'v2')).message).toBe(
+			'Item 1: exclude "acme" is not a business ID: must be 32 lowercase hexadecimal characters',
+		);
+	});
+
+	it('Search: a boolean in a filter is not a value', () => {
+		const ctx = withParameters({ mode: 'preview', returnAll: false, limit: 10, filterSource: 'fields', filters: { countries: [true] }, options: {} });
+		expect(errorOf(() => readSearchRequest(ctx, 0, BUSINESS_SEARCH_V2, 'v2')).message).toBe('Item 0: Countries must be a list of text values, got a boolean (true)');
+	});
 });

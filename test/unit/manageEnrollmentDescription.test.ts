@@ -2,7 +2,7 @@ import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { ManageEnrollment } from '../../nodes/ManageEnrollment/ManageEnrollment.node';
 import { GetEvents } from '../../nodes/GetEvents/GetEvents.node';
-import { BUSINESS_EVENT_TYPES, PROSPECT_EVENT_TYPES } from '../../nodes/shared/api';
+import { BUSINESS_EVENT_TYPES, LIMITS, PROSPECT_EVENT_TYPES } from '../../nodes/shared/api';
 
 /**
  * The editor's parameters in normal mode at a node version (tool mode has its own, shown with
@@ -65,6 +65,15 @@ describe('Manage Enrollment: what the UI offers', () => {
 describe('Manage Enrollment version 2 (API v2)', () => {
 	beforeAll(() => (properties = propertiesAt(2)));
 	afterAll(() => (properties = propertiesAt(1)));
+
+	test('no Expire After (v2 enrollments have no expiry); prospect creates are kept by key like business ones, split at 20', () => {
+		const options = (resource: string) => (field(resource, 'create', 'options').options as INodeProperties[]).map((option) => option.name);
+		expect(options('prospectEnrollment')).toEqual(['otherEventTypes']);
+		expect(field('prospectEnrollment', 'create', 'enrollmentKey').hint).toBe(
+			`One enrollment holds at most ${LIMITS.prospectEnrollmentIds} prospects. More are split into several enrollments with keys like q3-accounts, q3-accounts-2, q3-accounts-3, and so on. ` +
+				'A key that already exists with the same prospects, event types and webhook is kept, not created again, so a run that failed part-way can simply be run again.',
+		);
+	});
 
 	test('business enrollments can be deleted and prospect enrollments listed', () => {
 		expect(operationsOf('businessEnrollment')).toEqual(['create', 'delete', 'list', 'update']);

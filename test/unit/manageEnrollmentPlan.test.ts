@@ -3,6 +3,7 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 import { BUSINESS, splitKey } from '../../nodes/ManageEnrollment/helpers/kinds';
 import { type ItemRead, planEnrollments } from '../../nodes/ManageEnrollment/helpers/plan';
 import { TEST_NODE } from './support/fakeContext';
+import { manageEnrollmentPlanCases } from './manageEnrollmentPlan.cases';
 
 const ctx = (continueOnFail = false) =>
 	({ getNode: () => TEST_NODE, continueOnFail: () => continueOnFail }) as unknown as IExecuteFunctions;
@@ -63,3 +64,5 @@ describe('Manage Enrollment: planning enrollments', () => {
 		expect(planned[1].body).toEqual({ enrollment_id: 'e-2', enrollment_key: 'kkkk', event_types: ['new_product'], business_ids: [b] });
 	});
 });
+
+describe('API v2', () => manageEnrollmentPlanCases('v2'));

@@ -68,6 +68,13 @@ describe('Search Businesses version 2 (API v2)', () => {
 	const [v1, v2] = [viewOf(description, 1), viewOf(description, 2)];
 	const search = { operation: 'search', returnAll: false, filterSource: 'fields' };
 
+	test('options: pages of up to 500 (500 by default), no Starting Page or page concurrency', () => {
+		const [options] = v2.shown(search, 'options');
+		expect((options.options as INodeProperties[]).map((option) => option.name)).toEqual(['exclude', 'includeTotal', 'pageSize', 'requestContext']);
+		const pageSize = (options.options as INodeProperties[]).find((option) => option.name === 'pageSize');
+		expect(pageSize).toMatchObject({ default: LIMITS.searchPageSize.max, typeOptions: { maxValue: LIMITS.searchPageSize.max } });
+	});
+
 	test('Limit up to 60,000 (version 1: 10,000)', () => {
 		expect(v2.shown(search, 'limit').map((property) => property.typeOptions?.maxValue)).toEqual([LIMITS.searchTotal]);
 		expect(v1.shown(search, 'limit').map((property) => property.typeOptions?.maxValue)).toEqual([LIMITS.searchSize.max]);

@@ -197,3 +197,25 @@ describe('the v2 search body', () => {
 		});
 	});
 });
+
+describe('the v2 search body: v2\'s own filters', () => {
+	const parameters = (overrides: IDataObject = {}) =>
+		parametersContext({ mode: 'preview', returnAll: false, limit: 50, filterSource: 'fields', filters: {}, options: {}, ...overrides });
+
+	it('has_email / has_phone_number become has_contact_details on v2', () => {
+		const sent = (filters: IDataObject) => readSearchRequest(parameters({ filterSource: 'json', filtersJson: filters }), 0, PROSPECT_SEARCH, 'v2').body.filters;
+		expect(sent({ has_email: { value: true } })).toEqual({ has_contact_details: { value: 'email' } });
+		expect(sent({ has_phone_number: { value: true } })).toEqual({ has_contact_details: { value: 'phone' } });
+		expect(sent({ has_email: { value: true }, has_phone_number: { value: true } })).toEqual({ has_contact_details: { value: 'email_and_phone' } });
+		expect(sent({ has_contact_details: { value: 'email' } })).toEqual({ has_contact_details: { value: 'email' } });
+	});
+
+	it('Include Operating Locations: sent as set on v2, on by default', () => {
+		expect(readSearchRequest(parameters({ includeOperatingLocations: false }), 0, BUSINESS_SEARCH_V2, 'v2').body).toEqual({
+			mode: 'preview',
+			page_size: 50,
+			filters: { include_operating_locations: { value: false } },
+		});
+		expect(readSearchRequest(parameters(), 0, BUSINESS_SEARCH_V2, 'v2').body.filters).toEqual({ include_operating_locations: { value: true } });
+	});
+});

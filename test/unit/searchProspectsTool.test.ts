@@ -46,3 +46,34 @@ describe('Search Prospects as a tool', () => {
 		expect(calls).toHaveLength(0);
 	});
 });
+
+describe('Search Prospects 3 as a tool (API v2)', () => {
+	it("sends the model's filters in v2's words to /v2/prospects, one page of Max Prospects, returns them and a note", async () => {
+		const fake = fakeContext(
+			(call) =>
+				ok({
+					data: Array.from({ length: Math.min(Number(call.body.page_size), 567) }, (_, n) => ({ prospect_id: `p${n}` })),
+					total_results: 567,
+					next_cursor: 'c2',
+				}),
+			{ items: 1 },
+		);
+		const values: IDataObject = { ...TOOL_PARAMETERS, filtersJson: '{ "job_level": { "values": ["director"] }, "has_contact_details": { "value": "email" } }' };
+		const ctx = {
+			...fake.ctx,
+			getNode: () => ({ ...TEST_NODE, type: 'n8n-nodes-business-prospect-data.searchProspectsTool', typeVersion: 3 }),
+			getNodeParameter: (name: string, _itemIndex: number, fallback?: unknown) => values[name] ?? fallback,
+		} as unknown as IExecuteFunctions;
+		const [answer] = await executeTool.call(ctx);
+
+		expect(fake.calls.map((call) => [call.method, new URL(call.url).pathname, call.body])).toEqual([
+			['POST', '/v2/prospects', { mode: 'preview', page_size: 3, filters: { job_level: { values: ['director'] }, has_contact_details: { value: 'email' } } }],
+		]);
+		expect(answer.json).toEqual({
+			total_found: 567,
+			returned: 3,
+			prospects: [{ prospect_id: 'p0' }, { prospect_id: 'p1' }, { prospect_id: 'p2' }],
+			note: 'Showing the first 3 of 567 prospects. Add filters to narrow the search.',
+		});
+	});
+});

@@ -376,3 +376,74 @@ describe('fillPath', () => {
 		expect(() => fillPath('/v1/webhooks/{partner_id}')).toThrow('needs a value for partner_id');
 	});
 });
+
+/** The same on an API v2 client: what transport.v1.test.ts holds on v1's paths. */
+describe('ApiClient.request on v2', () => {
+	beforeEach(() => jest.useFakeTimers({ doNotFake: ['setImmediate', 'nextTick', 'queueMicrotask'] }));
+	afterEach(() => jest.useRealTimers());
+
+	async function settle<T>(promise: Promise<T>): Promise<T | (Error & Record<string, any>)> {
+		let done = false;
+		let result: unknown;
+		promise.then(
+			(value) => ((done = true), (result = value)),
+			(error) => ((done = true), (result = error)),
+		);
+		while (!done) await jest.advanceTimersByTimeAsync(500);
+		return result as T;
+	}
+	const script = (...answers: Array<FakeResponse | Error>) => {
+		const queue = [...answers];
+		return () => queue.shift() ?? ok({ done: true });
+	};
+	const request = async (ctx: Parameters<typeof ApiClient.of>[0], ...args: Parameters<ApiClient['request']>) =>
+		await settle((await ApiClient.of(ctx, 'v2')).request(...args));
+	const EVENTS = 'http://127.0.0.1:9/v2/businesses/events';
+
+	it('counts only attempts the service may have acted on: a 429 before a 404 is not one', async () => {
+		const afterThrottle = fakeContext(script({ statusCode: 429, headers: { 'retry-after': '0' } }, { statusCode: 404 }));
+		const notFound = (await request(afterThrottle.ctx, 'deleteProspectEnrollment', undefined, { pathParams: { enrollment_id: 'x' } })) as NodeApiError;
+		expect(notFound.httpCode).toBe('404');
+		expect(notFound.context.earlierAttemptsReachedService).toBe(0);
+		expect(afterThrottle.calls.map((call) => [call.method, call.url])).toEqual(Array(2).fill(['DELETE', 'http://127.0.0.1:9/v2/prospects/events/enrollments/x']));
+		const afterFailure = fakeContext(script({ statusCode: 503 }, { statusCode: 404 }));
+		const gone = (await request(afterFailure.ctx, 'deleteProspectEnrollment', undefined, { pathParams: { enrollment_id: 'x' } })) as NodeApiError;
+		expect(gone.context.earlierAttemptsReachedService).toBe(1);
+	});
+
+	it('reports an error that is not a network error with its own message, sent once, the key blanked out', async () => {
+		const credentials = { baseUrl: 'http://127.0.0.1:9', apiKey: 'secret-key-quoted-v2', maxRequestsPerMinute: UNLIMITED };
+		const headerError = Object.assign(new Error('Invalid character in header content ["API_KEY"]'), {
+			code: 'ERR_INVALID_CHAR',
+			config: { headers: { API_KEY: 'secret-key-quoted-v2\n' } },
+		});
+		const { ctx, calls } = fakeContext(() => headerError, { credentials });
+		const error = (await request(ctx, 'getBusinessEvents', {}, { itemIndex: 1 })) as NodeOperationError;
+		expect(calls).toHaveLength(1);
+		expect(error).toBeInstanceOf(NodeOperationError);
+		expect(error.message).toBe(`The request to ${EVENTS} could not be sent: Invalid character in header content ["API_KEY"]`);
+		expect(error.description).toBe('Check the API key and Base URL in the Business Prospect Data API credential.');
+		expect(error.context.itemIndex).toBe(1);
+		expect(JSON.stringify(error)).not.toContain('secret-key-quoted-v2');
+
+		const quoting = fakeContext(() => new Error('bad value secret-key-quoted-v2 in header'), { credentials });
+		const quoted = (await request(quoting.ctx, 'getBusinessEvents', {})) as Error;
+		expect(quoted.message).toBe(`The request to ${EVENTS} could not be sent: bad value *** in header`);
+	});
+
+	it('blames the Base URL only for an address that never answered', async () => {
+		const notFound = fakeContext(() => Object.assign(new Error('getaddrinfo ENOTFOUND'), { code: 'ENOTFOUND', config: { headers: { API_KEY: 'secret-key' } } }));
+		const error = (await request(notFound.ctx, 'listBusinessEnrollments')) as NodeApiError;
+		expect(notFound.calls).toHaveLength(1);
+		expect(error.message).toBe('Could not get an answer from the service at http://127.0.0.1:9/v2/businesses/events/enrollments: host not found');
+		expect(error.description).toBe('Check the Base URL in the credential and that the service is reachable from n8n.');
+		expect(JSON.stringify(error)).not.toContain('secret-key');
+
+		const { ctx } = fakeContext(script(ok({}), ...Array.from({ length: 8 }, () => connectionError('ECONNRESET'))));
+		const client = await ApiClient.of(ctx, 'v2');
+		await settle(client.request('getBusinessEvents', {}));
+		const reset = (await settle(client.request('getBusinessEvents', {}, { items: [0, 1] }))) as NodeApiError;
+		expect(reset.message).toBe(`Could not get an answer from the service at ${EVENTS}: connection reset (for items 0 to 1 after ${RETRY_POLICY.maxAttempts} attempts)`);
+		expect(reset.description).not.toContain('Base URL');
+	});
+});

@@ -3,7 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { LIMITS } from '../../nodes/shared/api';
 import { isSealedSecret, openSecret, sealSecret } from '../../nodes/shared/webhooks/secretBox';
 import { merge, readSeen, remember } from '../../nodes/shared/webhooks/seenEvents';
-import { firstDelivery, isReplay, memoryKey } from '../../nodes/BusinessEventsWebhookTrigger/state';
+import { firstDelivery, isReplay, memoryKey, readStoredRegistration, writeStoredRegistration } from '../../nodes/BusinessEventsWebhookTrigger/state';
 
 const secret = 'q83vEjRWeJq83vEjRWeJq83vEjRWeJq83vEjRWeJq8M=';
 const apiKey = 'sk_live_0123456789abcdef';
@@ -98,5 +98,39 @@ describe('the memory of fired events', () => {
 		expect(isReplay(key, 'sig-2', 1_000_500)).toBe(false);
 		// after the 600 s window the timestamp check refuses it anyway; the memory lets it go
 		expect(isReplay(key, 'sig-1', 1_000_000 + 601_000 + 500)).toBe(false);
+	});
+});
+
+describe('the sealed webhook secret of a v2 webhook (by id)', () => {
+	it('leaves no stored field holding the secret, its key bytes or the API key, in any encoding', () => {
+		const url = 'https://n8n.example.com/webhook/abc/webhook';
+		const v2Binding = `v2|3f2b8c1e-5d4a-4e6f-9b7c-0a1d2e3f4a5b|${url}`;
+		const staticData: IDataObject = {};
+		writeStoredRegistration(staticData, {
+			model: 'v2',
+			webhookUrl: url,
+			webhookId: '3f2b8c1e-5d4a-4e6f-9b7c-0a1d2e3f4a5b',
+			owner: "the API key's tenant",
+			binding: v2Binding,
+			secret: sealSecret(secret, apiKey, v2Binding),
+			registeredAt: new Date(0).toISOString(),
+		});
+		const stored = JSON.stringify(staticData);
+		const keyBytes = Buffer.from(secret.replace(/-/g, '+').replace(/_/g, '/'), 'base64');
+		for (const forbidden of [
+			secret,
+			secret.replace(/=+$/, ''),
+			keyBytes.toString('base64'),
+			keyBytes.toString('hex'),
+			Buffer.from(secret).toString('base64'),
+			Buffer.from(secret).toString('hex'),
+			apiKey,
+		]) {
+			expect(stored).not.toContain(forbidden);
+		}
+		expect(readStoredRegistration(staticData)).toMatchObject({ webhookUrl: url, webhookId: '3f2b8c1e-5d4a-4e6f-9b7c-0a1d2e3f4a5b' });
+		expect(openSecret(readStoredRegistration(staticData)?.secret, apiKey, v2Binding)).toBe(secret);
+		writeStoredRegistration(staticData, undefined);
+		expect(staticData).toEqual({});
 	});
 });

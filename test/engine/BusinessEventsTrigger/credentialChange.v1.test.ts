@@ -1,101 +1,13 @@
 /**
- * A published trigger runs every poll of its activation in ONE PollContext: n8n-core's
- * ActiveWorkflowTriggers.activatePollTrigger builds `pollFunctions` once and its
- * PollTriggerExecutor calls `poll` on that same object at every tick (n8n-core 2.41,
- * active-workflow-triggers.js and poll-trigger-executor.js). The harness's `runPoll` builds a new
- * context per poll, so this file drives one context through several polls, as n8n does, on API v1
- * (trigger version 1 at Per Node Version; retiring v1 deletes this file: docs/development.md,
- * "Retiring API v1").
- *
- * What the API client learns from the credential must not outlive the poll: a user who fixes or
- * rotates the API key in the credential expects the next poll to use it, without republishing.
- *
- * Set-up: setup.ts.
+ * The Business Events Trigger's credential read again at each poll of one activation
+ * (credentialChange.cases.ts), on API v1 (trigger version 1 at Per Node Version; retiring v1
+ * deletes this file: docs/development.md, "Retiring API v1"). Set-up: setup.ts.
  */
-import { PollContext, PollTriggerExecutor } from 'n8n-core';
-import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
-
-import type { WorkflowNode } from '../harness';
-import { createAdditionalData } from '../harness/additionalData';
-import { buildWorkflow } from '../harness/buildWorkflow';
-import { Container } from '../harness/n8nInternals';
-import { sandbox, setUpSandbox, TYPE } from './setup';
-
-const EVENTS_PATH = '/v1/businesses/events';
+import { credentialChangeCases } from './credentialChange.cases';
+import { sandbox, setUpSandbox } from './setup';
 
 setUpSandbox({ rateLimit: false });
 
 afterEach(() => sandbox.configure({ apiKey: undefined }));
 
-/** One activation: one PollContext for every poll, as n8n's active-workflow machinery keeps it. */
-function activate(node: WorkflowNode, store: { businessProspectDataApi: IDataObject }) {
-	const { workflow, credentialsHelper } = buildWorkflow({ nodes: [node], connections: {} }, {
-		credentials: store as never,
-		mode: 'trigger',
-	});
-	const workflowNode = workflow.getNode(node.name)!;
-	let committed: IDataObject = {};
-	let staged: IDataObject | undefined;
-	let emitted: INodeExecutionData[][] | undefined;
-	let pollError: Error | undefined;
-	const context = new PollContext(
-		workflow,
-		workflowNode,
-		createAdditionalData({ credentialsHelper }),
-		'trigger',
-		'activate',
-		(data) => {
-			emitted = data;
-			if (staged) committed = structuredClone(staged);
-		},
-		(error) => {
-			pollError = error;
-		},
-		async () => {
-			if (staged) committed = structuredClone(staged);
-		},
-		async (poll) => {
-			staged = structuredClone(committed);
-			try {
-				return await poll();
-			} finally {
-				staged = undefined;
-			}
-		},
-		() => staged!,
-	);
-	const executePoll = Container.get(PollTriggerExecutor).create(workflow, workflowNode, context, () => true);
-	return async () => {
-		emitted = undefined;
-		pollError = undefined;
-		await executePoll(false);
-		return { items: emitted as INodeExecutionData[][] | undefined, error: pollError as Error | undefined };
-	};
-}
-
-test('a published trigger uses the credential as it is at each poll: a fixed API key applies at the next poll', async () => {
-	const ids = sandbox.universe.businesses.slice(0, 3).map((business) => business.business_id);
-	const node: WorkflowNode = {
-		name: 'Business Events Trigger',
-		type: TYPE,
-		typeVersion: 1,
-		parameters: { pollTimes: { item: [{ mode: 'everyMinute' }] }, source: 'ids', businessIds: ids.join(',') },
-	};
-	const store = { businessProspectDataApi: { apiKey: 'an-old-revoked-key-0000', baseUrl: sandbox.url } as IDataObject };
-	const poll = activate(node, store);
-
-	// the credential holds a key the service refuses: the poll fails with a 401
-	sandbox.clearRequests();
-	const refused = await poll();
-	expect(refused.error?.message).toMatch(/401|API key/i);
-	expect(sandbox.requests.filter((request) => request.path === EVENTS_PATH)).toHaveLength(1);
-
-	// the user fixes the key in the credential; the workflow stays published
-	store.businessProspectDataApi.apiKey = sandbox.apiKey;
-	sandbox.clearRequests();
-	const fixed = await poll();
-	expect(fixed.error).toBeUndefined();
-	const sent = sandbox.requests.filter((request) => request.path === EVENTS_PATH);
-	expect(sent).toHaveLength(1);
-	expect(sent[0].status).toBe(200);
-});
+describe('API v1', () => credentialChangeCases('v1'));

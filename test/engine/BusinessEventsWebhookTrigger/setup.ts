@@ -112,13 +112,16 @@ interface Published {
 	staticData: () => IDataObject;
 }
 
-/** The workflow with the trigger, as n8n holds it while published (its static data lives on the Workflow). */
+/**
+ * The workflow with the trigger, as n8n holds it while published (its static data lives on the
+ * Workflow). The credential has the sandbox's Partner ID unless `partnerId` is '' (v2 needs none).
+ */
 export function published(
 	parameters: IDataObject = {},
 	staticData: IDataObject = {},
 	webhookId = WEBHOOK_ID,
 	isTest = false,
-	{ typeVersion = 1, apiVersion }: { typeVersion?: number; apiVersion?: string } = {},
+	{ typeVersion = 1, apiVersion, partnerId = SANDBOX_PARTNER_ID }: { typeVersion?: number; apiVersion?: string; partnerId?: string } = {},
 ): Published {
 	const { workflow, credentialsHelper } = buildWorkflow(
 		{
@@ -131,7 +134,7 @@ export function published(
 			connections: {},
 		},
 		{
-			credentials: sandboxCredentials(sandbox, { partnerId: SANDBOX_PARTNER_ID, ...(apiVersion ? { apiVersion } : {}) }),
+			credentials: sandboxCredentials(sandbox, { ...(partnerId ? { partnerId } : {}), ...(apiVersion ? { apiVersion } : {}) }),
 			mode: 'trigger',
 			staticData: { [`node:${NAME}`]: staticData },
 		},

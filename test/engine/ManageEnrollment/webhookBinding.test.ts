@@ -5,21 +5,26 @@
  * naming the rule and the webhooks, with nothing created; an update keeps the current webhook; a
  * set Webhook ID needs no list, and the empty ones fail with one webhook list per run; a forced
  * webhook delete pauses an enrollment and a new webhook resumes it; the tool variant on v2
- * (webhookBinding.cases.ts). Where v1 is in play (node version 1's advice and Expire After, the
- * tool on v1, the pickers): webhookBinding.v1.test.ts. Set-up and helpers: ./setup.ts.
+ * (webhookBinding.cases.ts); the pickers at node version 2 (webhooks, enrollments). Where v1 is in
+ * play (node version 1's advice and Expire After, the tool on v1, the pickers on a v1 credential):
+ * webhookBinding.v1.test.ts. Set-up and helpers: ./setup.ts.
  */
 import type { IDataObject } from 'n8n-workflow';
 
 import { NOTHING_SENT } from '../../../nodes/shared/batching/validate';
 import { ENDPOINTS, TEST_WEBHOOK_DESCRIPTION } from '../../../nodes/shared/api';
+import { LISTED_ON_V2 } from '../../../nodes/shared/methods';
+import { NO_ENROLLMENTS_TEXT } from '../../../nodes/shared/methods/enrollments';
 import { sandboxClient } from '../../sandbox';
-import { pathOn } from '../harness/apiVersions';
+import { runListSearch, sandboxCredentials } from '../harness';
+import { pathOn, typeVersionFor } from '../harness/apiVersions';
 import {
 	BUSINESS_PATH,
 	businessIds,
 	byId,
 	createBusiness,
 	NODE,
+	prospectIds,
 	registerV2Webhook,
 	run,
 	sandbox,
@@ -178,4 +183,88 @@ describe('node version 2: Webhook ID', () => {
 	});
 });
 
+describe('node version 2: an empty Webhook ID and only a disabled webhook', () => {
+	test('the item fails, saying how to make it active or to set Webhook ID; one list, nothing created', async () => {
+		const webhookId = await registerV2Webhook('paused-trigger', 'disabled');
+		const created = await run([{ prospect_id: prospectIds(1)[0] }], { resource: 'prospectEnrollment', operation: 'create', enrollmentKey: 'people' }, { api: 'v2' });
+		expect(created.error?.message).toBe(`Item 0: Webhook ID is empty and the account has no active API v2 webhook. ${RULE}`);
+		expect(created.error?.description).toBe(
+			`Publish the workflow of the disabled webhook's Business Events Webhook Trigger again (that makes it active), or set Webhook ID to the webhook that should receive the events. The account's webhooks: ${webhookId} "paused-trigger" (disabled). ${NOTHING_SENT}`,
+		);
+		expect(sent()).toEqual(['GET /v2/webhooks']);
+		expect(sandbox.enrollments.prospectsV2.size).toBe(0);
+	});
+});
+
 describe('as a tool (manageEnrollmentTool), API v2', () => toolCases('v2'));
+
+describe('the pickers at node version 2 (API v2)', () => {
+	const search = async (method: string, filter?: string) =>
+		await runListSearch(
+			{ name: NODE, type: 'n8n-nodes-business-prospect-data.manageEnrollment', typeVersion: typeVersionFor('manageEnrollment', 'v2'), parameters: {} },
+			method,
+			filter,
+			{ credentials: sandboxCredentials(sandbox) },
+		);
+
+	test('Webhook ID: the v2 webhooks by name, with a status other than active, without test ones; one list', async () => {
+		await registerV2Webhook('n8n: wf / Trigger (test)', 'active', TEST_WEBHOOK_DESCRIPTION);
+		const active = await registerV2Webhook('alpha');
+		const disabled = await registerV2Webhook('beta', 'disabled');
+		expect(await search('searchEnrollmentWebhooks')).toEqual({
+			results: [
+				{ name: 'alpha', value: active },
+				{ name: 'beta (disabled)', value: disabled },
+			],
+		});
+		expect(sent()).toEqual(['GET /v2/webhooks']);
+	});
+
+	test('Enrollment: the enrollments made on v2, by key with their counts, filtered by key; none yet says how to make one and that v2 lists only its own', async () => {
+		const webhookId = await registerV2Webhook('alpha');
+		const ids = businessIds(3);
+		await run([{ business_id: ids[0] }], createBusiness({ webhookId: byId(webhookId) }), { api: 'v2' });
+		await run(
+			ids.slice(1).map((business_id) => ({ business_id })),
+			createBusiness({ enrollmentKey: 'acme-watch', eventTypes: ['new_office'], webhookId: byId(webhookId) }),
+			{ api: 'v2' },
+		);
+		const [watch, acme] = [...sandbox.enrollments.businessesV2.values()].map((enrollment) => enrollment.enrollment_id);
+		sandbox.clearRequests();
+		expect(await search('searchBusinessEnrollments')).toEqual({
+			results: [
+				{ name: 'acme-watch (2 businesses, 1 event type)', value: acme },
+				{ name: 'k-watch (1 business, 2 event types)', value: watch },
+			],
+		});
+		expect(await search('searchBusinessEnrollments', 'ACME')).toEqual({ results: [{ name: 'acme-watch (2 businesses, 1 event type)', value: acme }] });
+		expect(sent()).toEqual(Array(2).fill(`GET ${V2_BUSINESS}`));
+		sandbox.enrollments.businessesV2.clear();
+		expect(await search('searchBusinessEnrollments')).toEqual({ results: [{ name: `${NO_ENROLLMENTS_TEXT} (${LISTED_ON_V2})`, value: '' }] });
+		// a filter that finds nothing is an empty list, as usual
+		expect(await search('searchBusinessEnrollments', 'zeta')).toEqual({ results: [] });
+	});
+
+	test("the Business Events Trigger's Prospect Enrollment picker at its version 2: the prospect enrollments made here on v2; none yet says how to make one", async () => {
+		const webhookId = await registerV2Webhook('alpha');
+		const searchTrigger = async () =>
+			await runListSearch(
+				{ name: 'Trigger', type: 'n8n-nodes-business-prospect-data.businessEventsTrigger', typeVersion: typeVersionFor('businessEventsTrigger', 'v2'), parameters: {} },
+				'searchProspectEnrollments',
+				undefined,
+				{ credentials: sandboxCredentials(sandbox) },
+			);
+		expect(await searchTrigger()).toEqual({
+			results: [{ name: 'No prospect enrollments yet: create one with the Manage Enrollment node (Prospect Enrollment › Create) (API v2 lists only enrollments made on API v2)', value: '' }],
+		});
+		await run(
+			prospectIds(2).map((prospect_id) => ({ prospect_id })),
+			{ resource: 'prospectEnrollment', operation: 'create', enrollmentKey: 'movers', eventTypes: ['prospect_changed_role'], webhookId: byId(webhookId) },
+			{ api: 'v2' },
+		);
+		const [movers] = [...sandbox.enrollments.prospectsV2.values()].map((enrollment) => enrollment.enrollment_id);
+		sandbox.clearRequests();
+		expect(await searchTrigger()).toEqual({ results: [{ name: 'movers (2 prospects, 1 event type)', value: movers }] });
+		expect(sent()).toEqual([`GET ${pathOn('v2', '/v1/prospects/events/enrollments')}`]);
+	});
+});

@@ -8,7 +8,7 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { ManageWebhook } from '../../../nodes/ManageWebhook/ManageWebhook.node';
 import { SANDBOX_PARTNER_ID } from '../../sandbox/options';
-import { onItems, packageNode, runWorkflow, sandboxCredentials, useSandbox } from '../harness';
+import { onItems, packageNode, runListSearch, runWorkflow, sandboxCredentials, useSandbox } from '../harness';
 import { typeVersionFor } from '../harness/apiVersions';
 
 const NODE = 'Manage Webhook';
@@ -254,5 +254,24 @@ describe('Manage Webhook 2 (API v2, webhooks by ID)', () => {
 			}),
 		]);
 		await sandbox.webhooks.idle();
+	});
+});
+
+describe('Manage Webhook 2: the Webhook picker', () => {
+	test('every webhook by name and status, filtered by name, id or URL; one list per search', async () => {
+		const id = await created('n8n: Orders / Webhook Trigger', URL_A);
+		const other = await created('CRM receiver', URL_B);
+		await run({ operation: 'update', webhookId: byId(other), updateFields: { status: 'disabled' } });
+		sandbox.requests.length = 0;
+		const node = packageNode('manageWebhook', NODE, { operation: 'get' }, { typeVersion: V2 });
+		const credentials = sandboxCredentials(sandbox);
+		expect((await runListSearch(node, 'searchWebhooks', undefined, { credentials })).results).toEqual([
+			{ name: 'n8n: Orders / Webhook Trigger', value: id },
+			{ name: 'CRM receiver (disabled)', value: other },
+		]);
+		expect((await runListSearch(node, 'searchWebhooks', 'ORDERS', { credentials })).results.map((result) => result.value)).toEqual([id]);
+		expect((await runListSearch(node, 'searchWebhooks', other.slice(0, 8), { credentials })).results.map((result) => result.value)).toEqual([other]);
+		expect((await runListSearch(node, 'searchWebhooks', 'receiver-b.example', { credentials })).results.map((result) => result.value)).toEqual([other]);
+		expect(calls()).toEqual(Array(4).fill('GET /v2/webhooks 200'));
 	});
 });

@@ -5,7 +5,9 @@
  * Company (is_public_company, API v2 only): sent by the v2 node version and really filtering, and
  * not offered by the v1 node version.
  */
-import { NODE, setUpSandbox } from './setup';
+import { onItems, packageNode, runWorkflow, sandboxCredentials } from '../harness';
+import { typeVersionBeforeV2 } from '../harness/apiVersions';
+import { NODE, sandbox, setUpSandbox } from './setup';
 import { bodies, businesses, idsOf, INCLUDED, on, signalFilterCases } from './signalFilters.cases';
 
 setUpSandbox();
@@ -36,5 +38,15 @@ describe('Public Company (is_public_company: API v2 only)', () => {
 			expect([name, names(1).includes(name), names(2).includes(name)]).toEqual([name, true, true]);
 		}
 		expect(names(2)).toContain('publicCompany');
+	});
+
+	test('Filters (JSON) of the node version built before v2, on a credential set to v2: sent, and only public companies come back', async () => {
+		const parameters = { limit: 3, filterSource: 'json', filtersJson: '{ "is_public_company": { "value": true } }' };
+		const node = packageNode('searchBusinesses', NODE, parameters, { typeVersion: typeVersionBeforeV2('searchBusinesses') });
+		const run = await runWorkflow(onItems([{}], node), { credentials: sandboxCredentials(sandbox, { apiVersion: 'v2' }) });
+		expect(run.error).toBeUndefined();
+		expect(sandbox.requests.map((request) => `${request.method} ${request.path}`)).toEqual(['POST /v2/businesses']);
+		expect(bodies('v2')).toEqual([{ mode: 'preview', page_size: 3, filters: { is_public_company: { value: true }, ...INCLUDED } }]);
+		expect(idsOf(run.json(NODE))).toEqual(idsOf(businesses().filter((business) => business.public_company).slice(0, 3)));
 	});
 });

@@ -7,6 +7,7 @@
  */
 import { interestsOf } from '../../sandbox/universe/prospectSearch';
 import { idsOf, idsWhere, NODE, sandbox, setUpSandbox } from './setup';
+import { typeVersionBeforeV2 } from '../harness/apiVersions';
 import { bodies, on, v2FilterCases } from './v2Filters.cases';
 
 setUpSandbox();
@@ -57,5 +58,27 @@ describe('Skills, Interests and Public Company (API v2 only)', () => {
 		for (const name of ['skills', 'interests', 'publicCompany']) {
 			expect([name, names(1).includes(name), names(2).includes(name), names(3).includes(name)]).toEqual([name, false, false, true]);
 		}
+	});
+});
+
+describe('Filters (JSON) and Business IDs on v2 at the node versions built before it', () => {
+	test('Filters (JSON) of a node version built before v2, on a credential set to v2: interests sent, only those prospects come back', async () => {
+		const parameters = { limit: 4, filterSource: 'json', filtersJson: JSON.stringify({ interests: { values: ['Cycling'] } }) };
+		const run = await on('v2', parameters, { credential: 'v2', typeVersion: typeVersionBeforeV2('searchProspects') });
+		expect(run.error).toBeUndefined();
+		expect(sandbox.requests.map((request) => `${request.method} ${request.path}`)).toEqual(['POST /v2/prospects']);
+		expect(bodies('v2')).toEqual([{ mode: 'preview', page_size: 4, filters: { interests: { values: ['Cycling'] } } }]);
+		const cycling = idsWhere((entry) => interestsOf(sandbox.universe.seed, entry.prospect.prospect_id).includes('Cycling'));
+		expect(idsOf(run.json(NODE))).toEqual(cycling.slice(0, 4));
+	});
+
+	test('v2 sends 1,500 Business IDs in one request (up to 10,000: research §11)', async () => {
+		const ids = sandbox.universe.businesses.slice(0, 1_500).map((business) => business.business_id);
+		const run = await on('v2', { limit: 10, filters: { businessIds: ids.join(',') } });
+		expect(run.error).toBeUndefined();
+		expect(sandbox.requests.map((request) => `${request.method} ${request.path}`)).toEqual(['POST /v2/prospects']);
+		expect(bodies('v2').map((body) => (body.filters as { business_id: { values: string[] } }).business_id.values)).toEqual([ids]);
+		const wanted = new Set(ids);
+		expect(idsOf(run.json(NODE))).toEqual(idsWhere((entry) => wanted.has(entry.business.business_id)).slice(0, 10));
 	});
 });

@@ -9,11 +9,13 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { BUSINESS_EVENT_TYPES, LIMITS } from '../../../../nodes/shared/api';
+import { BUSINESS_EVENT_TYPES, catalogFor, LIMITS, v2EventType } from '../../../../nodes/shared/api';
 import { DEFAULT_BUSINESS_EVENT_TYPES } from '../../../../nodes/shared/eventTypes';
+import { NO_EVENTS_HINT } from '../../../../nodes/GetEvents/actions/getEvents.operation';
 import type { BusinessEvent } from '../../../sandbox';
+import { onItems, runWorkflow, sandboxCredentials } from '../../harness';
 import { typeVersionFor } from '../../harness/apiVersions';
-import { forResource, isoDaysAgo, itemsOf, NODE, sandbox, setUpSandbox } from '../setup';
+import { DAY_MS, forResource, isoDaysAgo, itemsOf, NODE, sandbox, setUpSandbox } from '../setup';
 
 const { getEvents } = forResource({});
 
@@ -195,5 +197,177 @@ describe('fixes', () => {
 		expect(first.length).toBeGreaterThan(0);
 		expect(first).toEqual(second);
 		expect(first[0]).not.toBe(second[0]);
+	});
+});
+
+/**
+ * Get Events 2 (API v2, node version 2 at Per Node Version): ids gathered across items,
+ * de-duplicated and sent 40 per request to /v2/businesses/events under v2's event names; One Item
+ * per Input Item; a bad Since under Continue on Fail; the defaults, no events, Other Event Types,
+ * an unknown type's 422, items with different Since; a date alone read in the workflow's time zone.
+ * The same on v1: getEvents.v1.test.ts.
+ */
+const EVENTS_PATH_V2 = catalogFor('v2').getBusinessEvents.path;
+const { eventsNode: eventsNodeV2, getEvents: getEventsV2 } = forResource({}, typeVersionFor('getEvents', 'v2'));
+
+const eventRequestsV2 = () => sandbox.requests.filter((request) => request.path === EVENTS_PATH_V2);
+const bodiesV2 = () => eventRequestsV2().map((request) => request.body as IDataObject);
+
+describe('Get Events 2 (API v2): 100 businesses across 120 input items', () => {
+	const since = isoDaysAgo(45);
+	// items 0-99 name one business each; items 100-109 repeat two of them as a list, items
+	// 110-119 as comma-separated text
+	const ids = () => sandbox.universe.businesses.slice(0, 100).map((business) => business.business_id);
+	const items = () => [
+		...ids().map((business_id) => ({ business_id })),
+		...Array.from({ length: 10 }, (_, n) => ({ business_id: [ids()[n], ids()[99 - n]] })),
+		...Array.from({ length: 10 }, (_, n) => ({ business_id: `${ids()[2 * n]}, ${ids()[3 * n + 1]}` })),
+	];
+
+	test('cost exactly 3 requests (40, 40, 20 unique ids), each with the same types and timestamp_from', async () => {
+		const run = await getEventsV2(items(), { since, eventTypes: [...BUSINESS_EVENT_TYPES] });
+		expect(run.error).toBeUndefined();
+
+		expect(eventRequestsV2()).toHaveLength(3);
+		expect(bodiesV2().map((body) => (body.business_ids as string[]).length)).toEqual([40, 40, 20]);
+		const sent = bodiesV2().flatMap((body) => body.business_ids as string[]);
+		expect(new Set(sent).size).toBe(100);
+		expect([...sent].sort()).toEqual([...ids()].sort());
+		for (const body of bodiesV2()) {
+			expect(body.timestamp_from).toBe(since);
+			// v2's names on the wire
+			expect(body.event_types).toEqual(BUSINESS_EVENT_TYPES.map(v2EventType));
+			expect(Object.keys(body).sort()).toEqual(['business_ids', 'event_types', 'timestamp_from']);
+		}
+		expect(eventRequestsV2().every((request) => request.status === 200)).toBe(true);
+	});
+
+	test('One Item per Input Item: 120 items in input order, each with its businesses\' events', async () => {
+		const run = await getEventsV2(items(), { since, eventTypes: [...BUSINESS_EVENT_TYPES], output: 'inputItem' });
+		expect(eventRequestsV2()).toHaveLength(3);
+		const output = run.json(NODE);
+		expect(output).toHaveLength(120);
+		expect(run.pairedItems(NODE).map(itemsOf)).toEqual(items().map((_, index) => [index]));
+		output.forEach((item, index) => {
+			const input = items()[index];
+			expect(item.business_id).toEqual(input.business_id);
+			const list = Array.isArray(input.business_id) ? input.business_id : input.business_id.split(', ');
+			const expected = expectedEvents(list, BUSINESS_EVENT_TYPES, since);
+			expect([...(item.events as IDataObject[])].sort(byEventId)).toEqual([...expected].sort(byEventId));
+		});
+	});
+});
+
+describe('Get Events 2 (API v2): Since outside the event window', () => {
+	test('under Continue on Fail the bad item becomes a paired error item and the rest are fetched', async () => {
+		const since = isoDaysAgo(80);
+		const ids = sandbox.universe.businesses.slice(0, 3).map((business) => business.business_id);
+		const run = await getEventsV2(
+			ids.map((business_id) => ({ business_id })),
+			{ since: `={{ $itemIndex === 1 ? "2000-01-01" : "${since}" }}`, eventTypes: [...BUSINESS_EVENT_TYPES] },
+			{ onError: 'continueRegularOutput' },
+		);
+		expect(eventRequestsV2()).toHaveLength(1);
+		expect(bodiesV2()[0].business_ids).toEqual([ids[0], ids[2]]);
+		const output = run.json(NODE);
+		const errors = output.filter((item) => item.error);
+		expect(errors).toHaveLength(1);
+		expect(errors[0].error).toMatch(/^Item 1: Since must be within the last 90 days/);
+		const expected = expectedEvents([ids[0], ids[2]], BUSINESS_EVENT_TYPES, since);
+		expect(output).toHaveLength(expected.length + 1);
+		const errorIndex = output.indexOf(errors[0]);
+		expect(itemsOf(run.pairedItems(NODE)[errorIndex])).toEqual([1]);
+	});
+});
+
+describe('Get Events 2 (API v2): defaults and edge cases', () => {
+	test('with default parameters: the item\'s business_id, the contract\'s six types, 7 days back', async () => {
+		const ids = sandbox.universe.businesses.slice(0, 300).map((business) => business.business_id);
+		const before = Date.now();
+		const run = await getEventsV2(ids.map((business_id) => ({ business_id })));
+		expect(run.error).toBeUndefined();
+		expect(eventRequestsV2()).toHaveLength(Math.ceil(300 / LIMITS.businessEventIds));
+		const sentFrom = Date.parse(String(bodiesV2()[0].timestamp_from));
+		expect(sentFrom).toBeGreaterThanOrEqual(before - 7 * DAY_MS - 1000);
+		expect(sentFrom).toBeLessThanOrEqual(Date.now() - 7 * DAY_MS + 1000);
+		expect(bodiesV2()[0].event_types).toEqual(DEFAULT_BUSINESS_EVENT_TYPES.map(v2EventType));
+		const expected = expectedEvents(ids, DEFAULT_BUSINESS_EVENT_TYPES, String(bodiesV2()[0].timestamp_from));
+		expect(run.json(NODE)).toHaveLength(expected.length);
+	});
+
+	test('no events: no output items, one request, and the run says so in a hint', async () => {
+		const quiet = sandbox.universe.businesses.find(
+			(business) => !sandbox.universe.events.some((event) => event.business_id === business.business_id),
+		);
+		const run = await getEventsV2([{ business_id: quiet?.business_id }], { since: isoDaysAgo(89) });
+		expect(run.error).toBeUndefined();
+		expect(eventRequestsV2()).toHaveLength(1);
+		expect(run.json(NODE)).toEqual([]);
+		expect(run.runData[NODE][0].hints).toEqual([{ message: NO_EVENTS_HINT, location: 'outputPane' }]);
+		expect(NO_EVENTS_HINT).toBe(
+			'No events: none of the businesses had events of the chosen types in the period, so the nodes after this one did not run',
+		);
+	});
+
+	test('Other Event Types reach the body (v2 takes no Event Data Parameters)', async () => {
+		const business_id = sandbox.universe.businesses[0].business_id;
+		const run = await getEventsV2([{ business_id }], {
+			eventTypes: ['new_product'],
+			options: { otherEventTypes: 'company_award, cost_cutting, employee_joined_company' },
+		});
+		expect(run.error).toBeUndefined();
+		expect(bodiesV2()).toEqual([
+			{ business_ids: [business_id], event_types: ['new_product', 'company_award', 'cost_cutting', 'executive_joined_company'], timestamp_from: expect.any(String) },
+		]);
+	});
+
+	test('an event type the service does not know: its 422, naming the type, after one request', async () => {
+		const business_id = sandbox.universe.businesses[0].business_id;
+		const run = await getEventsV2([{ business_id }], {
+			eventTypes: ['new_product'],
+			options: { otherEventTypes: 'made_up_type' },
+		});
+		expect(eventRequestsV2()).toHaveLength(1);
+		expect(run.error?.httpCode).toBe('422');
+		expect(run.error?.message).toMatch(/^The service rejected the request \(422\): event_types\[1\]: value is not a valid enumeration member/);
+	});
+
+	test('items asking with different Since are sent apart, and an event in both answers is output once', async () => {
+		const business_id = sandbox.universe.events[sandbox.universe.events.length - 1].business_id;
+		const run = await getEventsV2([{ business_id }, { business_id }], {
+			eventTypes: [...BUSINESS_EVENT_TYPES],
+			since: `={{ $itemIndex === 0 ? "${isoDaysAgo(30)}" : "${isoDaysAgo(60)}" }}`,
+		});
+		expect(eventRequestsV2()).toHaveLength(2);
+		const output = run.json(NODE);
+		const recent = expectedEvents([business_id], BUSINESS_EVENT_TYPES, isoDaysAgo(30));
+		const older = expectedEvents([business_id], BUSINESS_EVENT_TYPES, isoDaysAgo(60));
+		expect(recent.length).toBeGreaterThan(0);
+		expect(output).toHaveLength(older.length);
+		const pairs = run.pairedItems(NODE);
+		output.forEach((event, index) => {
+			const inRecent = recent.some((e) => e.event_id === event.event_id);
+			expect(itemsOf(pairs[index])).toEqual(inRecent ? [0, 1] : [1]);
+		});
+	});
+});
+
+function byEventId(a: { event_id?: unknown }, b: { event_id?: unknown }) {
+	return String(a.event_id).localeCompare(String(b.event_id));
+}
+
+describe('Get Events 2 (API v2): fixes', () => {
+	test('a date alone means midnight in the workflow time zone', async () => {
+		const business_id = sandbox.universe.businesses[0].business_id;
+		const day = isoDaysAgo(10).slice(0, 10);
+		const workflow = onItems([{ business_id }], eventsNodeV2({ since: day }));
+		const run = await runWorkflow(
+			{ ...workflow, settings: { timezone: 'Asia/Tokyo' } },
+			{ credentials: sandboxCredentials(sandbox) },
+		);
+		expect(run.error).toBeUndefined();
+		// midnight in Tokyo (UTC+9) is 15:00 UTC the day before
+		const expected = new Date(Date.parse(`${day}T00:00:00Z`) - 9 * 3_600_000).toISOString();
+		expect(bodiesV2()[0].timestamp_from).toBe(expected);
 	});
 });

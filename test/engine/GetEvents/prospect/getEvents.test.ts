@@ -12,7 +12,7 @@ import { GetEvents } from '../../../../nodes/GetEvents/GetEvents.node';
 import { LIMITS, PROSPECT_EVENT_TYPES } from '../../../../nodes/shared/api';
 import { onItems, runWorkflow, type WorkflowNode } from '../../harness';
 import { credentials, DAY_MS, sandbox, setUpSandbox } from '../setup';
-import { eventRequests, getEvents, hundredProspectsCases, matchThenEventsCases, prospectIds } from './getEvents.cases';
+import { eventRequests, getEvents, hundredProspectsCases, matchThenEventsCases, prospectDefaultsCases, prospectIds, prospectToolCases } from './getEvents.cases';
 
 setUpSandbox();
 
@@ -95,3 +95,7 @@ describe('as a tool (n8n\'s generated Get Events Tool)', () => {
 		expect(eventRequests()).toHaveLength(0);
 	});
 });
+
+describe('defaults and validation, API v2', () => prospectDefaultsCases('v2'));
+
+describe('as a tool (n8n\'s generated Get Events Tool), API v2', () => prospectToolCases('v2'));
