@@ -10,7 +10,7 @@ import os from 'node:os';
 
 import type { IDataObject } from 'n8n-workflow';
 
-import { LIMITS, V1_ENDPOINTS } from '../../nodes/shared/api';
+import { ENDPOINTS, LIMITS } from '../../nodes/shared/api';
 import { computeSignature, signingKey, verifySignature } from '../../nodes/shared/webhooks/signature';
 import { N8N_VERSION } from '../e2e/harness/n8nInstall';
 import { type CredentialData, CREDENTIAL_TYPE, N8nInstance, PACKAGE_NAME, type WorkflowJson } from '../e2e/harness/n8nInstance';
@@ -201,7 +201,7 @@ export function verificationCost(count = 10_000): VerifyCost {
 const PUSHED = 'Business Events Webhook Trigger';
 const POLLED = 'Business Events Trigger';
 const EVENT_NAME = 'new_product';
-const EVENTS_PATH = V1_ENDPOINTS.getBusinessEvents.path;
+const EVENTS_PATH = ENDPOINTS.getBusinessEvents.path;
 const LATENCY_PARTNER = 'partner-latency';
 /** n8n's shortest poll interval */
 export const EVERY_MINUTE: IDataObject = { item: [{ mode: 'everyMinute' }] };
