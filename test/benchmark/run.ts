@@ -434,9 +434,9 @@ async function sharedKey() {
 async function memory() {
 	const records = { ...MEMORY_RECORDS, searchProspects: Number(values['memory-prospects']) };
 	const loadStart = os.loadavg()[0];
-	// the prospect search returns every prospect of the universe, up to the node's cap
+	// both searches return every record of the universe, up to the node's cap (60,000 on API v2)
 	const sandbox = await startSandbox({
-		businesses: UNIVERSE.businesses,
+		businesses: records.searchBusinesses,
 		prospects: Math.max(UNIVERSE.prospects, records.searchProspects),
 		rateLimit: false,
 		latencyMs: LATENCY_MS,

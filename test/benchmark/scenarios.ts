@@ -26,14 +26,15 @@ import os from 'node:os';
 import type { IDataObject } from 'n8n-workflow';
 
 import { DEFAULT_CONCURRENCY } from '../../nodes/shared/batching/engine';
-import { ENDPOINTS, type EndpointName, LIMITS } from '../../nodes/shared/api';
+import { type ApiVersion, ENDPOINTS, type EndpointName, type EndpointNames, LIMITS } from '../../nodes/shared/api';
 import { DEFAULT_BUSINESS_EVENT_TYPES } from '../../nodes/shared/eventTypes';
 import { resolveSince } from '../../nodes/GetEvents/since';
 import { contactTable } from '../engine/matchEnrichContacts';
 import { acceptedQueries, queryFloorMs } from './queries';
-import type { Sandbox, SandboxUniverse } from '../sandbox';
+import type { RecordedRequest, Sandbox, SandboxUniverse } from '../sandbox';
+import { route } from '../sandbox/router';
 import type { BenchN8n, BenchRun } from './n8nBench';
-import { PATHS, SEARCH_PAGE_SIZE } from './workflows';
+import { SEARCH_PAGE_SIZE } from './workflows';
 
 export type Approach = 'ours' | 'per row, one at a time' | 'per row, all at once' | 'per page, one at a time';
 
@@ -71,6 +72,12 @@ export interface BenchContext {
 	/** the sandbox's limit and the credential's pacing, when not the service's 200 queries a minute */
 	queriesPerMinute?: number;
 }
+
+/** The API version the benchmark measures: a request on another is a problem of the run. */
+const MEASURED_VERSION: ApiVersion = 'v2';
+
+/** A request's endpoint, by the sandbox's router: its catalog name (the same operation on every version) and version. */
+const endpointOf = (request: RecordedRequest): { name: EndpointNames[ApiVersion]; version: ApiVersion } => route(request.method, request.path, 'benchmark');
 
 /** The ids or items one request of a batched endpoint carries at most: the v2 catalog's, as the nodes' engine reads it. */
 export function batchLimitOf(name: EndpointName): number {
@@ -135,10 +142,12 @@ async function measure(context: BenchContext, workflowId: string, rows: IDataObj
 	context.sandbox.clearRequests();
 	const run = await context.bench.run(workflowId, rows);
 	const requests = context.sandbox.requests;
-	const count = (path: string) => requests.filter((request) => request.path === path).length;
+	const count = (name: EndpointName) => requests.filter((request) => endpointOf(request).name === name).length;
 	const refused = requests.filter((request) => request.status === 429).length;
 	const queries = acceptedQueries(requests);
 	const problems = run.status === 'success' ? [] : [`execution ${run.status}: ${run.error ?? ''}`];
+	const offVersion = requests.filter((request) => endpointOf(request).version !== MEASURED_VERSION);
+	if (offVersion.length > 0) problems.push(`${offVersion.length} requests not on API ${MEASURED_VERSION}, the first ${offVersion[0].method} ${offVersion[0].path}`);
 	return { run, count, refused, queries, problems };
 }
 
@@ -164,7 +173,7 @@ export async function matchEnrich(
 	const unique = new Set(matched.filter((id) => typeof id === 'string')).size;
 	const minimum = { match: minimumRequests.matchEnrich(rows.length, 0), enrich: minimumRequests.matchEnrich(0, unique) };
 	if (run.status === 'success') checkRows(problems, run.output('Enrich').map((item) => item.json), rows.length, 'Enrich');
-	const requests = count(PATHS.match) + count(PATHS.enrich);
+	const requests = count('matchProspects') + count('enrichProspectProfiles');
 	const latencyBound = (waves(minimum.match, concurrency) + waves(minimum.enrich, concurrency)) * options.latencyMs;
 	const nodes = ['Match Prospects', 'Enrich'];
 	return {
@@ -195,8 +204,8 @@ export async function matchEnrichPerRow(
 ): Promise<ScenarioResult> {
 	const { run, count, refused, queries, problems } = await measure(context, workflowId, rows, options.latencyMs);
 	const matchedRows = run.nodes['Enrich (HTTP Request)']?.items ?? 0;
-	const requests = count(PATHS.match) + count(PATHS.enrich);
-	if (count(PATHS.match) !== rows.length) problems.push(`${count(PATHS.match)} match requests for ${rows.length} rows`);
+	const requests = count('matchProspects') + count('enrichProspectProfiles');
+	if (count('matchProspects') !== rows.length) problems.push(`${count('matchProspects')} match requests for ${rows.length} rows`);
 	const nodes = ['Loop', 'Match (HTTP Request)', 'Matched?', 'Enrich (HTTP Request)'];
 	return {
 		scenario: options.scenario ?? `Match → Enrich, ${rows.length.toLocaleString('en-US')} contacts`,
@@ -235,7 +244,7 @@ export async function search(
 		const misplaced = ids.findIndex((id, index) => id !== expected[index]);
 		if (misplaced !== -1) problems.push(`business ${misplaced} out of order`);
 	}
-	const requests = count(PATHS.search);
+	const requests = count('searchBusinesses');
 	const minimum = minimumRequests.search(expected.length);
 	const latencyBound = minimum * options.latencyMs;
 	const nodes = options.perPage ? ['Search (HTTP Request)', 'Records'] : ['Search Businesses'];
@@ -267,7 +276,7 @@ export async function events(
 ): Promise<ScenarioResult> {
 	const concurrency = options.perRow ? 1 : (options.concurrency ?? DEFAULT_CONCURRENCY);
 	const { run, count, refused, queries, problems } = await measure(context, workflowId, rows, options.latencyMs);
-	const requests = count(PATHS.events);
+	const requests = count('getBusinessEvents');
 	const unique = new Set(rows.map((row) => row.business_id)).size;
 	const minimum = options.perRow ? rows.length : minimumRequests.events(unique);
 	if (run.status === 'success' && !options.perRow) {
@@ -367,7 +376,8 @@ export async function sharedKey(
 		const misplaced = enriched.findIndex((item, position) => item.row !== slices[index][position]?.row);
 		if (misplaced !== -1) problems.push(`${id}: item ${misplaced} holds row ${String(enriched[misplaced]?.row)}`);
 	});
-	const requests = context.sandbox.requests.filter((request) => request.path === PATHS.match || request.path === PATHS.enrich);
+	// by endpoint, whatever API version the workflows speak (test/e2e/faults.test.ts runs them on v1)
+	const requests = context.sandbox.requests.filter((request) => ['matchProspects', 'enrichProspectProfiles'].includes(endpointOf(request).name));
 	const spans = runs.map((run) => ({ start: run.nodes['Match Prospects']?.startedAt ?? Number.NaN, end: run.nodes.Enrich?.endedAt ?? Number.NaN }));
 	return {
 		workflows: workflowIds.length,

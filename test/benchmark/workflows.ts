@@ -159,12 +159,21 @@ export function enrichV2(id: string, enrichments: string[], jobThreshold: number
 	]);
 }
 
-export function matchEnrichOurs(id: string, concurrency?: number): WorkflowJson {
+/**
+ * Match Prospects -> Enrich at the benchmark's typeVersions; `typeVersions` sets others, for a
+ * test file that counts another API version's requests (its own business, not the benchmark's).
+ */
+export function matchEnrichOurs(id: string, concurrency?: number, typeVersions: { matchProspects?: number; enrich?: number } = {}): WorkflowJson {
 	const options = concurrency === undefined ? {} : { options: { concurrency } };
+	const at = (node: NodeSpec, typeVersion: number | undefined) => (typeVersion === undefined ? node : { ...node, typeVersion });
 	return workflow(
 		id,
 		`Benchmark: Match Prospects -> Enrich${concurrency ? ` (concurrency ${concurrency})` : ''}`,
-		[...start(id), ours('Match Prospects', 'matchProspects', options), ours('Enrich', 'enrich', options)],
+		[
+			...start(id),
+			at(ours('Match Prospects', 'matchProspects', options), typeVersions.matchProspects),
+			at(ours('Enrich', 'enrich', options), typeVersions.enrich),
+		],
 		[
 			['Webhook', 'Rows'],
 			['Rows', 'Match Prospects'],
