@@ -57,6 +57,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { DEFAULT_CONCURRENCY } from '../../nodes/shared/batching/engine';
 import { N8N_VERSION } from '../e2e/harness/n8nInstall';
 import { startSandbox, type Sandbox } from '../sandbox';
+import { JOBS_HEADING } from './jobs';
 import { MEMORY_RECORDS, memoryBenchmark } from './memory';
 import { extractSection, memorySection, upsertSection } from './memoryReport';
 import { BenchN8n } from './n8nBench';
@@ -276,12 +277,14 @@ function writeDocs(data: {
 		'',
 	].join('\n');
 	mkdirSync(OUT, { recursive: true });
-	// the shared-key and Memory sections come from `--shared-key` and `--memory`: keep them
+	// the shared-key, Memory and async job sections come from `--shared-key`, `--memory` and `npm run benchmark:jobs`: keep them
 	const { file, text } = benchmarksDoc();
 	const sharedKeyNow = sharedKeySection(text);
 	const memoryNow = extractSection(text);
+	const jobsNow = extractSection(text, JOBS_HEADING);
 	const document = sharedKeyNow ? `${markdown.trimEnd()}\n\n${sharedKeyNow}\n` : markdown;
-	writeFileSync(file, memoryNow ? upsertSection(document, memoryNow) : document);
+	const withMemory = memoryNow ? upsertSection(document, memoryNow) : document;
+	writeFileSync(file, jobsNow ? upsertSection(withMemory, jobsNow, JOBS_HEADING) : withMemory);
 	writeFileSync(path.join(OUT, 'benchmarks.svg'), chart(comparisons));
 	log(`\n${headline(comparisons)}\n\nWrote ${path.join(OUT, 'benchmarks.md')} and benchmarks.svg (${elapsed()})`);
 	if (problems.length || notMinimal.length) throw new Error(`Problems:\n${[...problems, ...notMinimal].join('\n')}`);
