@@ -160,11 +160,19 @@ export function enrichV2(id: string, enrichments: string[], jobThreshold: number
 }
 
 /**
+ * Enrich's Async Job Threshold in Match -> Enrich: above any run's distinct ids, so that Enrich
+ * sends `/enrich` requests, the batching measured here (its default, 1,000, would take the async
+ * job path at 10,000 contacts: that path is `npm run benchmark:jobs`, jobs.ts).
+ */
+export const ENRICH_JOB_THRESHOLD = 1_000_000;
+
+/**
  * Match Prospects -> Enrich at the benchmark's typeVersions; `typeVersions` sets others, for a
  * test file that counts another API version's requests (its own business, not the benchmark's).
  */
 export function matchEnrichOurs(id: string, concurrency?: number, typeVersions: { matchProspects?: number; enrich?: number } = {}): WorkflowJson {
 	const options = concurrency === undefined ? {} : { options: { concurrency } };
+	const enrichOptions = { options: { ...options.options, jobThreshold: ENRICH_JOB_THRESHOLD } };
 	const at = (node: NodeSpec, typeVersion: number | undefined) => (typeVersion === undefined ? node : { ...node, typeVersion });
 	return workflow(
 		id,
@@ -172,7 +180,7 @@ export function matchEnrichOurs(id: string, concurrency?: number, typeVersions: 
 		[
 			...start(id),
 			at(ours('Match Prospects', 'matchProspects', options), typeVersions.matchProspects),
-			at(ours('Enrich', 'enrich', options), typeVersions.enrich),
+			at(ours('Enrich', 'enrich', enrichOptions), typeVersions.enrich),
 		],
 		[
 			['Webhook', 'Rows'],

@@ -100,6 +100,13 @@ describe('the benchmark measures API v2', () => {
 		}
 	});
 
+	test('Match -> Enrich enriches by /enrich requests at every size measured (the async job path is benchmark:jobs)', () => {
+		for (const workflow of [flows.matchEnrichOurs('MatchEnrich'), flows.matchEnrichOurs('MatchEnrichC8', 8)]) {
+			const enrich = (workflow.nodes as NodeOf[]).find((node) => node.name === 'Enrich') as NodeOf;
+			expect((enrich.parameters.options as IDataObject).jobThreshold).toBeGreaterThan(10_000);
+		}
+	});
+
 	test("the HTTP Request baselines call v2's paths, and search by v2's cursor (no page number, no size)", () => {
 		const requests = nodesOf(benchmarkWorkflows()).filter((node) => node.type === 'n8n-nodes-base.httpRequest');
 		expect(requests).toHaveLength(6);
