@@ -3,6 +3,9 @@
  * workflows run through webhooks) against the sandbox, side by side with n8n's HTTP Request node
  * doing the same work one row at a time. Writes docs/benchmarks.md and docs/benchmarks.svg.
  *
+ * Every workflow speaks API v2: the nodes at their latest typeVersions, the HTTP Request nodes on
+ * v2's paths (workflows.ts).
+ *
  *   npm run benchmark                       latency-bound runs (sandbox without a rate limit, the
  *                                           client-side pacing lifted), per-item time at latency 0,
  *                                           the concurrency sweep, and the per-row baselines
@@ -12,7 +15,7 @@
  *                                           itself as shipped; --budget-rows contacts (10,000) at
  *                                           the default concurrency, and --sweep-rows (5,000; 0:
  *                                           none) at concurrency 1, 2, 4 and 8. At 200 a minute
- *                                           10,000 contacts (~19,000 queries) take 95 minutes at
+ *                                           10,000 contacts (18,411 queries) take 92 minutes at
  *                                           least. Writes benchmarks-budget.md in --out.
  *   npm run benchmark -- --shared-key       many workflows on one API key in one n8n: Match → Enrich
  *                                           of 10,000 contacts (--shared-rows) as one workflow, then
@@ -23,8 +26,8 @@
  *   --queries-per-minute <n>                (--budget, --shared-key; 200) the sandbox's limit and
  *                                           the credential's pacing, both: a scaled key, to measure
  *                                           large runs in minutes. The ratio of batch size to the
- *                                           limit is not preserved (a 40-contact match call is a
- *                                           fifth of 200 but a fiftieth of 2,000), so a scaled run
+ *                                           limit is not preserved (a 50-contact match call is a
+ *                                           quarter of 200 but a fortieth of 2,000), so a scaled run
  *                                           says how close the pacing gets to its floor at that
  *                                           limit, not at 200.
  *   npm run benchmark -- --webhooks         push delivery (test/benchmark/webhooks.ts): the cost of
