@@ -4,7 +4,8 @@
  * it, against the sandbox. The same checks run on each line: the package loads with every node,
  * tool variant and the credential; n8n's credential test; every example workflow; a published
  * trigger firing; and the tools an MCP Server Trigger lists and calls. The rest of the e2e suite
- * runs on the current line only.
+ * runs on the current line only. A published webhook trigger's pushed events (API v1's partner
+ * webhook): compatibility.v1.test.ts.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -16,13 +17,12 @@ import type { IDataObject } from 'n8n-workflow';
 import { BUSINESS_EVENT_TYPES } from '../../nodes/shared/api';
 import { OLDEST_NODE } from '../../scripts/provision/n8nLines';
 import { ensureNode } from '../../scripts/provision/node';
-import { sandboxClient, startSandbox, type Sandbox } from '../sandbox';
+import { startSandbox, type Sandbox } from '../sandbox';
 import { loadExampleWorkflows } from './harness/exampleWorkflows';
 import { useN8n } from './harness/jest';
 import { CREDENTIAL_TYPE, type N8nInstance, type WorkflowJson } from './harness/n8nInstance';
 import { ensureN8nInstalled, N8N_LINES, PREVIOUS_LINE } from './harness/n8nInstall';
 import { packPackage } from './harness/packPackage';
-import { waitFor } from './harness/processes';
 import { connectMcpClient } from './support/mcpClient';
 import { MCP_SERVER_TOOLS } from './support/mcpServerExample';
 import { expectedCredentialTypes, expectedNodeTypes, readManifest } from './support/packageManifest';
@@ -94,12 +94,9 @@ describe.each(N8N_LINES.map((line) => [`${line.name} (n8n ${line.version} on Nod
 		// so it fires once at publish time with every event of those 30 days.
 		const trigger = structuredClone({ ...example('events-trigger.json'), id: 'compatEventsTrigger1', name: 'Events, 30 days back' });
 		const triggerNode = nodesOf(trigger).find((node) => node.type.endsWith('.businessEventsTrigger'))!;
-		// The push example, published: its webhook trigger registers with the sandbox as n8n starts.
+		// The push example, published: its webhook trigger registers with the sandbox as n8n starts (its
+		// pushed events: compatibility.v1.test.ts).
 		const pushExample = example('events-webhook.json');
-		const pushNode = nodesOf(pushExample).find((node) => node.type.endsWith('.businessEventsWebhookTrigger')) as NodeJson & {
-			webhookId: string;
-		};
-		let pushedBusiness = '';
 		let watched: string[] = [];
 
 		const n8n = useN8n({
@@ -113,15 +110,7 @@ describe.each(N8N_LINES.map((line) => [`${line.name} (n8n ${line.version} on Nod
 					eventTypes: [...BUSINESS_EVENT_TYPES],
 					options: { lookBackDays: 30 },
 				});
-				pushedBusiness = sandbox.universe.businesses[60].business_id;
-				const enrolled = await sandboxClient(sandbox).call('createBusinessEnrollment', {
-					enrollment_key: 'compat-push',
-					event_types: ['new_product', 'new_office'],
-					business_ids: [pushedBusiness],
-				});
-				expect(enrolled.status).toBe(200);
-				// API v1 named: the examples are at their API v2 node versions (apiVersionSwitch.test.ts runs them on both)
-				await instance.importCredential({ ...credential, data: { apiKey: sandbox.apiKey, baseUrl: sandbox.url, partnerId: PARTNER, apiVersion: 'v1' } });
+				await instance.importCredential({ ...credential, data: { apiKey: sandbox.apiKey, baseUrl: sandbox.url, partnerId: PARTNER } });
 				await instance.importWorkflows([...examples.map((candidate) => candidate.workflow), trigger]);
 				await instance.publish(trigger.id);
 				await instance.publish(mcpServer.id);
@@ -192,22 +181,6 @@ describe.each(N8N_LINES.map((line) => [`${line.name} (n8n ${line.version} on Nod
 			expect(fired.map((event) => event.event_id)).toEqual(expect.arrayContaining(expected));
 			expect(fired.length).toBeLessThanOrEqual(expected.length + 5);
 			expect(new Set(fired.map((event) => event.event_id)).size).toBe(fired.length);
-		});
-
-		test('a published Business Events Webhook Trigger registers itself and runs each pushed event once', async () => {
-			const registration = await waitFor('the registration', async () => sandbox.webhooks.registration, { timeoutMs: 30_000 });
-			expect(registration.webhook_url).toBe(`${n8n().baseUrl}/webhook/${pushNode.webhookId}/webhook`);
-			const pushed = ['new_product', 'new_office'].map(
-				(eventName) => sandbox.addEvent({ business_id: pushedBusiness, event_name: eventName }).event_id.replace(/-/g, ''),
-			);
-			// the example's manual part also ran (runs the example ...): only the pushed executions count
-			const pushedRuns = async () => (await n8n().finishedExecutions(pushExample.id)).filter((execution) => execution.mode === 'webhook');
-			await waitFor('2 pushed executions', async () => ((await pushedRuns()).length >= 2 ? true : undefined), { timeoutMs: 30_000 });
-			await sandbox.webhooks.idle();
-			const executions = await Promise.all((await pushedRuns()).map(async (execution) => await n8n().execution(execution.id)));
-			const deliveries = sandbox.webhooks.deliveries.filter((delivery) => delivery.kind === 'event');
-			expect(deliveries.map((delivery) => [delivery.event_id, delivery.status])).toEqual(pushed.map((id) => [id, 200]));
-			expect(executions.map((execution) => execution.items(pushNode.name).map((item) => item.event_id))).toEqual(pushed.map((id) => [id]));
 		});
 
 		test('an MCP Server Trigger lists the tool variants and runs them', async () => {

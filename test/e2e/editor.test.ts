@@ -34,6 +34,8 @@ import { MatchBusinesses } from '../../nodes/MatchBusinesses/MatchBusinesses.nod
 import { MatchProspects } from '../../nodes/MatchProspects/MatchProspects.node';
 import { SearchBusinesses } from '../../nodes/SearchBusinesses/SearchBusinesses.node';
 import { SearchProspects } from '../../nodes/SearchProspects/SearchProspects.node';
+import { catalogFor, operationOn } from '../../nodes/shared/api';
+import { nodeApiVersion } from '../../nodes/shared/transport/apiVersion';
 import { normalizeBaseUrl } from '../../nodes/shared/transport/connection';
 import { startSandbox, type Sandbox } from '../sandbox';
 import { loadExampleWorkflows } from './harness/exampleWorkflows';
@@ -413,7 +415,10 @@ describe('the editor in a real browser (Debian Chromium)', () => {
 		const shown = async () => (await items.allInnerTexts()).map((text) => text.trim());
 		expect(await settle(shown, (values) => values.join() === 'Salesforce')).toEqual(['Salesforce']);
 		await page.screenshot({ path: path.join(IMAGES, 'filter-picker.png') });
-		const queries = sandbox.requests.filter((r) => r.path === '/v1/businesses/autocomplete').map((r) => r.query);
+		// the businesses autocomplete of the API version the node speaks (its version 1 at Per Node Version)
+		const version = nodeApiVersion(searchVariant.node);
+		const autocomplete = (catalogFor(version) as Record<string, { path: string }>)[operationOn(version, 'businessAutocomplete')].path;
+		const queries = sandbox.requests.filter((r) => r.path === autocomplete).map((r) => r.query);
 		expect(queries).toContainEqual({ field: 'company_tech_stack_tech', query: 'sales' });
 		await page.keyboard.press('Escape');
 		await closeNode();

@@ -1,65 +1,20 @@
 /**
- * Manage Enrollment in a real n8n 2.41 process with the packed package installed:
- * 45 businesses from 45 items become 3 enrollments (20, 20, 5) keyed k, k-2, k-3, which the
- * List operation then shows; a prospect enrollment goes through create, update and delete in
- * one workflow, on node version 1 (API v1) and node version 2 (API v2: bound to the account's only
- * webhook, 201, the id in the path); an enrollment key that is too short stops the run before any
- * request.
+ * Manage Enrollment in a real n8n 2.41 process with the packed package installed: a prospect
+ * enrollment goes through create, update and delete in one workflow on node version 2 (API v2:
+ * bound to the account's only webhook, 201, the id in the path). Node version 1 on API v1:
+ * manageEnrollment.v1.test.ts.
  */
-import type { IDataObject } from 'n8n-workflow';
-
 import { ENDPOINTS } from '../../nodes/shared/api';
 import { sandboxClient, startSandbox, type Sandbox } from '../sandbox';
 import { useN8n } from './harness/jest';
-import type { WorkflowJson } from './harness/n8nInstance';
-
-const CREDENTIAL = { id: 'sandbox-credential', name: 'Business Prospect Data (sandbox)' };
-const TYPE = 'n8n-nodes-business-prospect-data.manageEnrollment';
-const MANUAL = 'When clicking ‘Execute workflow’';
-const BUSINESS_PATH = '/v1/businesses/events/enrollments';
-const PROSPECT_PATH = '/v1/prospects/events/enrollments';
-
-type Step = { name: string; type: string; typeVersion: number; parameters: IDataObject };
-
-/** Manual Trigger -> "Ids" (a comma list split into one item per id) -> steps, in a line. */
-function workflow(id: string, field: string, ids: string[], steps: Step[]): WorkflowJson {
-	const nodes = [
-		{ name: MANUAL, type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, parameters: {} },
-		{
-			name: 'Ids',
-			type: 'n8n-nodes-base.set',
-			typeVersion: 3.4,
-			parameters: {
-				assignments: {
-					assignments: [{ id: 'a1', name: 'ids', value: `={{ "${ids.join(',')}".split(",") }}`, type: 'array' }],
-				},
-				options: {},
-			},
-		},
-		{
-			name: 'One Item per Id',
-			type: 'n8n-nodes-base.splitOut',
-			typeVersion: 1,
-			parameters: { fieldToSplitOut: 'ids', options: { destinationFieldName: field } },
-		},
-		...steps.map((step) => ({ ...step, credentials: { businessProspectDataApi: CREDENTIAL } })),
-	].map((node, index) => ({ id: `${id}-${index}`, position: [index * 220, 0], ...node }));
-	const connections = Object.fromEntries(
-		nodes.slice(0, -1).map((node, index) => [node.name, { main: [[{ node: nodes[index + 1].name, type: 'main', index: 0 }]] }]),
-	);
-	return { id, name: id, nodes, connections, settings: { executionOrder: 'v1' }, active: false };
-}
-
-const step = (name: string, parameters: IDataObject, typeVersion = 1): Step => ({ name, type: TYPE, typeVersion, parameters });
+import { CREDENTIAL, step, workflow } from './manageEnrollment.cases';
 
 describe('Manage Enrollment in real n8n', () => {
 	let sandbox: Sandbox;
-	let businessIds: string[];
 	let prospectIds: string[];
 	let webhookId: string;
 	beforeAll(async () => {
 		sandbox = await startSandbox();
-		businessIds = sandbox.universe.businesses.slice(0, 45).map((business) => business.business_id);
 		prospectIds = sandbox.universe.prospects.slice(0, 4).map((prospect) => prospect.prospect_id);
 		// the account's one v2 webhook: node version 2 binds its enrollments to it
 		const registered = await sandboxClient(sandbox, ENDPOINTS).call('registerWebhook', { name: 'e2e', webhook_url: 'http://127.0.0.1:9/e2e' });
@@ -75,31 +30,6 @@ describe('Manage Enrollment in real n8n', () => {
 		prepare: async (instance) => {
 			await instance.importCredential({ ...CREDENTIAL, data: { apiKey: sandbox.apiKey, baseUrl: sandbox.url } });
 			await instance.importWorkflows([
-				workflow('exEnrollSplit001', 'business_id', businessIds, [
-					step('Enroll', {
-						resource: 'businessEnrollment',
-						operation: 'create',
-						enrollmentKey: 'k-e2e',
-						eventTypes: ['new_funding_round', 'new_investment'],
-					}),
-					step('List', { resource: 'businessEnrollment', operation: 'list', filters: { enrollmentKey: 'k-e2e' } }),
-				]),
-				workflow('exEnrollProspect', 'prospect_id', prospectIds, [
-					step('Create', {
-						resource: 'prospectEnrollment',
-						operation: 'create',
-						enrollmentKey: 'job-watch',
-						options: { ttlDays: 14 },
-					}),
-					step('Update', {
-						resource: 'prospectEnrollment',
-						operation: 'update',
-						enrollmentKey: 'job-watch-2',
-						prospectIds: `={{ ${JSON.stringify(prospectIds.slice(0, 2))} }}`,
-						eventTypes: ['prospect_changed_role'],
-					}),
-					step('Delete', { resource: 'prospectEnrollment', operation: 'delete' }),
-				]),
 				workflow('exEnrollProspectV2', 'prospect_id', prospectIds, [
 					step('Create', { resource: 'prospectEnrollment', operation: 'create', enrollmentKey: 'job-watch-v2' }, 2),
 					step(
@@ -113,81 +43,15 @@ describe('Manage Enrollment in real n8n', () => {
 					),
 					step('Delete', { resource: 'prospectEnrollment', operation: 'delete' }, 2),
 				]),
-				workflow('exEnrollBadKey01', 'business_id', businessIds.slice(0, 2), [
-					step('Enroll', { resource: 'businessEnrollment', operation: 'create', enrollmentKey: 'k' }),
-				]),
 			]);
 		},
-	});
-
-	test('45 items: 3 enrollments (20, 20, 5) keyed k, k-2, k-3, each paired to its items; List shows them', async () => {
-		const result = await n8n().execute('exEnrollSplit001');
-		expect({ status: result.status, error: result.describeError() }).toEqual({ status: 'success', error: '' });
-
-		const posts = sandbox.requests.filter((request) => request.method === 'POST' && request.path === BUSINESS_PATH);
-		expect(posts).toHaveLength(3);
-		expect(posts.map((request) => (request.body as IDataObject).enrollment_key)).toEqual(['k-e2e', 'k-e2e-2', 'k-e2e-3']);
-		expect(posts.map((request) => ((request.body as IDataObject).business_ids as string[]).length)).toEqual([20, 20, 5]);
-		expect(posts.flatMap((request) => (request.body as IDataObject).business_ids as string[])).toEqual(businessIds);
-
-		const enrolled = result.output('Enroll');
-		expect(enrolled.map((item) => item.json.enrollment_key)).toEqual(['k-e2e', 'k-e2e-2', 'k-e2e-3']);
-		const paired = (from: number, to: number) => Array.from({ length: to - from }, (_, i) => ({ item: from + i }));
-		expect(enrolled.map((item) => item.pairedItem)).toEqual([paired(0, 20), paired(20, 40), paired(40, 45)]);
-
-		// create lists the existing keys first; List ran once for its 3 input items: the three
-		// enrollments as the sandbox holds them
-		const lists = sandbox.requests.filter((request) => request.method === 'GET');
-		expect(lists).toHaveLength(2);
-		expect(sandbox.requests).toHaveLength(5);
-		expect(result.items('List')).toEqual([...sandbox.enrollments.businesses.values()]);
-		expect(result.items('List').map((enrollment) => enrollment.enrollment_id)).toEqual(
-			enrolled.map((item) => item.json.enrollment_id),
-		);
-		expect(enrolled.map((item) => item.json.already_existed)).toEqual([false, false, false]);
-
-		// run again: the keys exist with the same businesses, so nothing is created twice
-		sandbox.clearRequests();
-		const again = await n8n().execute('exEnrollSplit001');
-		expect(again.status).toBe('success');
-		expect(sandbox.requests.map((request) => request.method)).toEqual(['GET', 'GET']);
-		expect(again.items('Enroll')).toEqual(
-			enrolled.map((item) => ({ ...item.json, already_existed: true })),
-		);
-		expect(sandbox.enrollments.businesses.size).toBe(3);
-	});
-
-	test('prospect enrollment: create, update and delete in one workflow', async () => {
-		const result = await n8n().execute('exEnrollProspect');
-		expect({ status: result.status, error: result.describeError() }).toEqual({ status: 'success', error: '' });
-		expect(sandbox.requests.map((request) => [request.method, request.path, request.status])).toEqual([
-			['POST', PROSPECT_PATH, 200],
-			['PATCH', PROSPECT_PATH, 200],
-			['DELETE', PROSPECT_PATH, 200],
-		]);
-		const [created] = result.items('Create');
-		expect(created).toEqual({
-			enrollment_id: expect.any(String),
-			enrollment_key: 'job-watch',
-			event_types: ['prospect_changed_company', 'prospect_changed_role'],
-			ttl_days: 14,
-			prospect_ids: prospectIds,
-		});
-		expect(sandbox.requests[1].body).toEqual({
-			enrollment_key: 'job-watch-2',
-			event_types: ['prospect_changed_role'],
-			enrollment_id: created.enrollment_id,
-			prospect_ids: prospectIds.slice(0, 2),
-		});
-		expect(result.items('Delete')).toEqual([{ enrollment_id: created.enrollment_id, deleted: true, status: 'success' }]);
-		expect(sandbox.enrollments.prospects.size).toBe(0);
 	});
 
 	test('node version 2 (API v2): create bound to the only webhook (201), a partial update and a delete by id in the path', async () => {
 		const result = await n8n().execute('exEnrollProspectV2');
 		expect({ status: result.status, error: result.describeError() }).toEqual({ status: 'success', error: '' });
 		const [created] = result.items('Create');
-		const v2 = PROSPECT_PATH.replace('/v1/', '/v2/');
+		const v2 = '/v2/prospects/events/enrollments';
 		expect(sandbox.requests.map((request) => [request.method, request.path, request.status])).toEqual([
 			['GET', '/v2/webhooks', 200],
 			['GET', v2, 200],
@@ -207,12 +71,5 @@ describe('Manage Enrollment in real n8n', () => {
 		expect(sandbox.requests[3].body).toEqual({ prospect_ids: prospectIds.slice(0, 2) });
 		expect(result.items('Delete')).toEqual([{ enrollment_id: created.enrollment_id, deleted: true, status: 'success' }]);
 		expect(sandbox.enrollments.prospectsV2.size).toBe(0);
-	});
-
-	test('an enrollment key shorter than 4 characters stops the run before any request', async () => {
-		const result = await n8n().execute('exEnrollBadKey01');
-		expect(result.status).toBe('error');
-		expect(result.error?.message).toBe('Item 0: enrollment_key must be at least 4 characters long');
-		expect(sandbox.requests).toHaveLength(0);
 	});
 });

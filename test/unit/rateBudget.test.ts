@@ -124,6 +124,58 @@ describe('RateBudget and the service window', () => {
 		expect(budget.currentRate).toBe(50);
 	});
 
+	it('a rate halved by a 429 takes back at once the room the service then reports, instead of climbing query by query', async () => {
+		const budget = new RateBudget(200, 60_000);
+		const first = await budget.book(40);
+		budget.throttled(1_000, { limit: 200, remaining: 0, resetSeconds: 1 }, first);
+		expect(budget.currentRate).toBe(100);
+		// the congestion is over (its Retry-After and the hold after the decrease)
+		await jest.advanceTimersByTimeAsync(2_100);
+		const second = await budget.book(40);
+		budget.answered({ limit: 200, remaining: 160, resetSeconds: 58 }, second);
+		// 80 booked here and 160 left: 200 is this process's room (before the fix: 108, and the next 40 waited a minute)
+		expect(budget.currentRate).toBe(200);
+		const third = await grantedWithin(budget, 100);
+		expect(third.granted()).toBe(true);
+	});
+
+	it("sees another process's queries while its own of a minute ago is out of the service's count but still in its window", async () => {
+		const budget = new RateBudget();
+		const first = await budget.book(40);
+		budget.answered({ limit: 200, remaining: 160, resetSeconds: 60 }, first);
+		// 60.3 s later: the service dropped the first 40 (its window is 60 s); this budget keeps them a second longer
+		await jest.advanceTimersByTimeAsync(60_300);
+		const second = await budget.book(40);
+		// the service counts 80: this 40 and 40 of another process
+		budget.answered({ limit: 200, remaining: 120, resetSeconds: 59 }, second);
+		// shared: an exact fit (120 of 120) would leave the other process nothing of the reserve; alone it would go at once
+		const exact = budget.book(120);
+		let granted = false;
+		void exact.then(() => (granted = true));
+		await jest.advanceTimersByTimeAsync(1_000);
+		expect(granted).toBe(false);
+		await jest.advanceTimersByTimeAsync(60_000);
+		expect(granted).toBe(true);
+	});
+
+	it('remembers for several windows that the key is shared, so that a minute without seeing the other process is no licence to fill the window', async () => {
+		const budget = new RateBudget();
+		const first = await budget.book(40);
+		// 40 of another process in the count
+		budget.answered({ limit: 200, remaining: 120, resetSeconds: 60 }, first);
+		// two minutes on, a report that happens to count this process's queries only
+		await jest.advanceTimersByTimeAsync(125_000);
+		const second = await budget.book(40);
+		budget.answered({ limit: 200, remaining: 160, resetSeconds: 60 }, second);
+		const exact = budget.book(160);
+		let granted = false;
+		void exact.then(() => (granted = true));
+		await jest.advanceTimersByTimeAsync(1_000);
+		expect(granted).toBe(false);
+		await jest.advanceTimersByTimeAsync(61_000);
+		expect(granted).toBe(true);
+	});
+
 	it('sends one request at a time while the service reports its window nearly full', async () => {
 		const budget = new RateBudget(200, 60_000);
 		expect(await budget.acquire()).toBe(true);
@@ -237,7 +289,9 @@ describe('processes sharing a key converge on its limit', () => {
 						const { allowed, retryAfterSeconds } = service.take(Date.now(), weight);
 						const state = service.peek(Date.now());
 						await sleep(options.latencyMs);
-						const window = options.headers ? { limit: state.limit, remaining: state.remaining, resetSeconds: state.resetSeconds } : undefined;
+						const window = options.headers
+							? { limit: state.limit, remaining: state.remaining, resetSeconds: state.resetSeconds }
+							: undefined;
 						if (allowed) {
 							answered++;
 							budget.answered(window);

@@ -4,7 +4,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import type { ApiVersion, EndpointDefinition } from '../api';
 import { ApiClient, type OperationName } from '../transport/apiClient';
 import { type ServiceProblem, serviceError } from '../transport/serviceError';
-import { type ItemFailure, toItemError } from './items';
+import { type ItemFailure, toItemError, userContinuesOnFail } from './items';
 import { refusalOf, withRunCost } from './cost';
 import { chunk, stableKey } from './grouping';
 import { mapWithConcurrency } from './pool';
@@ -141,7 +141,7 @@ export async function runBatched<E>(
 	const definition = client.definitionOf(name);
 	const node = ctx.getNode();
 	const { batchKey, groups, jobs, bodyOf, weights } = pack(client, name, requests, node);
-	const continueOnFail = options.continueOnFail ?? ('continueOnFail' in ctx ? ctx.continueOnFail() : false);
+	const continueOnFail = options.continueOnFail ?? userContinuesOnFail(ctx);
 
 	// 3. send, with bounded concurrency
 	const matches = new Map<Element<E>, IDataObject[]>();
@@ -153,7 +153,7 @@ export async function runBatched<E>(
 		// before anything is sent: the cost of a run longer than a minute of the key, or why it cannot finish in time
 		const part = cost.plan(options.planned ? 0 : weights.reduce((sum, weight) => sum + weight, 0));
 		// the user's Continue On Fail decides, not a caller that collects failures (Enrich): without it the node fails
-		const refused = refusalOf(cost, continueOnFail && 'continueOnFail' in ctx && ctx.continueOnFail());
+		const refused = refusalOf(cost, continueOnFail && userContinuesOnFail(ctx));
 		if (refused) {
 			part.close();
 			for (const request of requests) failures.set(request.itemIndex, refused);

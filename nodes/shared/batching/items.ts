@@ -1,4 +1,12 @@
-import type { IExecuteFunctions, INode, INodeExecutionData, IPairedItemData, NodeApiError, NodeOperationError } from 'n8n-workflow';
+import type {
+	IExecuteFunctions,
+	INode,
+	INodeExecutionData,
+	IPairedItemData,
+	IPollFunctions,
+	NodeApiError,
+	NodeOperationError,
+} from 'n8n-workflow';
 
 import { asNodeError } from '../transport/nodeErrors';
 
@@ -22,7 +30,13 @@ export interface PreparedItems<R> {
  * A caught error as the node error n8n expects: service and parameter errors pass through,
  * anything else is wrapped (message and description kept) and tied to the item.
  */
-export const toItemError = (node: INode | IExecuteFunctions, error: unknown, itemIndex: number): ItemError => asNodeError(node, error, itemIndex);
+export const toItemError = (node: INode | IExecuteFunctions, error: unknown, itemIndex: number): ItemError =>
+	asNodeError(node, error, itemIndex);
+
+/** The user's Continue On Fail setting of the node; a poll (the trigger) has none, so it fails. */
+export function userContinuesOnFail(ctx: IExecuteFunctions | IPollFunctions): boolean {
+	return 'continueOnFail' in ctx && ctx.continueOnFail();
+}
 
 /** `pairedItem` for an output item that answers one or several input items. */
 export function pairedTo(items: number | readonly number[]): IPairedItemData | IPairedItemData[] {

@@ -9,6 +9,7 @@
 import type { IExecuteFunctions, IPollFunctions, NodeOperationError } from 'n8n-workflow';
 
 import { isRunRefusal, refusalOf, withRunCost } from '../batching/cost';
+import { type ItemFailure, userContinuesOnFail } from '../batching/items';
 import { type BatchOptions, type ItemOutcome, type ItemRequest, plannedQueries, runBatched } from '../batching/engine';
 import { type ApiVersion, dialectFor } from '../api';
 import { ApiClient, type OperationName } from '../transport/apiClient';
@@ -49,8 +50,13 @@ export function largestGroup(requests: ReadonlyArray<ItemRequest<string>>): numb
 }
 
 /** Whether a run of `requests` takes the job path, for some of its groups at least. */
-export function usesJob(requests: ReadonlyArray<ItemRequest<string>>, options: Pick<EnrichmentOptions, 'version' | 'jobThreshold'>): boolean {
-	return dialectFor(options.version).enrichments.jobs && options.jobThreshold !== undefined && largestGroup(requests) >= options.jobThreshold;
+export function usesJob(
+	requests: ReadonlyArray<ItemRequest<string>>,
+	options: Pick<EnrichmentOptions, 'version' | 'jobThreshold'>,
+): boolean {
+	return (
+		dialectFor(options.version).enrichments.jobs && options.jobThreshold !== undefined && largestGroup(requests) >= options.jobThreshold
+	);
 }
 
 /** Whether a request takes the job path: its group of equal parameters has `jobThreshold` distinct ids or more. */
@@ -78,11 +84,16 @@ export async function withEnrichmentsCost<T>(
 		let queries = 0;
 		for (const { operation, requests } of runs) {
 			const byJob = jobChoice(requests, options);
-			queries += await plannedQueries(ctx, operation, requests.filter((request) => !byJob(request)), options.version);
+			queries += await plannedQueries(
+				ctx,
+				operation,
+				requests.filter((request) => !byJob(request)),
+				options.version,
+			);
 		}
 		cost.plan(queries);
 		// under Continue On Fail a run that cannot finish in time is every item's error: `run` gets it
-		return await run(refusalOf(cost, 'continueOnFail' in ctx && ctx.continueOnFail()));
+		return await run(refusalOf(cost, userContinuesOnFail(ctx)));
 	});
 }
 
@@ -103,24 +114,22 @@ export async function runEnrichment(
 	const toJob = requests.filter(byJob);
 	const toSync = requests.filter((request) => !byJob(request));
 	const synced = toSync.length > 0 ? await sync(toSync) : [];
-	// the run was refused for lack of time (Continue On Fail): the job is not submitted either
-	const refused = synced.find((outcome) => !outcome.ok && isRunRefusal(outcome.error));
-	if (refused && !refused.ok) {
-		const error = refused.error;
-		const fromSync = synced[Symbol.iterator]();
-		const outcomes = requests.map((request): ItemOutcome<string> =>
-			byJob(request) ? { itemIndex: request.itemIndex, ok: false, error } : (fromSync.next().value as ItemOutcome<string>),
-		);
-		return { via: 'enrich', outcomes };
-	}
-	const run = await runEnrichmentJob(ctx, { operation, requests: toJob }, {
-		continueOnFail: options.batch?.continueOnFail,
-		...options.job,
-		version: options.version,
-	});
+	// the run was refused for lack of time (Continue On Fail): the job is not submitted, its items get the refusal
+	const refused = synced.find((outcome): outcome is ItemFailure => !outcome.ok && isRunRefusal(outcome.error))?.error;
+	const run = refused
+		? undefined
+		: await runEnrichmentJob(
+				ctx,
+				{ operation, requests: toJob },
+				{ continueOnFail: options.batch?.continueOnFail, ...options.job, version: options.version },
+			);
 	// each list answers its requests in their order: merged back into the requests' order
-	const fromJob = run.outcomes[Symbol.iterator]();
+	const fromJob = run?.outcomes[Symbol.iterator]();
 	const fromSync = synced[Symbol.iterator]();
-	const outcomes = requests.map((request) => (byJob(request) ? fromJob : fromSync).next().value as ItemOutcome<string>);
-	return { via: 'job', ...run, outcomes };
+	const outcomes = requests.map((request): ItemOutcome<string> => {
+		if (!byJob(request)) return fromSync.next().value as ItemOutcome<string>;
+		if (refused) return { itemIndex: request.itemIndex, ok: false, error: refused };
+		return fromJob?.next().value as ItemOutcome<string>;
+	});
+	return run ? { via: 'job', ...run, outcomes } : { via: 'enrich', outcomes };
 }

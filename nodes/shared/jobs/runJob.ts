@@ -9,7 +9,7 @@
 import type { IDataObject, IExecuteFunctions, IPollFunctions } from 'n8n-workflow';
 
 import type { ItemOutcome, ItemRequest } from '../batching/engine';
-import type { ItemFailure } from '../batching/items';
+import { type ItemFailure, userContinuesOnFail } from '../batching/items';
 import { type ApiVersion, jobOperationOf, LIMITS } from '../api';
 import { ApiClient, type OperationName } from '../transport/apiClient';
 import { groupIds, groupKey, type JobGroup, jobChunks } from './jobGroups';
@@ -68,7 +68,7 @@ export async function runEnrichmentJob(ctx: IExecuteFunctions | IPollFunctions, 
 	const batch = client.definitionOf(request.operation).batch;
 	if (!batch) throw unexpectedJobAnswer(node, 'catalog', `${request.operation} takes no ids`);
 	const business = batch.key === 'business_ids';
-	const continueOnFail = options.continueOnFail ?? ('continueOnFail' in ctx ? ctx.continueOnFail() : false);
+	const continueOnFail = options.continueOnFail ?? userContinuesOnFail(ctx);
 	const signal = 'getExecutionCancelSignal' in ctx ? ctx.getExecutionCancelSignal() : undefined;
 	const jobs: JobSummary[] = [];
 	const setting = {

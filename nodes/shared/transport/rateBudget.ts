@@ -23,6 +23,11 @@ const DECREASE_FACTOR = 0.5;
 const DECREASE_HOLD_MS = 2_000;
 /** rate regained per query of a clean answer while below the ceiling (additive increase) */
 const INCREASE_PER_QUERY = 0.2;
+/**
+ * How long a key seen used by another process counts as shared: several windows, because a
+ * process's reports can miss the others for a whole window (their queries sat between its own).
+ */
+const SHARED_MEMORY_WINDOWS = 5;
 /** X-RateLimit-Reset is whole seconds: a report is trusted for learning up to a second before it */
 const RESET_MARGIN_MS = 1_000;
 /**
@@ -99,7 +104,7 @@ export interface Booking {
  *
  * The rate adapts to the service: a 429 pauses every request until its Retry-After and halves
  * the rate (once per congestion, however many requests were in flight); clean answers raise it
- * again slowly, up to the credential's ceiling. When the service reports its window
+ * again slowly, up to the credential's ceiling, or at once to the room the service reports. When the service reports its window
  * (`X-RateLimit-Remaining`), which counts the queries of every process using the key, a request
  * starts only when its weight fits what is left (with a reserve once another process is seen
  * using the key), and requests go one at a time once the window is nearly full. Processes that
@@ -339,7 +344,12 @@ export class RateBudget {
 		this.heard = true;
 		const weight = booking?.weight ?? 1;
 		if (this.rate < this.ceiling) this.rate = Math.min(this.ceiling, this.rate + INCREASE_PER_QUERY * weight);
-		if (window) this.report(window, this.now());
+		if (!window) return;
+		const now = this.now();
+		this.report(window, now);
+		// the room the service reports is room this process may use: once the congestion is over, a
+		// rate halved by it never leaves that room empty (it did for minutes, climbing back query by query)
+		if (now >= this.decreaseHeldUntil) this.rate = Math.max(this.rate, Math.min(this.ceiling, this.windowWeight + window.remaining));
 	}
 
 	/** A booked request that got no answer (network failure, cancelled, refused by n8n). */
@@ -358,8 +368,11 @@ export class RateBudget {
 		const until = reset > 1e9 ? reset * 1000 : now + reset * 1000;
 		const limit = window.limit ?? this.service?.limit ?? LIMITS.rateLimit.queries;
 		this.expire(now);
-		// the service counts more than this process booked in its window: another process uses the key
-		if (limit - window.remaining > this.windowWeight) this.sharedUntil = now + this.windowMs;
+		// the service counts more than this process booked in the service's own window (without the
+		// slack: a query of 60.5 s ago is out of the service's count but still in this budget's window)
+		if (limit - window.remaining > this.bookedSince(now - (this.windowMs - WINDOW_SLACK_MS))) {
+			this.sharedUntil = now + SHARED_MEMORY_WINDOWS * this.windowMs;
+		}
 		this.service = {
 			limit,
 			remaining: window.remaining,
@@ -390,6 +403,13 @@ export class RateBudget {
 		if (fresh && service.remaining - weight < reserve) return service.until - now;
 		if (service.remaining - weight >= low) return undefined;
 		return this.oneAtATime(now);
+	}
+
+	/** The queries this process booked after `since` (within its window). */
+	private bookedSince(since: number): number {
+		let sum = 0;
+		for (let i = this.stamps.length - 1; i >= this.head && this.stamps[i] > since; i--) sum += this.weights[i];
+		return sum;
 	}
 
 	/** Waits while a request of this process is in flight (and not lost for longer than a retry would take). */

@@ -64,7 +64,7 @@ describe('Match Prospects -> Enrich in real n8n', () => {
 		// about what is sent (2,000 queries would wait out ten query windows); queryMetering.test.ts is about the rate
 		sandbox: { rateLimit: REQUEST_METERING },
 		credential: CREDENTIAL,
-		// API v1 named: the examples are at their API v2 node versions (apiVersionSwitch.test.ts runs them on both)
+		// API v1 named: the examples are at their API v2 node versions (apiVersionSwitch.v1.test.ts runs them on both)
 		credentialData: { apiVersion: 'v1', maxRequestsPerMinute: UNPACED_PER_MINUTE },
 		workflows: (started) => {
 			contacts = contactTable(started.universe);

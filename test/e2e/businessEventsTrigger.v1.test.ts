@@ -93,7 +93,7 @@ async function startN8n(sandbox: Sandbox, workflows: WorkflowJson[], env: Record
 		await n8n.importCredential({
 			id: 'sandbox-credential',
 			name: 'Business Prospect Data (sandbox)',
-			// API v1 named: the examples are at their API v2 node versions (apiVersionSwitch.test.ts runs them on both)
+			// API v1 named: the examples are at their API v2 node versions (apiVersionSwitch.v1.test.ts runs them on both)
 			data: { apiKey: sandbox.apiKey, baseUrl: sandbox.url, apiVersion: 'v1' },
 		});
 		await n8n.importWorkflows(workflows);

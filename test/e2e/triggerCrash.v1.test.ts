@@ -52,7 +52,7 @@ interface ExampleWorkflow extends WorkflowJson {
 const example = JSON.parse(readFileSync(EXAMPLE, 'utf8')) as ExampleWorkflow;
 const workflow = structuredClone({ ...example, id: WORKFLOW_ID, name: 'Business events through stops' });
 const triggerNode = workflow.nodes.find((node) => node.name === TRIGGER)!;
-// n8n refuses intervals under a minute: twelve minute-granular crons, 5 s apart (as businessEventsTrigger.test.ts)
+// n8n refuses intervals under a minute: twelve minute-granular crons, 5 s apart (as businessEventsTrigger.v1.test.ts)
 triggerNode.parameters.pollTimes = {
 	item: Array.from({ length: 60_000 / POLL_GAP_MS }, (_, index) => ({ mode: 'custom', cronExpression: `${(index * POLL_GAP_MS) / 1000} * * * * *` })),
 };
@@ -228,7 +228,7 @@ describe('Business Events Trigger through clean stops and crashes of n8n', () =>
 	beforeAll(async () => {
 		sandbox = await startSandbox();
 		n8n = await N8nInstance.create({ log: (message) => process.stderr.write(`[e2e] ${message}\n`) });
-		// API v1 named: the examples are at their API v2 node versions (apiVersionSwitch.test.ts runs them on both)
+		// API v1 named: the examples are at their API v2 node versions (apiVersionSwitch.v1.test.ts runs them on both)
 		await n8n.importCredential({ id: 'sandbox-credential', name: 'Business Prospect Data (sandbox)', data: { apiKey: sandbox.apiKey, baseUrl: sandbox.url, apiVersion: 'v1' } });
 		await n8n.start();
 		await n8n.setupOwner();

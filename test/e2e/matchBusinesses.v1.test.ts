@@ -68,7 +68,7 @@ describe('accounts -> Match Businesses -> Get Events in real n8n', () => {
 		// the service's own rate limit stays on: the whole file sends a few dozen requests
 		sandbox: { rateLimit: REQUEST_METERING },
 		credential: CREDENTIAL,
-		// API v1 named: the examples are at their API v2 node versions (apiVersionSwitch.test.ts runs them on both)
+		// API v1 named: the examples are at their API v2 node versions (apiVersionSwitch.v1.test.ts runs them on both)
 		credentialData: { apiVersion: 'v1', maxRequestsPerMinute: UNPACED_PER_MINUTE },
 		workflows: (started) => {
 			table = accountTable(started.universe, 120);

@@ -110,7 +110,7 @@ describe('Search Prospects and statistics in real n8n', () => {
 
 	const { sandbox, n8n } = useSandboxN8n({
 		credential: CREDENTIAL,
-		// API v1 named: the examples are at their API v2 node versions (apiVersionSwitch.test.ts runs them on both)
+		// API v1 named: the examples are at their API v2 node versions (apiVersionSwitch.v1.test.ts runs them on both)
 		credentialData: { apiVersion: 'v1' },
 		moreCredentials: () => [{ ...LARGE_CREDENTIAL, data: { apiKey: large.apiKey, baseUrl: large.url, maxRequestsPerMinute: 1_000_000 } }],
 		workflows: () => [searchOnly(), statisticsWorkflow(), returnAllWorkflow()],

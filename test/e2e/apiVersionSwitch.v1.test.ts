@@ -84,10 +84,10 @@ const PLANS: Record<string, Plan> = {
 	'build-a-prospect-list.json': { run: 'manual' },
 	'enrich-within-credits.json': { run: 'manual', note: 'the enrichment branch (the sandbox has credits enough); the stop: checkCredits.test.ts' },
 	'events-on-schedule.json': { run: 'manual', note: 'from its Manual Trigger; the schedule runs the same nodes' },
-	'events-trigger.json': { run: { startFrom: 'Business Events Trigger' }, note: 'one poll in manual mode, as Fetch Test Event; a published poll: businessEventsTrigger.test.ts (v1)' },
+	'events-trigger.json': { run: { startFrom: 'Business Events Trigger' }, note: 'one poll in manual mode, as Fetch Test Event; a published poll: businessEventsTrigger.v1.test.ts (v1)' },
 	'events-webhook.json': {
 		run: 'manual',
-		note: 'the enrollment part; its webhook trigger needs a published workflow and deliveries: webhookTrigger.test.ts (both versions)',
+		note: 'the enrollment part; its webhook trigger needs a published workflow and deliveries: webhookTrigger.v1.test.ts (both versions)',
 	},
 	'match-then-enrich.json': { run: 'manual' },
 	'mcp-server.json': { covered: 'published, its tools called over MCP with the same arguments on both versions (below); every tool in detail: mcpTools.test.ts (v1)' },

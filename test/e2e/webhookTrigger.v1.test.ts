@@ -130,7 +130,7 @@ describe('Business Events Webhook Trigger in real n8n', () => {
 
 	test('publishing registers n8n production webhook URL for the partner', async () => {
 		// published in the running n8n, as the editor does (published before `n8n start`, it registers
-		// at start: webhookBurst.test.ts)
+		// at start: webhookBurst.v1.test.ts)
 		await n8n().publish(MAIN.id);
 		const registration = await waitFor('the registration', async () => sandbox.webhooks.registration, { timeoutMs: 30_000 });
 		expect(n8n().packageLoadErrors()).toEqual([]);
