@@ -25,7 +25,7 @@ export interface Comparison {
 /** The headline table: ours vs one row at a time, same run, same sandbox latency. */
 export function headline(comparisons: Comparison[]): string {
 	return table(
-		['scenario', 'requests (minimum)', 'ours, in the nodes', 'bound', 'ours / bound', 'one row at a time', 'speed-up'],
+		['scenario', 'requests (minimum)', 'queries', 'ours, in the nodes', 'bound', 'ours / bound', 'one row at a time', 'speed-up'],
 		comparisons.map(({ scenario, ours, perRow, extrapolatedFrom }) => {
 			const perRowMs = perRow?.nodeMs ?? (extrapolatedFrom ? (extrapolatedFrom.nodeMs * ours.rows) / extrapolatedFrom.rows : undefined);
 			const perRowText =
@@ -37,6 +37,7 @@ export function headline(comparisons: Comparison[]): string {
 			return [
 				scenario,
 				`${count(ours.requests)} (${count(ours.minimum)})`,
+				count(ours.queries),
 				seconds(ours.nodeMs),
 				seconds(ours.boundMs),
 				ratio(ours.nodeMs / ours.boundMs),

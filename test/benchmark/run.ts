@@ -3,6 +3,9 @@
  * workflows run through webhooks) against the sandbox, side by side with n8n's HTTP Request node
  * doing the same work one row at a time. Writes docs/benchmarks.md and docs/benchmarks.svg.
  *
+ * Every workflow speaks API v2: the nodes at their latest typeVersions, the HTTP Request nodes on
+ * v2's paths (workflows.ts).
+ *
  *   npm run benchmark                       latency-bound runs (sandbox without a rate limit, the
  *                                           client-side pacing lifted), per-item time at latency 0,
  *                                           the concurrency sweep, and the per-row baselines
@@ -12,7 +15,7 @@
  *                                           itself as shipped; --budget-rows contacts (10,000) at
  *                                           the default concurrency, and --sweep-rows (5,000; 0:
  *                                           none) at concurrency 1, 2, 4 and 8. At 200 a minute
- *                                           10,000 contacts (~19,000 queries) take 95 minutes at
+ *                                           10,000 contacts (18,411 queries) take 92 minutes at
  *                                           least. Writes benchmarks-budget.md in --out.
  *   npm run benchmark -- --shared-key       many workflows on one API key in one n8n: Match → Enrich
  *                                           of 10,000 contacts (--shared-rows) as one workflow, then
@@ -23,8 +26,8 @@
  *   --queries-per-minute <n>                (--budget, --shared-key; 200) the sandbox's limit and
  *                                           the credential's pacing, both: a scaled key, to measure
  *                                           large runs in minutes. The ratio of batch size to the
- *                                           limit is not preserved (a 40-contact match call is a
- *                                           fifth of 200 but a fiftieth of 2,000), so a scaled run
+ *                                           limit is not preserved (a 50-contact match call is a
+ *                                           quarter of 200 but a fortieth of 2,000), so a scaled run
  *                                           says how close the pacing gets to its floor at that
  *                                           limit, not at 200.
  *   npm run benchmark -- --webhooks         push delivery (test/benchmark/webhooks.ts): the cost of
@@ -57,6 +60,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { DEFAULT_CONCURRENCY } from '../../nodes/shared/batching/engine';
 import { N8N_VERSION } from '../e2e/harness/n8nInstall';
 import { startSandbox, type Sandbox } from '../sandbox';
+import { JOBS_HEADING } from './jobs';
 import { MEMORY_RECORDS, memoryBenchmark } from './memory';
 import { extractSection, memorySection, upsertSection } from './memoryReport';
 import { BenchN8n } from './n8nBench';
@@ -122,6 +126,7 @@ function report(result: scenarios.ScenarioResult): scenarios.ScenarioResult {
 }
 
 async function latencyBound() {
+	const loadStart = os.loadavg();
 	const sandbox = await startSandbox({ ...UNIVERSE, rateLimit: false });
 	const universe = sandbox.universe;
 	const contacts = { 100: scenarios.contacts(universe, 100), 1000: scenarios.contacts(universe, 1_000), 10000: scenarios.contacts(universe, 10_000) };
@@ -206,7 +211,7 @@ async function latencyBound() {
 			{ scenario: 'Search, 10,000 records', ours: ours.search10000, perRow: perRow.search10000 },
 			{ scenario: 'Get Events, 1,000 businesses', ours: ours.events, ...measuredRows(perRow.events, 1_000) },
 		];
-		writeDocs({ results, cpu, sweep, comparisons, atOnce: perRow.matchAtOnce });
+		writeDocs({ results, cpu, sweep, comparisons, atOnce: perRow.matchAtOnce, loadStart });
 	} finally {
 		await bench.dispose();
 		await sandbox.close();
@@ -219,8 +224,11 @@ function writeDocs(data: {
 	sweep: scenarios.ScenarioResult[];
 	comparisons: Comparison[];
 	atOnce: scenarios.ScenarioResult;
+	/** os.loadavg() when the run started (1, 5 and 15 minutes) */
+	loadStart: number[];
 }) {
 	const { results, sweep, comparisons, atOnce } = data;
+	const loads = (load: number[]) => load.map((value) => value.toFixed(1)).join(', ');
 	const { cpu } = data;
 	const problems = results.flatMap((r) => r.problems.map((p) => `${r.scenario} (${r.approach}): ${p}`));
 	const notMinimal = results.filter((r) => r.requests !== r.minimum).map((r) => `${r.scenario} (${r.approach}): ${r.requests} requests, minimum ${r.minimum}`);
@@ -228,20 +236,22 @@ function writeDocs(data: {
 	const markdown = [
 		'# Benchmarks',
 		'',
-		`Measured by \`npm run benchmark\` (test/benchmark/run.ts) on ${new Date().toISOString().slice(0, 10)}: ${machine}. The package is installed in a real n8n from \`npm pack\` and run by \`n8n start\`; every workflow starts from a Webhook whose body carries the rows. The service is the sandbox (test/sandbox) with a fixed latency per request. Times are n8n's own executionTime of the nodes, read from the stored execution, so n8n's start-up is not counted. The whole run took ${elapsed()}.`,
+		`Measured by \`npm run benchmark\` (test/benchmark/run.ts) on ${new Date().toISOString().slice(0, 10)}: ${machine}. The package is installed in a real n8n from \`npm pack\` and run by \`n8n start\`; every workflow starts from a Webhook whose body carries the rows. The service is the sandbox (test/sandbox) with a fixed latency per request. Times are n8n's own executionTime of the nodes, read from the stored execution, so n8n's start-up is not counted. The whole run took ${elapsed()}. The machine's ${os.cpus().length} cores were shared with other work: load average (1, 5, 15 minutes) ${loads(data.loadStart)} at the start, ${loads(os.loadavg())} at the end.`,
 		'',
-		`In this run the sandbox enforces no rate limit and the package's client-side pacing is lifted through the credential's Max Requests per Minute, so the runs are latency-bound. The runs under the service's rate limit (200 queries a minute per key, a match or enrich call weighing one query per entity) are \`npm run benchmark -- --budget\` (docs/benchmarks-budget.md).`,
+		"Every workflow speaks API v2: each of the package's nodes at its latest typeVersion (the credential's API Version at Per Node Version), the HTTP Request nodes on v2's paths. Requests and their minimum follow v2's batch limits, read from the package's endpoint catalog: 50 contacts a match call, 50 prospect ids an enrichment call, 40 businesses an events call, 500 records a search page. The queries column of [Every run](#every-run) is the service's meter: a match or enrichment call weighs one query per entity it carries, any other call one (rate-limits.md).",
+		'',
+		`In this run the sandbox enforces no rate limit and the package's client-side pacing is lifted through the credential's Queries per Minute, so the runs are latency-bound. The runs under the service's rate limit (200 queries a minute per key, a match or enrich call weighing one query per entity) are \`npm run benchmark -- --budget\` (docs/benchmarks-budget.md).`,
 		'',
 		'## Ours vs one row at a time',
 		'',
-		`Latency ${LATENCY_MS} ms per request; ours at the default Batch Concurrency (${DEFAULT_CONCURRENCY}), Match → Enrich of 1,000 contacts as the median of 3 runs. "One row at a time" is n8n's HTTP Request node with this package's credential: for Match → Enrich and Get Events inside Loop Over Items (batch size 1), one request per row (an IF node skips the enrichment of unmatched rows); for Search with the node's own pagination, one page per request.`,
+		`Latency ${LATENCY_MS} ms per request; ours at the default Batch Concurrency (${DEFAULT_CONCURRENCY}), Match → Enrich of 1,000 contacts as the median of 3 runs. "One row at a time" is n8n's HTTP Request node with this package's credential: for Match → Enrich and Get Events inside Loop Over Items (batch size 1), one request per row (an IF node skips the enrichment of unmatched rows); for Search, n8n's own pagination following v2's \`next_cursor\` from answer to answer (v2 has no page numbers), one page per request.`,
 		comparisons.some((c) => c.extrapolatedFrom) ? `\nRows marked "extrapolated" were not run one row at a time at that size: their time is the measured ${PER_ROW_ROWS.toLocaleString('en-US')}-row run scaled linearly by the number of rows (one request per row, one at a time).` : '',
 		'',
 		headline(comparisons),
 		'',
 		'![Ours vs one row at a time](benchmarks.svg)',
 		'',
-		`The bound is max(ceil(requests / concurrency) × latency per node (Search: page 1, then the rest in waves), rate-limit floor); with no rate limit here, the latency part. n8n's HTTP Request default, every row's request in flight at once, took ${seconds(atOnce.nodeMs)} for ${atOnce.rows.toLocaleString('en-US')} contacts (${atOnce.requests.toLocaleString('en-US')} requests); against the real service, where each of those one-entity calls is one query, that is ${Math.ceil(atOnce.requests / LIMITS.rateLimit.queries)} minutes of the key's ${LIMITS.rateLimit.queries} queries a minute, and 429s without pacing; the batched calls spend about as many queries (one per contact matched, one per distinct prospect enriched) in far fewer requests, so batching saves time and requests, not budget.`,
+		`The bound is max(ceil(requests / concurrency) × latency per node (Search: its pages one after another, each answer naming the next), rate-limit floor); with no rate limit here, the latency part. n8n's HTTP Request default, every row's request in flight at once, took ${seconds(atOnce.nodeMs)} for ${atOnce.rows.toLocaleString('en-US')} contacts (${atOnce.requests.toLocaleString('en-US')} requests); against the real service, where each of those one-entity calls is one query, that is ${Math.ceil(atOnce.requests / LIMITS.rateLimit.queries)} minutes of the key's ${LIMITS.rateLimit.queries} queries a minute, and 429s without pacing; the batched calls spend about as many queries (one per contact matched, one per distinct prospect enriched) in far fewer requests, so batching saves time and requests, not budget.`,
 		'',
 		'## Acceptance (issue 9)',
 		'',
@@ -270,12 +280,14 @@ function writeDocs(data: {
 		'',
 	].join('\n');
 	mkdirSync(OUT, { recursive: true });
-	// the shared-key and Memory sections come from `--shared-key` and `--memory`: keep them
+	// the shared-key, Memory and async job sections come from `--shared-key`, `--memory` and `npm run benchmark:jobs`: keep them
 	const { file, text } = benchmarksDoc();
 	const sharedKeyNow = sharedKeySection(text);
 	const memoryNow = extractSection(text);
+	const jobsNow = extractSection(text, JOBS_HEADING);
 	const document = sharedKeyNow ? `${markdown.trimEnd()}\n\n${sharedKeyNow}\n` : markdown;
-	writeFileSync(file, memoryNow ? upsertSection(document, memoryNow) : document);
+	const withMemory = memoryNow ? upsertSection(document, memoryNow) : document;
+	writeFileSync(file, jobsNow ? upsertSection(withMemory, jobsNow, JOBS_HEADING) : withMemory);
 	writeFileSync(path.join(OUT, 'benchmarks.svg'), chart(comparisons));
 	log(`\n${headline(comparisons)}\n\nWrote ${path.join(OUT, 'benchmarks.md')} and benchmarks.svg (${elapsed()})`);
 	if (problems.length || notMinimal.length) throw new Error(`Problems:\n${[...problems, ...notMinimal].join('\n')}`);
@@ -434,9 +446,9 @@ async function sharedKey() {
 async function memory() {
 	const records = { ...MEMORY_RECORDS, searchProspects: Number(values['memory-prospects']) };
 	const loadStart = os.loadavg()[0];
-	// the prospect search returns every prospect of the universe, up to the node's cap
+	// both searches return every record of the universe, up to the node's cap (60,000 on API v2)
 	const sandbox = await startSandbox({
-		businesses: UNIVERSE.businesses,
+		businesses: records.searchBusinesses,
 		prospects: Math.max(UNIVERSE.prospects, records.searchProspects),
 		rateLimit: false,
 		latencyMs: LATENCY_MS,

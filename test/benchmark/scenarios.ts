@@ -3,11 +3,14 @@
  * the requests the sandbox answered, checks the output (every row, in order), and sets the
  * measurement beside its bound:
  *
- *   minimum requests  batch limits: ceil(rows / 40) match + ceil(unique matched ids / 50) enrich;
- *                     ceil(min(limit, total) / 100) search pages; ceil(businesses / 40) events
+ * Every workflow speaks API v2 (the nodes' latest typeVersions, v2's paths; workflows.ts).
+ *
+ *   minimum requests  the v2 catalog's batch limits (minimumRequests below): ceil(rows / 50)
+ *                     match + ceil(unique matched ids / 50) enrich; ceil(records / page size)
+ *                     search pages (500 a page); ceil(businesses / 40) events
  *   bound             max(latency bound, rate-limit floor); the latency bound is, per node, its
- *                     requests in waves of `concurrency` (a search: page 1, then the rest in
- *                     waves), times the latency; the floor is what the key's queries a minute
+ *                     requests in waves of `concurrency` (a search: its pages one after another,
+ *                     each naming the next), times the latency; the floor is what the key's queries a minute
  *                     allow (200 by default; the service meters queries: a match or enrich call
  *                     weighs one per entity, rate-limits.md): (ceil(queries / 200) - 1) minutes
  *                     once a scenario needs more than 200, the queries counted from the
@@ -23,13 +26,15 @@ import os from 'node:os';
 import type { IDataObject } from 'n8n-workflow';
 
 import { DEFAULT_CONCURRENCY } from '../../nodes/shared/batching/engine';
-import { LIMITS, V1_ENDPOINTS, V1_LIMITS } from '../../nodes/shared/api';
+import { type ApiVersion, ENDPOINTS, type EndpointName, type EndpointNames, LIMITS } from '../../nodes/shared/api';
 import { DEFAULT_BUSINESS_EVENT_TYPES } from '../../nodes/shared/eventTypes';
 import { resolveSince } from '../../nodes/GetEvents/since';
 import { contactTable } from '../engine/matchEnrichContacts';
 import { acceptedQueries, queryFloorMs } from './queries';
-import type { Sandbox, SandboxUniverse } from '../sandbox';
+import type { RecordedRequest, Sandbox, SandboxUniverse } from '../sandbox';
+import { route } from '../sandbox/router';
 import type { BenchN8n, BenchRun } from './n8nBench';
+import { SEARCH_PAGE_SIZE } from './workflows';
 
 export type Approach = 'ours' | 'per row, one at a time' | 'per row, all at once' | 'per page, one at a time';
 
@@ -68,11 +73,28 @@ export interface BenchContext {
 	queriesPerMinute?: number;
 }
 
-const PATHS = {
-	match: V1_ENDPOINTS.matchProspects.path,
-	enrich: V1_ENDPOINTS.enrichProspectProfiles.path,
-	search: V1_ENDPOINTS.searchBusinesses.path,
-	events: V1_ENDPOINTS.getBusinessEvents.path,
+/** The API version the benchmark measures: a request on another is a problem of the run. */
+const MEASURED_VERSION: ApiVersion = 'v2';
+
+/** A request's endpoint, by the sandbox's router: its catalog name (the same operation on every version) and version. */
+const endpointOf = (request: RecordedRequest): { name: EndpointNames[ApiVersion]; version: ApiVersion } => route(request.method, request.path, 'benchmark');
+
+/** The ids or items one request of a batched endpoint carries at most: the v2 catalog's, as the nodes' engine reads it. */
+export function batchLimitOf(name: EndpointName): number {
+	const limit = ENDPOINTS[name].batch?.limit;
+	if (limit === undefined) throw new Error(`${name} is not batched`);
+	return limit;
+}
+
+/** The fewest requests each scenario allows on API v2. */
+export const minimumRequests = {
+	/** `rows` contacts matched, then the `uniqueMatched` distinct prospects found enriched */
+	matchEnrich: (rows: number, uniqueMatched: number): number =>
+		Math.ceil(rows / batchLimitOf('matchProspects')) + Math.ceil(uniqueMatched / batchLimitOf('enrichProspectProfiles')),
+	/** `records` records of a search, up to v2's most a page */
+	search: (records: number): number => Math.ceil(records / SEARCH_PAGE_SIZE),
+	/** the events of `uniqueBusinesses` distinct businesses */
+	events: (uniqueBusinesses: number): number => Math.ceil(uniqueBusinesses / batchLimitOf('getBusinessEvents')),
 };
 
 /**
@@ -120,10 +142,12 @@ async function measure(context: BenchContext, workflowId: string, rows: IDataObj
 	context.sandbox.clearRequests();
 	const run = await context.bench.run(workflowId, rows);
 	const requests = context.sandbox.requests;
-	const count = (path: string) => requests.filter((request) => request.path === path).length;
+	const count = (name: EndpointName) => requests.filter((request) => endpointOf(request).name === name).length;
 	const refused = requests.filter((request) => request.status === 429).length;
 	const queries = acceptedQueries(requests);
 	const problems = run.status === 'success' ? [] : [`execution ${run.status}: ${run.error ?? ''}`];
+	const offVersion = requests.filter((request) => endpointOf(request).version !== MEASURED_VERSION);
+	if (offVersion.length > 0) problems.push(`${offVersion.length} requests not on API ${MEASURED_VERSION}, the first ${offVersion[0].method} ${offVersion[0].path}`);
 	return { run, count, refused, queries, problems };
 }
 
@@ -147,9 +171,9 @@ export async function matchEnrich(
 	const { run, count, refused, queries, problems } = await measure(context, workflowId, rows, options.latencyMs);
 	const matched = run.status === 'success' ? run.output('Match Prospects').map((item) => item.json.prospect_id) : [];
 	const unique = new Set(matched.filter((id) => typeof id === 'string')).size;
-	const minimum = { match: Math.ceil(rows.length / V1_LIMITS.matchItems), enrich: Math.ceil(unique / LIMITS.prospectEnrichIds) };
+	const minimum = { match: minimumRequests.matchEnrich(rows.length, 0), enrich: minimumRequests.matchEnrich(0, unique) };
 	if (run.status === 'success') checkRows(problems, run.output('Enrich').map((item) => item.json), rows.length, 'Enrich');
-	const requests = count(PATHS.match) + count(PATHS.enrich);
+	const requests = count('matchProspects') + count('enrichProspectProfiles');
 	const latencyBound = (waves(minimum.match, concurrency) + waves(minimum.enrich, concurrency)) * options.latencyMs;
 	const nodes = ['Match Prospects', 'Enrich'];
 	return {
@@ -180,8 +204,8 @@ export async function matchEnrichPerRow(
 ): Promise<ScenarioResult> {
 	const { run, count, refused, queries, problems } = await measure(context, workflowId, rows, options.latencyMs);
 	const matchedRows = run.nodes['Enrich (HTTP Request)']?.items ?? 0;
-	const requests = count(PATHS.match) + count(PATHS.enrich);
-	if (count(PATHS.match) !== rows.length) problems.push(`${count(PATHS.match)} match requests for ${rows.length} rows`);
+	const requests = count('matchProspects') + count('enrichProspectProfiles');
+	if (count('matchProspects') !== rows.length) problems.push(`${count('matchProspects')} match requests for ${rows.length} rows`);
 	const nodes = ['Loop', 'Match (HTTP Request)', 'Matched?', 'Enrich (HTTP Request)'];
 	return {
 		scenario: options.scenario ?? `Match → Enrich, ${rows.length.toLocaleString('en-US')} contacts`,
@@ -207,9 +231,10 @@ export async function search(
 	context: BenchContext,
 	workflowId: string,
 	limit: number,
-	options: { latencyMs: number; perPage?: boolean; concurrency?: number },
+	options: { latencyMs: number; perPage?: boolean },
 ): Promise<ScenarioResult> {
-	const concurrency = options.perPage ? 1 : (options.concurrency ?? DEFAULT_CONCURRENCY);
+	// v2's pages come one after another (each answer names the next), whatever the Batch Concurrency
+	const concurrency = 1;
 	const { run, count, refused, queries, problems } = await measure(context, workflowId, [], options.latencyMs);
 	const node = options.perPage ? 'Records' : 'Search Businesses';
 	const expected = context.sandbox.universe.searchBusinesses().slice(0, limit).map((business) => business.business_id);
@@ -219,9 +244,9 @@ export async function search(
 		const misplaced = ids.findIndex((id, index) => id !== expected[index]);
 		if (misplaced !== -1) problems.push(`business ${misplaced} out of order`);
 	}
-	const requests = count(PATHS.search);
-	const minimum = Math.ceil(expected.length / 100);
-	const latencyBound = options.perPage ? minimum * options.latencyMs : (1 + waves(minimum - 1, concurrency)) * options.latencyMs;
+	const requests = count('searchBusinesses');
+	const minimum = minimumRequests.search(expected.length);
+	const latencyBound = minimum * options.latencyMs;
 	const nodes = options.perPage ? ['Search (HTTP Request)', 'Records'] : ['Search Businesses'];
 	return {
 		scenario: `Search, ${limit.toLocaleString('en-US')} records`,
@@ -251,9 +276,9 @@ export async function events(
 ): Promise<ScenarioResult> {
 	const concurrency = options.perRow ? 1 : (options.concurrency ?? DEFAULT_CONCURRENCY);
 	const { run, count, refused, queries, problems } = await measure(context, workflowId, rows, options.latencyMs);
-	const requests = count(PATHS.events);
+	const requests = count('getBusinessEvents');
 	const unique = new Set(rows.map((row) => row.business_id)).size;
-	const minimum = options.perRow ? rows.length : Math.ceil(unique / LIMITS.businessEventIds);
+	const minimum = options.perRow ? rows.length : minimumRequests.events(unique);
 	if (run.status === 'success' && !options.perRow) {
 		const eventIds = run.output('Get Events').map((item) => item.json.event_id);
 		if (eventIds.length === 0) problems.push('no events');
@@ -345,13 +370,14 @@ export async function sharedKey(
 		}
 		const matched = run.output('Match Prospects').map((item) => item.json.prospect_id);
 		const unique = new Set(matched.filter((prospectId) => typeof prospectId === 'string')).size;
-		minimum += Math.ceil(slices[index].length / V1_LIMITS.matchItems) + Math.ceil(unique / LIMITS.prospectEnrichIds);
+		minimum += minimumRequests.matchEnrich(slices[index].length, unique);
 		const enriched = run.output('Enrich').map((item) => item.json);
 		if (enriched.length !== slices[index].length) problems.push(`${id}: ${enriched.length} items for ${slices[index].length} rows`);
 		const misplaced = enriched.findIndex((item, position) => item.row !== slices[index][position]?.row);
 		if (misplaced !== -1) problems.push(`${id}: item ${misplaced} holds row ${String(enriched[misplaced]?.row)}`);
 	});
-	const requests = context.sandbox.requests.filter((request) => request.path === PATHS.match || request.path === PATHS.enrich);
+	// by endpoint, whatever API version the workflows speak (test/e2e/faults.test.ts runs them on v1)
+	const requests = context.sandbox.requests.filter((request) => ['matchProspects', 'enrichProspectProfiles'].includes(endpointOf(request).name));
 	const spans = runs.map((run) => ({ start: run.nodes['Match Prospects']?.startedAt ?? Number.NaN, end: run.nodes.Enrich?.endedAt ?? Number.NaN }));
 	return {
 		workflows: workflowIds.length,

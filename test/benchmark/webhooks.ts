@@ -10,14 +10,15 @@ import os from 'node:os';
 
 import type { IDataObject } from 'n8n-workflow';
 
-import { LIMITS, V1_ENDPOINTS } from '../../nodes/shared/api';
+import { ENDPOINTS, LIMITS } from '../../nodes/shared/api';
 import { computeSignature, signingKey, verifySignature } from '../../nodes/shared/webhooks/signature';
 import { N8N_VERSION } from '../e2e/harness/n8nInstall';
 import { type CredentialData, CREDENTIAL_TYPE, N8nInstance, PACKAGE_NAME, type WorkflowJson } from '../e2e/harness/n8nInstance';
 import { waitFor } from '../e2e/harness/processes';
-import { pythonJson, pythonTime, type Sandbox, sandboxClient, startSandbox } from '../sandbox';
+import { pythonJson, pythonTime, SANDBOX_PARTNER_ID, type Sandbox, sandboxClient, startSandbox } from '../sandbox';
 import { Random } from '../sandbox/random';
 import { table } from './report';
+import { benchmarkVersion } from './workflows';
 
 export interface BurstPlan {
 	distinct: number;
@@ -68,14 +69,37 @@ export function quantiles(values: number[]): Quantiles {
 	return { p50: at(0.5), p95: at(0.95), max: at(1), mean: sorted.reduce((sum, value) => sum + value, 0) / sorted.length };
 }
 
+/** Where the sandbox pushes: a published trigger's webhook, its URL and secret, and the payload's generation. */
+export interface PushTarget {
+	url: string;
+	secret: string;
+	partnerId: string;
+	/** a v2 webhook's id (its payload carries it, with v2's names); absent for the partner webhook */
+	webhookId?: string;
+}
+
 /**
- * Sends the burst to the registered URL: `distinct` validly signed events, `duplicates` of them
- * again (fresh signatures, each after its original was answered), `forged` events with a wrong
- * signature (ids of their own, so a forged one that fired would show). Order is seeded.
+ * The webhook a published push trigger registered in the sandbox: the tenant's active webhook
+ * (API v2, the benchmark's), else the partner webhook of a trigger that speaks the legacy version
+ * (the e2e files that still run one); undefined while there is none.
+ */
+export function pushTarget(sandbox: Sandbox): PushTarget | undefined {
+	const webhook = [...sandbox.webhooks.tenant.values()].find((candidate) => candidate.status === 'active');
+	// a push to a v2 webhook carries the sandbox's partner (SANDBOX_PARTNER_ID: pushAndPoll sets none)
+	if (webhook) return { url: webhook.webhook_url, secret: webhook.webhook_secret, partnerId: SANDBOX_PARTNER_ID, webhookId: webhook.webhook_id };
+	const registration = sandbox.webhooks.registration;
+	return registration && { url: registration.webhook_url, secret: registration.webhook_secret, partnerId: registration.partner_id };
+}
+
+/**
+ * Sends the burst to the push trigger's webhook (pushTarget): `distinct` validly signed events,
+ * `duplicates` of them again (fresh signatures, each after its original was answered), `forged`
+ * events with a wrong signature (ids of their own, so a forged one that fired would show). Order
+ * is seeded.
  */
 export async function sendBurst(sandbox: Sandbox, plan: BurstPlan, options: { businessId: string; enrollmentId: string; enrollmentKey: string }): Promise<BurstResult> {
-	const registration = sandbox.webhooks.registration;
-	if (!registration) throw new Error('No webhook is registered: publish the trigger workflow first');
+	const target = pushTarget(sandbox);
+	if (!target) throw new Error('No webhook is registered: publish the trigger workflow first');
 	const random = Random.derive(20, 'burst');
 	const body = (eventId: string, n: number) =>
 		Buffer.from(
@@ -90,7 +114,8 @@ export async function sendBurst(sandbox: Sandbox, plan: BurstPlan, options: { bu
 						event_time: pythonTime(Date.now()),
 						entity: { type: 'business', id: options.businessId },
 					},
-					registration.partner_id,
+					target.partnerId,
+					target.webhookId,
 				),
 			),
 		);
@@ -123,6 +148,8 @@ export async function sendBurst(sandbox: Sandbox, plan: BurstPlan, options: { bu
 		const task = sandbox.webhooks
 			.send({
 				body: payload,
+				url: target.url,
+				secret: target.secret,
 				timeoutMs: plan.timeoutMs,
 				...(slot.kind === 'forged' && { signature: computeSignature(Buffer.alloc(32, 1), String(nowSeconds), payload) }),
 				// a re-sent event is signed anew with a later X-Timestamp (as the sandbox's retries are):
@@ -201,8 +228,10 @@ export function verificationCost(count = 10_000): VerifyCost {
 const PUSHED = 'Business Events Webhook Trigger';
 const POLLED = 'Business Events Trigger';
 const EVENT_NAME = 'new_product';
-const EVENTS_PATH = V1_ENDPOINTS.getBusinessEvents.path;
-const LATENCY_PARTNER = 'partner-latency';
+/** the poller's requests: the triggers speak API v2 (their latest typeVersions) */
+const EVENTS_PATH = ENDPOINTS.getBusinessEvents.path;
+/** the benchmark's own enrollment of the business, once the push trigger's webhook exists (not the triggers' requests) */
+const ENROLLMENTS_PATH = ENDPOINTS.createBusinessEnrollment.path;
 /** n8n's shortest poll interval */
 export const EVERY_MINUTE: IDataObject = { item: [{ mode: 'everyMinute' }] };
 /**
@@ -221,11 +250,15 @@ export interface LatencyPlan {
 
 export const LATENCY_PLAN: LatencyPlan = { events: 20, gapMs: 13_000 };
 
-/** A sandbox with one enrolled business, and the two workflows that watch it side by side. */
+/**
+ * A sandbox with one business, and the two workflows that watch it side by side; the business is
+ * enrolled on the push trigger's webhook once it is published (enroll).
+ */
 export interface PushAndPoll {
 	sandbox: Sandbox;
 	businessId: string;
-	enrollment: { enrollment_id: string; enrollment_key: string };
+	/** set by enroll(): a v2 enrollment binds to a webhook, which the trigger creates when published */
+	enrollment?: { enrollment_id: string; enrollment_key: string };
 	credential: CredentialData;
 	/** without credentials: `publish` adds the one it creates */
 	push: WorkflowJson;
@@ -237,18 +270,17 @@ export interface PushAndPoll {
  * to `publish` in a running n8n; then `emitEvents`.
  */
 export async function pushAndPoll(pollTimes = EVERY_MINUTE): Promise<PushAndPoll> {
-	const sandbox = await startSandbox({ partnerId: LATENCY_PARTNER });
+	const sandbox = await startSandbox();
 	const businessId = sandbox.universe.businesses[0].business_id;
-	const enrolled = await sandboxClient(sandbox).call('createBusinessEnrollment', { enrollment_key: 'benchmark', event_types: [EVENT_NAME], business_ids: [businessId] });
-	// from here on, every request the sandbox answers is one of the two triggers'
+	// from here on, every request the sandbox answers but enroll()'s is one of the two triggers'
 	sandbox.clearRequests();
-	const workflow = (id: string, name: string, node: IDataObject) =>
-		({ id, name, nodes: [{ position: [0, 0], typeVersion: 1, ...node }], connections: {} }) as WorkflowJson;
+	const workflow = (id: string, name: string, node: IDataObject & { type: string }) =>
+		({ id, name, nodes: [{ position: [0, 0], typeVersion: benchmarkVersion(node.type.slice(PACKAGE_NAME.length + 1)), ...node }], connections: {} }) as WorkflowJson;
 	return {
 		sandbox,
 		businessId,
-		enrollment: enrolled.body,
-		credential: { apiKey: sandbox.apiKey, baseUrl: sandbox.url, partnerId: LATENCY_PARTNER },
+		// no Partner ID: API v2 has no partner webhook
+		credential: { apiKey: sandbox.apiKey, baseUrl: sandbox.url },
 		push: workflow('wfLatencyPush', 'Latency: pushed events', {
 			id: 'latency-push',
 			name: PUSHED,
@@ -279,6 +311,24 @@ export async function publish(n8n: N8nInstance, setup: PushAndPoll, workflows = 
 }
 
 const pollRequests = (sandbox: Sandbox) => sandbox.requests.filter((request) => request.path === EVENTS_PATH);
+
+/**
+ * Enrolls the business on the published push trigger's v2 webhook, as a user does once the
+ * workflow is published (Manage Enrollment, or the service's API): its events are pushed from then on.
+ */
+export async function enroll(setup: PushAndPoll): Promise<{ enrollment_id: string; enrollment_key: string }> {
+	const target = await waitFor('the push trigger\'s webhook', async () => pushTarget(setup.sandbox), { timeoutMs: 30_000 });
+	if (target.webhookId === undefined) throw new Error('The push trigger registered no v2 webhook');
+	const enrolled = await sandboxClient(setup.sandbox, ENDPOINTS).call('createBusinessEnrollment', {
+		enrollment_key: 'benchmark',
+		event_types: [EVENT_NAME],
+		business_ids: [setup.businessId],
+		webhook_id: target.webhookId,
+	});
+	if (enrolled.status !== 201) throw new Error(`The enrollment was answered ${enrolled.status}: ${JSON.stringify(enrolled.body)}`);
+	setup.enrollment = enrolled.body;
+	return enrolled.body;
+}
 /** the API serves event ids as uuids, pushes carry them without dashes */
 const plainId = (id: unknown) => String(id).replace(/-/g, '');
 const sleep = async (ms: number) => await new Promise((resolve) => setTimeout(resolve, ms));
@@ -302,9 +352,9 @@ export interface LatencyRun {
  * request the run would count.
  */
 export async function pushTriggerReady(sandbox: Sandbox): Promise<void> {
-	await waitFor('the registration', async () => sandbox.webhooks.registration, { timeoutMs: 30_000 });
+	const target = await waitFor('the registration', async () => pushTarget(sandbox), { timeoutMs: 30_000 });
 	// the production webhook can answer a moment after n8n's readiness
-	await waitFor('the webhook to answer', async () => ((await sandbox.webhooks.send({ signature: null })).status === 400 ? true : undefined), {
+	await waitFor('the webhook to answer', async () => ((await sandbox.webhooks.send({ url: target.url, signature: null })).status === 400 ? true : undefined), {
 		timeoutMs: 15_000,
 	});
 }
@@ -316,6 +366,7 @@ export async function pushTriggerReady(sandbox: Sandbox): Promise<void> {
 export async function emitEvents(setup: PushAndPoll, plan: LatencyPlan): Promise<LatencyRun> {
 	const { sandbox } = setup;
 	await pushTriggerReady(sandbox);
+	await enroll(setup);
 	await waitFor('the first poll', async () => (pollRequests(sandbox).length > 0 ? true : undefined), { timeoutMs: 30_000 });
 	const load = os.loadavg()[0];
 	const emitted: EmittedEvent[] = [];
@@ -406,8 +457,8 @@ export async function collectLatency(n8n: N8nInstance, setup: PushAndPoll, run: 
 	const deliveries: Record<number, number> = {};
 	for (const delivery of sent) deliveries[delivery.status] = (deliveries[delivery.status] ?? 0) + 1;
 	const requests: LatencyResult['requests'] = { push: {}, poll: pollRequests(sandbox).length, other: {} };
-	for (const request of sandbox.requests.filter((request) => request.path !== EVENTS_PATH)) {
-		const calls = requests[request.path.startsWith('/v1/webhooks') ? 'push' : 'other'];
+	for (const request of sandbox.requests.filter((request) => request.path !== EVENTS_PATH && request.path !== ENROLLMENTS_PATH)) {
+		const calls = requests[/\/webhooks(\/|$)/.test(request.path) ? 'push' : 'other'];
 		const call = `${request.method} ${request.path}: ${request.status}`;
 		calls[call] = (calls[call] ?? 0) + 1;
 	}
@@ -461,10 +512,11 @@ async function onOwnN8n<T>(
 /** The burst into a published push trigger: the answers, and the executions of the events answered 200. */
 async function burstInto(setup: PushAndPoll, n8n: N8nInstance): Promise<WebhookBenchmark['burst']> {
 	await pushTriggerReady(setup.sandbox);
+	const enrollment = await enroll(setup);
 	const burst = await sendBurst(setup.sandbox, ACCEPTANCE_BURST, {
 		businessId: setup.businessId,
-		enrollmentId: setup.enrollment.enrollment_id,
-		enrollmentKey: setup.enrollment.enrollment_key,
+		enrollmentId: enrollment.enrollment_id,
+		enrollmentKey: enrollment.enrollment_key,
 	});
 	const drainStarted = Date.now();
 	// every distinct event answered 200 must run (an event answered otherwise is the receiver's to refuse)

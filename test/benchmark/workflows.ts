@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 
 import type { IDataObject } from 'n8n-workflow';
 
-import { V1_ENDPOINTS } from '../../nodes/shared/api';
+import { ENDPOINTS, LIMITS, toWire } from '../../nodes/shared/api';
 import { FIRST_V2_NODE_VERSION } from '../../nodes/shared/transport/apiVersion';
 import type { WorkflowJson } from '../e2e/harness/n8nInstance';
 
@@ -67,16 +67,41 @@ function start(workflowId: string): NodeSpec[] {
 }
 
 /**
- * The newest version of a node that speaks API v1: the benchmark measures v1, whose figures
- * docs/benchmarks.md holds. Read from the version table rather than from the node class, which
- * tsx would load as the node's `.node.json` codex file.
+ * The typeVersion the benchmark runs of each node: its first that speaks API v2, which is its
+ * latest (test/unit/benchmarkLoads.test.ts holds the two equal). Read from the version table rather
+ * than from the node class, which tsx would load as the node's `.node.json` codex file. Nothing
+ * here names API v1, so retiring it leaves test/benchmark as it is.
  */
-const v1Version = (node: string) => Math.max(1, (FIRST_V2_NODE_VERSION[node] ?? 2) - 1);
+export const benchmarkVersion = (node: string): number => {
+	const version = FIRST_V2_NODE_VERSION[node];
+	if (version === undefined) throw new Error(`No typeVersion of ${node} speaks API v2`);
+	return version;
+};
+
+/** The service's paths the workflows call, from the v2 catalog (the one the nodes read). */
+export const PATHS = {
+	match: ENDPOINTS.matchProspects.path,
+	enrich: ENDPOINTS.enrichProspectProfiles.path,
+	search: ENDPOINTS.searchBusinesses.path,
+	events: ENDPOINTS.getBusinessEvents.path,
+} as const;
+
+/**
+ * Records per search page, ours and the HTTP Request's alike: v2's most, which is also Search
+ * Businesses 2's default Page Size.
+ */
+export const SEARCH_PAGE_SIZE = LIMITS.searchPageSize.max;
+
+/**
+ * The page size a user writes into a hand-made v2 search for `limit` records (v2 has no total to
+ * ask for): the fewest pages, of equal size, so that they hold exactly `limit` (1,200: three of 400).
+ */
+export const searchPageSize = (limit: number): number => Math.ceil(limit / Math.ceil(limit / SEARCH_PAGE_SIZE));
 
 const ours = (name: string, node: string, parameters: IDataObject): NodeSpec => ({
 	name,
 	type: `${PACKAGE}.${node}`,
-	typeVersion: v1Version(node),
+	typeVersion: benchmarkVersion(node),
 	parameters,
 	credentials: CREDENTIALS,
 });
@@ -124,7 +149,7 @@ export function enrichV2(id: string, enrichments: string[], jobThreshold: number
 	const enrich: NodeSpec = {
 		name: 'Enrich',
 		type: `${PACKAGE}.enrich`,
-		typeVersion: FIRST_V2_NODE_VERSION.enrich,
+		typeVersion: benchmarkVersion('enrich'),
 		parameters: { resource: 'business', businessEnrichments: enrichments, options: { jobThreshold } },
 		credentials: CREDENTIALS,
 	};
@@ -134,12 +159,29 @@ export function enrichV2(id: string, enrichments: string[], jobThreshold: number
 	]);
 }
 
-export function matchEnrichOurs(id: string, concurrency?: number): WorkflowJson {
+/**
+ * Enrich's Async Job Threshold in Match -> Enrich: above any run's distinct ids, so that Enrich
+ * sends `/enrich` requests, the batching measured here (its default, 1,000, would take the async
+ * job path at 10,000 contacts: that path is `npm run benchmark:jobs`, jobs.ts).
+ */
+export const ENRICH_JOB_THRESHOLD = 1_000_000;
+
+/**
+ * Match Prospects -> Enrich at the benchmark's typeVersions; `typeVersions` sets others, for a
+ * test file that counts another API version's requests (its own business, not the benchmark's).
+ */
+export function matchEnrichOurs(id: string, concurrency?: number, typeVersions: { matchProspects?: number; enrich?: number } = {}): WorkflowJson {
 	const options = concurrency === undefined ? {} : { options: { concurrency } };
+	const enrichOptions = { options: { ...options.options, jobThreshold: ENRICH_JOB_THRESHOLD } };
+	const at = (node: NodeSpec, typeVersion: number | undefined) => (typeVersion === undefined ? node : { ...node, typeVersion });
 	return workflow(
 		id,
 		`Benchmark: Match Prospects -> Enrich${concurrency ? ` (concurrency ${concurrency})` : ''}`,
-		[...start(id), ours('Match Prospects', 'matchProspects', options), ours('Enrich', 'enrich', options)],
+		[
+			...start(id),
+			at(ours('Match Prospects', 'matchProspects', options), typeVersions.matchProspects),
+			at(ours('Enrich', 'enrich', enrichOptions), typeVersions.enrich),
+		],
 		[
 			['Webhook', 'Rows'],
 			['Rows', 'Match Prospects'],
@@ -170,9 +212,9 @@ export function matchEnrichPerRow(id: string, baseUrl: string): WorkflowJson {
 		[
 			...start(id),
 			loop('Loop'),
-			httpRequest('Match (HTTP Request)', baseUrl, V1_ENDPOINTS.matchProspects.path, MATCH_BODY),
+			httpRequest('Match (HTTP Request)', baseUrl, PATHS.match, MATCH_BODY),
 			matched,
-			httpRequest('Enrich (HTTP Request)', baseUrl, V1_ENDPOINTS.enrichProspectProfiles.path, ENRICH_BODY),
+			httpRequest('Enrich (HTTP Request)', baseUrl, PATHS.enrich, ENRICH_BODY),
 		],
 		[
 			['Webhook', 'Rows'],
@@ -193,9 +235,9 @@ export function matchEnrichPerRowAtOnce(id: string, baseUrl: string): WorkflowJs
 		'Benchmark: per row, all at once (HTTP Request)',
 		[
 			...start(id),
-			httpRequest('Match (HTTP Request)', baseUrl, V1_ENDPOINTS.matchProspects.path, MATCH_BODY),
+			httpRequest('Match (HTTP Request)', baseUrl, PATHS.match, MATCH_BODY),
 			matched,
-			httpRequest('Enrich (HTTP Request)', baseUrl, V1_ENDPOINTS.enrichProspectProfiles.path, ENRICH_BODY),
+			httpRequest('Enrich (HTTP Request)', baseUrl, PATHS.enrich, ENRICH_BODY),
 		],
 		[
 			['Webhook', 'Rows'],
@@ -208,19 +250,25 @@ export function matchEnrichPerRowAtOnce(id: string, baseUrl: string): WorkflowJs
 
 // ---- Search -----------------------------------------------------------------------------------
 
-/** Search Businesses for `limit` records (no filters, preview), 100 per page. */
+/** Search Businesses for `limit` records (no filters, preview), SEARCH_PAGE_SIZE a page. */
 export function searchOurs(id: string, limit: number): WorkflowJson {
 	return workflow(
 		id,
 		`Benchmark: Search Businesses, ${limit} records`,
-		[start(id)[0], ours('Search Businesses', 'searchBusinesses', { limit, options: { pageSize: 100 } })],
+		[start(id)[0], ours('Search Businesses', 'searchBusinesses', { limit, options: { pageSize: SEARCH_PAGE_SIZE } })],
 		[['Webhook', 'Search Businesses']],
 	);
 }
 
-/** HTTP Request with n8n's pagination (one page after another), then Split Out of the records. */
+/**
+ * HTTP Request with n8n's pagination, as a user writes it against v2's cursor paging: the first
+ * body without a cursor, each later one with the `next_cursor` of the answer before, until the
+ * answer has none or `limit` records are in (the most pages it may fetch); then Split Out of the
+ * records. One page after another, as v2 allows.
+ */
 export function searchPerPage(id: string, baseUrl: string, limit: number): WorkflowJson {
-	const pages = Math.ceil(limit / 100);
+	const pageSize = searchPageSize(limit);
+	const pages = Math.ceil(limit / pageSize);
 	return workflow(
 		id,
 		`Benchmark: Search, one page at a time (HTTP Request), ${limit} records`,
@@ -229,15 +277,15 @@ export function searchPerPage(id: string, baseUrl: string, limit: number): Workf
 			httpRequest(
 				'Search (HTTP Request)',
 				baseUrl,
-				V1_ENDPOINTS.searchBusinesses.path,
-				`={{ JSON.stringify({ mode: 'preview', size: ${limit}, page_size: 100, page: 1 }) }}`,
+				PATHS.search,
+				`={{ JSON.stringify({ mode: 'preview', page_size: ${pageSize} }) }}`,
 				{
 					pagination: {
 						pagination: {
 							paginationMode: 'updateAParameterInEachRequest',
-							parameters: { parameters: [{ type: 'body', name: 'page', value: '={{ $pageCount + 1 }}' }] },
+							parameters: { parameters: [{ type: 'body', name: 'next_cursor', value: '={{ $response.body.page.next_cursor }}' }] },
 							paginationCompleteWhen: 'other',
-							completeExpression: '={{ $response.body.data.length < 100 }}',
+							completeExpression: '={{ !$response.body.page.next_cursor }}',
 							limitPagesFetched: true,
 							maxRequests: pages,
 						},
@@ -267,14 +315,17 @@ export function eventsOurs(id: string, since: string): WorkflowJson {
 	);
 }
 
-/** Per business, one at a time: Loop Over Items (1) -> HTTP Request -> back to the loop. */
+/**
+ * Per business, one at a time: Loop Over Items (1) -> HTTP Request -> back to the loop. `body` is
+ * in the package's words; the HTTP Request sends it in v2's (its event type names).
+ */
 export function eventsPerRow(id: string, baseUrl: string, body: IDataObject): WorkflowJson {
-	const { business_ids: _ids, ...rest } = body;
+	const { business_ids: _ids, ...rest } = toWire('v2', body) ?? {};
 	const jsonBody = `={{ JSON.stringify(Object.assign(${JSON.stringify(rest)}, { business_ids: [$json.business_id] })) }}`;
 	return workflow(
 		id,
 		'Benchmark: Get Events per business, one at a time (HTTP Request)',
-		[...start(id), loop('Loop'), httpRequest('Events (HTTP Request)', baseUrl, V1_ENDPOINTS.getBusinessEvents.path, jsonBody)],
+		[...start(id), loop('Loop'), httpRequest('Events (HTTP Request)', baseUrl, PATHS.events, jsonBody)],
 		[
 			['Webhook', 'Rows'],
 			['Rows', 'Loop'],
@@ -289,13 +340,13 @@ export function eventsPerRow(id: string, baseUrl: string, body: IDataObject): Wo
 export type SearchNode = 'searchBusinesses' | 'searchProspects';
 export const SEARCH_NODE_NAMES: Record<SearchNode, string> = { searchBusinesses: 'Search Businesses', searchProspects: 'Search Prospects' };
 
-/** A search with Return All (every record the node allows), no filters, 100 per page. */
+/** A search with Return All (every record the node allows), no filters, SEARCH_PAGE_SIZE a page. */
 export function searchReturnAll(id: string, node: SearchNode, mode: 'preview' | 'full'): WorkflowJson {
 	const name = SEARCH_NODE_NAMES[node];
 	return workflow(
 		id,
 		`Benchmark: ${name}, Return All, ${mode}`,
-		[start(id)[0], ours(name, node, { mode, returnAll: true, options: { pageSize: 100 } })],
+		[start(id)[0], ours(name, node, { mode, returnAll: true, options: { pageSize: SEARCH_PAGE_SIZE } })],
 		[['Webhook', name]],
 	);
 }

@@ -42,6 +42,7 @@ describe('benchmark smoke run in real n8n', () => {
 				flows.matchEnrichPerRow('SmokeMatchRow', sandbox.url),
 				flows.searchOurs('SmokeSearch', 250),
 				flows.searchPerPage('SmokeSearchPage', sandbox.url, 250),
+				flows.searchPerPage('SmokeSearchPaged', sandbox.url, 1_200),
 				flows.eventsOurs('SmokeEvents', since.since),
 				flows.eventsPerRow('SmokeEventsRow', sandbox.url, since.body),
 			],
@@ -67,15 +68,24 @@ describe('benchmark smoke run in real n8n', () => {
 	it('Match -> Enrich: minimum requests, every row in order; per row: one request per row', async () => {
 		const ours = await scenarios.matchEnrich(context, 'SmokeMatch', contacts, { latencyMs: LATENCY_MS });
 		expectMinimal(ours);
-		expect(ours.minimum).toBe(3 + 2);
+		// API v2: 90 contacts are 2 match calls (50 a call); their 80-odd distinct prospects 2 enrich calls (50 a call)
+		expect(ours.minimum).toBe(2 + 2);
 		const perRow = await scenarios.matchEnrichPerRow(context, 'SmokeMatchRow', contacts.slice(0, 10), { latencyMs: LATENCY_MS });
 		expectMinimal(perRow);
 		expect(perRow.requests).toBeGreaterThan(10);
 	});
 
-	it('Search: minimum pages, every business in order, ours and per page', async () => {
-		expectMinimal(await scenarios.search(context, 'SmokeSearch', 250, { latencyMs: LATENCY_MS }));
-		expectMinimal(await scenarios.search(context, 'SmokeSearchPage', 250, { latencyMs: LATENCY_MS, perPage: true }));
+	it('Search: minimum pages, every business in order, ours and per page (cursor paging)', async () => {
+		const ours = await scenarios.search(context, 'SmokeSearch', 250, { latencyMs: LATENCY_MS });
+		expectMinimal(ours);
+		const perPage = await scenarios.search(context, 'SmokeSearchPage', 250, { latencyMs: LATENCY_MS, perPage: true });
+		expectMinimal(perPage);
+		// v2 pages hold up to 500 records: 250 records are one page
+		expect([ours.minimum, perPage.minimum]).toEqual([1, 1]);
+		// 1,200 records: three pages of 400, each after the next_cursor of the answer before
+		const paged = await scenarios.search(context, 'SmokeSearchPaged', 1_200, { latencyMs: LATENCY_MS, perPage: true });
+		expectMinimal(paged);
+		expect(paged.minimum).toBe(3);
 	});
 
 	it('Get Events: minimum requests, each event once; per row: one request per business', async () => {

@@ -34,6 +34,8 @@ const FAULT_ROWS = 2_000;
  */
 const SHARED_KEY_WORKFLOWS = ['SharedKeyA', 'SharedKeyB', 'SharedKeyC', 'SharedKeyD'];
 const SHARED_ROWS_EACH = 40;
+/** typeVersion 1 at the credential's Per Node Version: API v1, whose paths and limits this file counts */
+const ON_V1 = { matchProspects: 1, enrich: 1 };
 const MATCH = V1_ENDPOINTS.matchProspects.path;
 const ENRICH = V1_ENDPOINTS.enrichProspectProfiles.path;
 
@@ -83,8 +85,8 @@ describe('faults and a shared rate limit, in real n8n', () => {
 			}),
 			log: (message) => process.stderr.write(`[faults] ${message}\n`),
 			workflows: [
-				...SEEDS.map((seed) => onCredential(flows.matchEnrichOurs(faultWorkflowId(seed)), faultCredential(seed))),
-				...SHARED_KEY_WORKFLOWS.map((id) => flows.matchEnrichOurs(id)),
+				...SEEDS.map((seed) => onCredential(flows.matchEnrichOurs(faultWorkflowId(seed), undefined, ON_V1), faultCredential(seed))),
+				...SHARED_KEY_WORKFLOWS.map((id) => flows.matchEnrichOurs(id, undefined, ON_V1)),
 			],
 		});
 		const faultRows = scenarios.contacts(faultSandboxList[0].universe, FAULT_ROWS);

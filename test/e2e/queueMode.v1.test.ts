@@ -78,7 +78,8 @@ const pause = async (ms: number) => await new Promise((resolve) => setTimeout(re
 
 /** The benchmark's Match -> Enrich workflow with its own id, webhook and credential. */
 function matchEnrich(id: string, credential: { id: string; name: string }): WorkflowJson {
-	const workflow = matchEnrichOurs(id);
+	// typeVersion 1 at the credential's Per Node Version: API v1, whose paths and limits this file counts
+	const workflow = matchEnrichOurs(id, undefined, { matchProspects: 1, enrich: 1 });
 	for (const node of workflow.nodes as Array<{ name: string; parameters: IDataObject; credentials?: IDataObject }>) {
 		if (node.credentials) node.credentials = { businessProspectDataApi: credential };
 		// answered at once: the test reads the executions n8n stores
