@@ -3,8 +3,8 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { CREDENTIALS } from '../shared/descriptions';
 import { searchBusinessEnrollments, searchProspectEnrollments } from '../shared/methods';
-import { properties } from './description';
-import { pollBusinessEvents } from './poll';
+import { properties } from './actions/description';
+import { pollBusinessEvents } from './actions/poll';
 
 export class BusinessEventsTrigger implements INodeType {
 	description: INodeTypeDescription = {

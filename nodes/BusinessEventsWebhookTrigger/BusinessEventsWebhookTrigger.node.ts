@@ -3,9 +3,9 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { CREDENTIALS } from '../shared/descriptions';
 import { apiVersionOf } from '../shared/transport/apiVersion';
-import { properties } from './description';
-import { checkExists, create, remove } from './hooks';
-import { receiveDelivery } from './receive';
+import { properties } from './actions/description';
+import { checkExists, create, remove } from './actions/hooks';
+import { receiveDelivery } from './actions/receive';
 
 export class BusinessEventsWebhookTrigger implements INodeType {
 	description: INodeTypeDescription = {

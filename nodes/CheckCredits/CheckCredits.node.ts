@@ -3,7 +3,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { CREDENTIALS } from '../shared/descriptions';
 import * as credits from './actions';
-import { router } from './router';
+import { router } from './actions/router';
 
 export class CheckCredits implements INodeType {
 	description: INodeTypeDescription = {

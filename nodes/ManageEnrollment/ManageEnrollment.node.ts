@@ -9,8 +9,8 @@ import { propertiesByVersion } from '../shared/nodeVersions';
 import { isToolExecution } from '../shared/toolMode';
 import * as businessEnrollment from './actions/businessEnrollment';
 import * as prospectEnrollment from './actions/prospectEnrollment';
-import { router } from './router';
-import { enrollmentToolDescriptions, executeAsTool, withToolVariants } from './toolMode';
+import { router } from './actions/router';
+import { enrollmentToolDescriptions, executeAsTool, withToolVariants } from './helpers/toolMode';
 
 /** The parameters at the node versions of one API version, in one order (absent: undefined). */
 const propertiesFor = (api: ApiVersion): Array<INodeProperties | undefined> => [

@@ -7,7 +7,7 @@ import { atVersions } from '../shared/nodeVersions';
 import * as webhookV1 from './actions/webhookV1';
 import { simulationFields } from './actions/simulation';
 import * as webhook from './actions/webhook';
-import { router } from './router';
+import { router } from './actions/router';
 
 export class ManageWebhook implements INodeType {
 	description: INodeTypeDescription = {

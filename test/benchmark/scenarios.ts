@@ -28,7 +28,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { DEFAULT_CONCURRENCY } from '../../nodes/shared/batching/engine';
 import { type ApiVersion, ENDPOINTS, type EndpointName, type EndpointNames, LIMITS } from '../../nodes/shared/api';
 import { DEFAULT_BUSINESS_EVENT_TYPES } from '../../nodes/shared/eventTypes';
-import { resolveSince } from '../../nodes/GetEvents/since';
+import { resolveSince } from '../../nodes/GetEvents/helpers/since';
 import { contactTable } from '../engine/matchEnrichContacts';
 import { acceptedQueries, queryFloorMs } from './queries';
 import type { RecordedRequest, Sandbox, SandboxUniverse } from '../sandbox';

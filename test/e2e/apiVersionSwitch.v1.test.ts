@@ -19,7 +19,7 @@ import { readdirSync } from 'node:fs';
 import type { IDataObject } from 'n8n-workflow';
 
 import { type ApiVersion, catalogFor, ENDPOINTS, V1_LIMITS } from '../../nodes/shared/api';
-import { BUSINESS_SEARCH_V2 } from '../../nodes/SearchBusinesses/versions';
+import { BUSINESS_SEARCH_V2 } from '../../nodes/SearchBusinesses/helpers/versions';
 import { PROSPECT_SEARCH_V2 } from '../../nodes/shared/search/prospectFilters';
 import { FIRST_V2_NODE_VERSION } from '../../nodes/shared/transport/apiVersion';
 import { sandboxClient, startSandbox, type Sandbox } from '../sandbox';

@@ -8,7 +8,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { RESOURCES } from '../../nodes/Enrich/enrichments';
+import { RESOURCES } from '../../nodes/Enrich/helpers/enrichments';
 import { V1_ENDPOINTS } from '../../nodes/shared/api';
 import { startSandbox, type Sandbox } from '../sandbox';
 import { useN8n } from './harness/jest';

@@ -29,7 +29,7 @@ const TRIGGER = 'Business Events Webhook Trigger';
 const TRIGGER_TYPE = `${PACKAGE_NAME}.businessEventsWebhookTrigger`;
 const CREDENTIAL = { id: 'sandbox-credential', name: 'Business Prospect Data (sandbox)' };
 /**
- * What the trigger answers to a refused delivery (nodes/BusinessEventsWebhookTrigger/receive.ts:
+ * What the trigger answers to a refused delivery (nodes/BusinessEventsWebhookTrigger/actions/receive.ts:
  * 400 as the research's sample receiver; 413 before reading a body over 1 MB; 409 for a replay,
  * the same X-Timestamp, X-Signature and body again). A body that is not JSON under
  * application/json is refused by n8n's own body parser first (422).

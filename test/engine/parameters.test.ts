@@ -7,7 +7,7 @@
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { MATCH_FIELDS } from '../../nodes/MatchProspects/fields';
+import { MATCH_FIELDS } from '../../nodes/MatchProspects/helpers/fields';
 import { plainReference, readsOwnField } from '../../nodes/shared/parameters';
 import { PARAMETER_CASES, parameterCaseItems } from '../support/parameterCases';
 import { ParamProbe, PROBE_PARAMETERS } from './fixtures/ParamProbe.node';

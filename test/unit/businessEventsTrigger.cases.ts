@@ -10,7 +10,7 @@ import type { IDataObject, IHttpRequestOptions, INode, IPollFunctions } from 'n8
 import { NodeApiError, ObservableObject } from 'n8n-workflow';
 
 import { BusinessEventsTrigger } from '../../nodes/BusinessEventsTrigger/BusinessEventsTrigger.node';
-import { readState, writeState } from '../../nodes/BusinessEventsTrigger/pollState';
+import { readState, writeState } from '../../nodes/BusinessEventsTrigger/helpers/pollState';
 import { type ApiVersion, v1EventType, v2EventType } from '../../nodes/shared/api';
 import { DEFAULT_BUSINESS_EVENT_TYPES } from '../../nodes/shared/eventTypes';
 import { LISTED_ON_V2, NO_PROSPECT_ENROLLMENTS_TEXT, searchBusinessEnrollments, searchProspectEnrollments } from '../../nodes/shared/methods';

@@ -9,11 +9,11 @@ import type { IDataObject, IHttpRequestOptions, INode, IObservableObject, IPollF
 import { NodeApiError, NodeOperationError, ObservableObject } from 'n8n-workflow';
 
 import { BusinessEventsTrigger } from '../../nodes/BusinessEventsTrigger/BusinessEventsTrigger.node';
-import { stateStoredWithExecution } from '../../nodes/BusinessEventsTrigger/poll';
+import { stateStoredWithExecution } from '../../nodes/BusinessEventsTrigger/actions/poll';
 import { ApiClient } from '../../nodes/shared/transport/apiClient';
-import { MAX_REMEMBERED_EVENTS, readState } from '../../nodes/BusinessEventsTrigger/pollState';
+import { MAX_REMEMBERED_EVENTS, readState } from '../../nodes/BusinessEventsTrigger/helpers/pollState';
 import { DEFAULT_BUSINESS_EVENT_TYPES } from '../../nodes/shared/eventTypes';
-import { watchKey } from '../../nodes/BusinessEventsTrigger/watchedSource';
+import { watchKey } from '../../nodes/BusinessEventsTrigger/helpers/watchedSource';
 import { businessEventsTriggerCases } from './businessEventsTrigger.cases';
 
 const NODE: INode = {

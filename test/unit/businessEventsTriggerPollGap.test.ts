@@ -2,7 +2,7 @@
  * The longest gap between two polls, read from Poll Times: how far back a durable-cursor poll
  * without state starts (poll.ts), so no event between publishing and the first stored poll is lost.
  */
-import { longestPollGapMs } from '../../nodes/BusinessEventsTrigger/pollGap';
+import { longestPollGapMs } from '../../nodes/BusinessEventsTrigger/helpers/pollGap';
 
 const MIN = 60_000;
 const HOUR = 60 * MIN;

@@ -11,7 +11,7 @@ import {
 	settleUnconfirmed,
 	writeState,
 	type WatchState,
-} from '../../nodes/BusinessEventsTrigger/pollState';
+} from '../../nodes/BusinessEventsTrigger/helpers/pollState';
 
 const T0 = Date.parse('2026-05-01T12:00:00.000Z');
 const MIN = 60_000;

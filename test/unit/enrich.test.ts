@@ -6,9 +6,9 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { ENDPOINTS, isTrafficMonth, LIMITS } from '../../nodes/shared/api';
 import { Enrich } from '../../nodes/Enrich/Enrich.node';
-import { RESOURCES, selectedEnrichments } from '../../nodes/Enrich/enrichments';
-import { type EnrichmentResults, enrichedItems, payloadOf, skippedItem, STATUS } from '../../nodes/Enrich/output';
-import { previousMonth } from '../../nodes/Enrich/parameters';
+import { RESOURCES, selectedEnrichments } from '../../nodes/Enrich/helpers/enrichments';
+import { type EnrichmentResults, enrichedItems, payloadOf, skippedItem, STATUS } from '../../nodes/Enrich/helpers/output';
+import { previousMonth } from '../../nodes/Enrich/helpers/parameters';
 
 const prospect = RESOURCES.prospect;
 const business = RESOURCES.business;

@@ -5,7 +5,7 @@
  * The node itself runs in test/engine and test/e2e.
  */
 import { V1_ENDPOINTS } from '../../nodes/shared/api';
-import { RESOURCES } from '../../nodes/Enrich/enrichments';
+import { RESOURCES } from '../../nodes/Enrich/helpers/enrichments';
 
 const prospect = RESOURCES.prospect;
 const business = RESOURCES.business;

@@ -5,12 +5,12 @@
  * itself, before anything loads the door: the catalogs behind the door read it when they load.
  */
 export const withLimits = (prospectEnrichIds: number) => {
-	let loaded: typeof import('../../nodes/Enrich/asyncJobs') | undefined;
+	let loaded: typeof import('../../nodes/Enrich/helpers/asyncJobs') | undefined;
 	let tool: typeof import('../../nodes/SearchBusinesses/actions/searchTool') | undefined;
 	jest.isolateModules(() => {
 		const { LIMITS } = require('../../nodes/shared/api/v2/limits') as typeof import('../../nodes/shared/api/v2/limits');
 		Object.assign(LIMITS, { prospectEnrichIds, eventWindowDays: 60 });
-		loaded = require('../../nodes/Enrich/asyncJobs');
+		loaded = require('../../nodes/Enrich/helpers/asyncJobs');
 		tool = require('../../nodes/SearchBusinesses/actions/searchTool');
 	});
 	return { asyncJobs: loaded!, tool: tool! };

@@ -4,7 +4,7 @@
  */
 import type { IExecuteFunctions } from 'n8n-workflow';
 
-import { reportJobProgress } from '../../nodes/Enrich/asyncJobs';
+import { reportJobProgress } from '../../nodes/Enrich/helpers/asyncJobs';
 import type { JobProgress } from '../../nodes/shared/jobs';
 import { withLimits } from './enrichJobTexts.cases';
 

@@ -4,8 +4,8 @@
  * record enrichment selected with it had nothing. Posts keep their documented rule: they never
  * decide the status.
  */
-import { RESOURCES } from '../../nodes/Enrich/enrichments';
-import { enrichedItems, type EnrichmentResults, STATUS } from '../../nodes/Enrich/output';
+import { RESOURCES } from '../../nodes/Enrich/helpers/enrichments';
+import { enrichedItems, type EnrichmentResults, STATUS } from '../../nodes/Enrich/helpers/output';
 
 const business = RESOURCES.business;
 const prospect = RESOURCES.prospect;

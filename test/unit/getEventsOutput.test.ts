@@ -5,7 +5,7 @@
  */
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { buildOutput } from '../../nodes/GetEvents/output';
+import { buildOutput } from '../../nodes/GetEvents/helpers/output';
 import type { ItemOutcome } from '../../nodes/shared/batching/engine';
 import { TEST_NODE } from './support/fakeContext';
 

@@ -1,4 +1,4 @@
-import { resolveSince } from '../../nodes/GetEvents/since';
+import { resolveSince } from '../../nodes/GetEvents/helpers/since';
 import { LIMITS } from '../../nodes/shared/api';
 
 const DAY = 86_400_000;

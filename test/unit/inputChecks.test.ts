@@ -7,15 +7,15 @@
  */
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
-import { resolveWatchedSource } from '../../nodes/BusinessEventsTrigger/watchedSource';
+import { resolveWatchedSource } from '../../nodes/BusinessEventsTrigger/helpers/watchedSource';
 import { readId } from '../../nodes/Enrich/actions/enrich.operation';
-import { resolveSince } from '../../nodes/GetEvents/since';
-import { buildMatchEntry, cleanFieldValue, readMatchEntry } from '../../nodes/MatchProspects/fields';
+import { resolveSince } from '../../nodes/GetEvents/helpers/since';
+import { buildMatchEntry, cleanFieldValue, readMatchEntry } from '../../nodes/MatchProspects/helpers/fields';
 import { ItemValidationError, parseJsonParameter } from '../../nodes/shared/batching/validate';
 import { readEventTypes } from '../../nodes/shared/eventTypes';
 import { normalizeProfileUrl, readText, toUserJson } from '../../nodes/shared/inputRules';
 import { businessFiltersV2, isEmailAddress, isWebUrl, LIMITS, matchItemSchema } from '../../nodes/shared/api';
-import { BUSINESS_SEARCH_V2 } from '../../nodes/SearchBusinesses/versions';
+import { BUSINESS_SEARCH_V2 } from '../../nodes/SearchBusinesses/helpers/versions';
 import { readSearchRequest } from '../../nodes/shared/search/searchRequest';
 import { PROSPECT } from '../../nodes/ManageEnrollment/helpers/kinds';
 import { readItem } from '../../nodes/ManageEnrollment/helpers/plan';

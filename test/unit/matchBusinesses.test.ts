@@ -13,10 +13,10 @@ import {
 	MATCH_FIELDS,
 	NOTHING_TO_MATCH,
 	readMatchEntry,
-} from '../../nodes/MatchBusinesses/fields';
+} from '../../nodes/MatchBusinesses/helpers/fields';
 import { readsOwnField } from '../../nodes/shared/parameters';
 import { MatchBusinesses } from '../../nodes/MatchBusinesses/MatchBusinesses.node';
-import { matchOutput } from '../../nodes/MatchBusinesses/output';
+import { matchOutput } from '../../nodes/MatchBusinesses/helpers/output';
 import { type Sandbox, sandboxClient, startSandbox } from '../sandbox';
 import { matchBusiness, nameKey } from '../sandbox/universe/businessMatch';
 import { TEST_NODE } from './support/fakeContext';

@@ -4,10 +4,10 @@
  */
 import { validateItem } from '../../nodes/shared/batching/validate';
 import { matchItemSchema } from '../../nodes/shared/api';
-import { buildMatchEntry, cleanFieldValue, MATCH_FIELDS, readMatchEntry } from '../../nodes/MatchProspects/fields';
+import { buildMatchEntry, cleanFieldValue, MATCH_FIELDS, readMatchEntry } from '../../nodes/MatchProspects/helpers/fields';
 import { readsOwnField } from '../../nodes/shared/parameters';
 import { MatchProspects } from '../../nodes/MatchProspects/MatchProspects.node';
-import { matchOutput } from '../../nodes/MatchProspects/output';
+import { matchOutput } from '../../nodes/MatchProspects/helpers/output';
 import { TEST_NODE } from './support/fakeContext';
 
 describe('Match Prospects: field values', () => {

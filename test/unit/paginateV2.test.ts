@@ -9,7 +9,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { LIMITS, prospectFiltersV2 } from '../../nodes/shared/api';
 import { fetchAllPages } from '../../nodes/shared/search/paginate';
 import { BUSINESS_SEARCH, type CursorSearch, readSearchRequest, readStatsRequest, type SearchKind } from '../../nodes/shared/search/searchRequest';
-import { BUSINESS_SEARCH_V2 } from '../../nodes/SearchBusinesses/versions';
+import { BUSINESS_SEARCH_V2 } from '../../nodes/SearchBusinesses/helpers/versions';
 import { PROSPECT_SEARCH } from '../../nodes/shared/search/prospectFilters';
 import { type Sandbox, startSandbox } from '../sandbox';
 import { fakeContext, ok, type RecordedCall } from './support/fakeContext';

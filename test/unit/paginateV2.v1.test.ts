@@ -8,7 +8,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 import { readSearchRequest } from '../../nodes/shared/search/searchRequest';
-import { BUSINESS_SEARCH_V2 } from '../../nodes/SearchBusinesses/versions';
+import { BUSINESS_SEARCH_V2 } from '../../nodes/SearchBusinesses/helpers/versions';
 import { PROSPECT_SEARCH } from '../../nodes/shared/search/prospectFilters';
 import { type Sandbox, startSandbox } from '../sandbox';
 import { parametersContext } from './support/parametersContext';

@@ -15,7 +15,7 @@ import fc from 'fast-check';
 import type { IDataObject } from 'n8n-workflow';
 
 import { readId } from '../../nodes/Enrich/actions/enrich.operation';
-import { resolveSince } from '../../nodes/GetEvents/since';
+import { resolveSince } from '../../nodes/GetEvents/helpers/since';
 import { chunk, stableKey } from '../../nodes/shared/batching/grouping';
 import { ItemValidationError, NOTHING_SENT, parseJsonParameter } from '../../nodes/shared/batching/validate';
 import { BUSINESS_ID_PATTERN, DATE_OR_DATETIME_PATTERN, idSchema, LIMITS } from '../../nodes/shared/api';

@@ -19,7 +19,7 @@ import { z } from 'zod/v3';
 
 import { BUSINESS, type EnrollmentKind, PROSPECT } from '../../nodes/ManageEnrollment/helpers/kinds';
 import { type ItemRead, planEnrollments, readItem } from '../../nodes/ManageEnrollment/helpers/plan';
-import { buildMatchEntry, MATCH_FIELDS, readMatchEntry } from '../../nodes/MatchProspects/fields';
+import { buildMatchEntry, MATCH_FIELDS, readMatchEntry } from '../../nodes/MatchProspects/helpers/fields';
 import { filtersFromFields } from '../../nodes/shared/search/filterValues';
 import { readSearchRequest } from '../../nodes/shared/search/searchRequest';
 import { type ItemRequest, runBatched } from '../../nodes/shared/batching/engine';

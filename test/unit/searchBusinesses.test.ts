@@ -7,7 +7,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { CATEGORY_FILTERS, FILTER_BRACKETS, FILTER_NAMES, LIMITS } from '../../nodes/shared/api';
-import { BUSINESS_SEARCH_V2 } from '../../nodes/SearchBusinesses/versions';
+import { BUSINESS_SEARCH_V2 } from '../../nodes/SearchBusinesses/helpers/versions';
 import { FILTERS_JSON_EXAMPLE, readSearchRequest } from '../../nodes/shared/search/searchRequest';
 import { TEST_NODE } from './support/fakeContext';
 import { description as searchProperties } from '../../nodes/SearchBusinesses/actions/search.operation';

@@ -7,7 +7,7 @@ import type { IDataObject, INode, INodeType, INodeTypeDescription } from 'n8n-wo
 import { NodeHelpers, traverseNodeParameters } from 'n8n-workflow';
 
 import { ManageEnrollment } from '../../nodes/ManageEnrollment/ManageEnrollment.node';
-import { ENROLLMENT_TOOL_DESCRIPTIONS } from '../../nodes/ManageEnrollment/toolMode';
+import { ENROLLMENT_TOOL_DESCRIPTIONS } from '../../nodes/ManageEnrollment/helpers/toolMode';
 
 /** What n8n's convertNodeToAiTool changes that the `@tool` display option reads: the name. */
 export const asTool = (description: INodeTypeDescription): INodeTypeDescription => ({ ...description, name: `${description.name}Tool` });

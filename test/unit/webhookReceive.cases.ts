@@ -10,7 +10,7 @@
 import type { IDataObject, IWebhookFunctions } from 'n8n-workflow';
 
 import { BusinessEventsWebhookTrigger } from '../../nodes/BusinessEventsWebhookTrigger/BusinessEventsWebhookTrigger.node';
-import { memoryKey, rememberKey, writeStoredRegistration } from '../../nodes/BusinessEventsWebhookTrigger/state';
+import { memoryKey, rememberKey, writeStoredRegistration } from '../../nodes/BusinessEventsWebhookTrigger/helpers/state';
 import type { ApiVersion } from '../../nodes/shared/api';
 import { sealSecret } from '../../nodes/shared/webhooks/secretBox';
 import { computeSignature, signingKey } from '../../nodes/shared/webhooks/signature';

@@ -3,7 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { LIMITS } from '../../nodes/shared/api';
 import { isSealedSecret, openSecret, sealSecret } from '../../nodes/shared/webhooks/secretBox';
 import { merge, readSeen, remember } from '../../nodes/shared/webhooks/seenEvents';
-import { firstDelivery, isReplay, memoryKey, readStoredRegistration, writeStoredRegistration } from '../../nodes/BusinessEventsWebhookTrigger/state';
+import { firstDelivery, isReplay, memoryKey, readStoredRegistration, writeStoredRegistration } from '../../nodes/BusinessEventsWebhookTrigger/helpers/state';
 
 const secret = 'q83vEjRWeJq83vEjRWeJq83vEjRWeJq83vEjRWeJq8M=';
 const apiKey = 'sk_live_0123456789abcdef';

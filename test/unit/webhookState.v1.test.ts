@@ -2,7 +2,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { openSecret, sealSecret } from '../../nodes/shared/webhooks/secretBox';
-import { readStoredRegistration, writeStoredRegistration } from '../../nodes/BusinessEventsWebhookTrigger/state';
+import { readStoredRegistration, writeStoredRegistration } from '../../nodes/BusinessEventsWebhookTrigger/helpers/state';
 
 const secret = 'q83vEjRWeJq83vEjRWeJq83vEjRWeJq83vEjRWeJq8M=';
 const apiKey = 'sk_live_0123456789abcdef';

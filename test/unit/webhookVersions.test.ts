@@ -7,9 +7,9 @@
 import type { IDataObject, IHookFunctions, IWebhookFunctions } from 'n8n-workflow';
 
 import { BusinessEventsWebhookTrigger } from '../../nodes/BusinessEventsWebhookTrigger/BusinessEventsWebhookTrigger.node';
-import { checkExists, create, remove } from '../../nodes/BusinessEventsWebhookTrigger/hooks';
+import { checkExists, create, remove } from '../../nodes/BusinessEventsWebhookTrigger/actions/hooks';
 import { registrationJson } from '../../nodes/ManageWebhook/actions/webhookV1/common';
-import { readStoredRegistration, writeStoredRegistration } from '../../nodes/BusinessEventsWebhookTrigger/state';
+import { readStoredRegistration, writeStoredRegistration } from '../../nodes/BusinessEventsWebhookTrigger/helpers/state';
 import { ENDPOINTS, type V2Registration } from '../../nodes/shared/api';
 import { openSecret, sealSecret } from '../../nodes/shared/webhooks/secretBox';
 import { webhookRegistration } from '../../nodes/shared/webhooks/registration';

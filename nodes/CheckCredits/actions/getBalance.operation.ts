@@ -3,7 +3,7 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n
 import { assembleOutput, prepareItems, runEach } from '../../shared/batching/items';
 import { ApiClient } from '../../shared/transport/apiClient';
 import { apiVersionOf } from '../../shared/transport/apiVersion';
-import { withoutContext } from './answer';
+import { withoutContext } from '../helpers/answer';
 
 export const description: INodeProperties[] = [
 	{

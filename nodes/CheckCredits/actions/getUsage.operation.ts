@@ -8,8 +8,8 @@ import { readParameter } from '../../shared/parameters';
 import { ApiClient } from '../../shared/transport/apiClient';
 import { apiVersionOf } from '../../shared/transport/apiVersion';
 import { wallClockSpan } from '../../shared/wallClock';
-import { withoutContext } from './answer';
-import { DEFAULT_DAYS_BACK, defaultFrom, readMoment, spanText, wireDate } from './period';
+import { withoutContext } from '../helpers/answer';
+import { DEFAULT_DAYS_BACK, defaultFrom, readMoment, spanText, wireDate } from '../helpers/period';
 
 const show = { operation: ['getUsage'] };
 const DAYS = LIMITS.creditsAggregationDays;

@@ -10,8 +10,8 @@ import { concurrencyOption, optionsCollection, otherEventTypesOption } from '../
 import { DEFAULT_PROSPECT_EVENT_TYPES, eventTypesParameter, readEventTypes } from '../../shared/eventTypes';
 import { parseIdList } from '../../shared/idList';
 import { readParameter } from '../../shared/parameters';
-import { buildOutput, type OutputMode } from '../output';
-import { resolveSince } from '../since';
+import { buildOutput, type OutputMode } from '../helpers/output';
+import { resolveSince } from '../helpers/since';
 import { fixedForTool, forTool, fromAi, notForTool, toolDescription } from '../../shared/toolMode';
 import {
 	BUSINESS_IDS_FOR_MODEL,
@@ -19,7 +19,7 @@ import {
 	GET_PROSPECT_EVENTS_TOOL_DESCRIPTION,
 	PROSPECT_IDS_FOR_MODEL,
 	SINCE_FOR_MODEL,
-} from '../toolText';
+} from '../helpers/toolText';
 import { DEFAULT_API_VERSION } from '../../shared/transport/connection';
 
 /** Whose events: businesses (the default, as before this parameter existed) or prospects. */

@@ -2,7 +2,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { requireArgument, runAsTool } from '../../shared/toolMode';
-import { BUSINESS_IDS_EXAMPLE, PROSPECT_IDS_EXAMPLE } from '../toolText';
+import { BUSINESS_IDS_EXAMPLE, PROSPECT_IDS_EXAMPLE } from '../helpers/toolText';
 import { eventsResource, execute as getEvents } from './getEvents.operation';
 
 /** Most events one tool call returns: the most recent ones. */

@@ -4,8 +4,8 @@ import { type BusinessMatchItem, LIMITS } from '../../shared/api';
 import { matchOptions, runMatch } from '../../shared/matching';
 import { readParameter, readsOwnField } from '../../shared/parameters';
 import { notForTool, toolDescription } from '../../shared/toolMode';
-import { type BusinessMatchField, buildMatchEntry, readMatchEntry } from '../fields';
-import { MATCH_BUSINESSES_TOOL_DESCRIPTION, matchBusinessesToolFields } from '../toolText';
+import { type BusinessMatchField, buildMatchEntry, readMatchEntry } from '../helpers/fields';
+import { MATCH_BUSINESSES_TOOL_DESCRIPTION, matchBusinessesToolFields } from '../helpers/toolText';
 
 /** Parameter name of each match field. */
 export const PARAMETER: Record<BusinessMatchField, string> = {

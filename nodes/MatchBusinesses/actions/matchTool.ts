@@ -2,8 +2,8 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { runAsTool, toolError } from '../../shared/toolMode';
-import type { BusinessMatchField } from '../fields';
-import { MATCH_BUSINESSES_ARGUMENTS } from '../toolText';
+import type { BusinessMatchField } from '../helpers/fields';
+import { MATCH_BUSINESSES_ARGUMENTS } from '../helpers/toolText';
 import { execute as match } from './match.operation';
 
 /**

@@ -3,9 +3,9 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n
 import { LIMITS, type MatchItem } from '../../shared/api';
 import { matchOptions, runMatch } from '../../shared/matching';
 import { readParameter, readsOwnField } from '../../shared/parameters';
-import { buildMatchEntry, type MatchField, readMatchEntry } from '../fields';
+import { buildMatchEntry, type MatchField, readMatchEntry } from '../helpers/fields';
 import { notForTool, toolDescription } from '../../shared/toolMode';
-import { MATCH_TOOL_DESCRIPTION, matchToolFields } from '../toolText';
+import { MATCH_TOOL_DESCRIPTION, matchToolFields } from '../helpers/toolText';
 
 /** Parameter name of each match field. */
 export const PARAMETER: Record<MatchField, string> = {

@@ -2,8 +2,8 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { runAsTool, toolError } from '../../shared/toolMode';
-import type { MatchField } from '../fields';
-import { MATCH_ARGUMENTS } from '../toolText';
+import type { MatchField } from '../helpers/fields';
+import { MATCH_ARGUMENTS } from '../helpers/toolText';
 import { execute as match } from './match.operation';
 
 const ARGUMENT_NAMES: Record<string, string> = Object.fromEntries(

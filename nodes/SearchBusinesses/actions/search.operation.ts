@@ -5,7 +5,7 @@ import { filterFields, filterFieldsV2 } from '../../shared/search/filterFields.d
 import { includeOperatingLocations } from '../../shared/search/operatingLocations';
 import { executeSearchNode, searchProperties, type SearchTexts } from '../../shared/search/searchNode';
 import { BUSINESS_SEARCH, FILTERS_JSON_EXAMPLE, type SearchKind } from '../../shared/search/searchRequest';
-import { BUSINESS_SEARCH_V2, businessSearchOf } from '../versions';
+import { BUSINESS_SEARCH_V2, businessSearchOf } from '../helpers/versions';
 import { FILTERS_FOR_MODEL, FILTERS_FOR_MODEL_V2, SEARCH_TOOL_DESCRIPTION, TOOL_SEARCH_LIMIT } from './searchTool';
 
 const texts = (sizeHint: string, afterFilters?: INodeProperties, fields = filterFields, filtersForModel = FILTERS_FOR_MODEL): SearchTexts => ({

@@ -3,7 +3,7 @@ import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { FILTER_BRACKETS, INTENT_LEVELS, LIMITS } from '../../shared/api';
 import { executeSearchTool } from '../../shared/search/searchTool';
-import { businessSearchOf } from '../versions';
+import { businessSearchOf } from '../helpers/versions';
 
 /** Businesses one tool call returns unless the workflow's builder raises Limit. */
 export const TOOL_SEARCH_LIMIT = 25;

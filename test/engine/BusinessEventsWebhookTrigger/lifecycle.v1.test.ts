@@ -12,7 +12,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { checkExists, create, remove } from '../../../nodes/BusinessEventsWebhookTrigger/hooks';
+import { checkExists, create, remove } from '../../../nodes/BusinessEventsWebhookTrigger/actions/hooks';
 import type { ApiVersion } from '../../../nodes/shared/api';
 import { SANDBOX_PARTNER_ID } from '../../sandbox/options';
 import { typeVersionFor } from '../harness/apiVersions';

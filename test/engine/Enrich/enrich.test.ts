@@ -8,7 +8,7 @@
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { previousMonth } from '../../../nodes/Enrich/parameters';
+import { previousMonth } from '../../../nodes/Enrich/helpers/parameters';
 import { RETRY_POLICY } from '../../../nodes/shared/transport/retryPolicy';
 import { onItems, runWorkflow } from '../harness';
 import { allBusinessEnrichmentsCases, bodies, enrichNode, pairedIndexes, prospectContactCases, range, run } from './enrich.cases';

@@ -6,7 +6,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { RESOURCES } from '../../../nodes/Enrich/enrichments';
+import { RESOURCES } from '../../../nodes/Enrich/helpers/enrichments';
 import { type ApiVersion, catalogFor, type EndpointDefinition } from '../../../nodes/shared/api';
 import { DEFAULT_API_VERSION } from '../../../nodes/shared/transport/connection';
 import type { Sandbox } from '../../sandbox';

@@ -36,7 +36,7 @@ export const DIALECT: Dialect = {
 	webhooks: {
 		byId: true,
 		secretOnRead: false,
-		// v1's partner webhook may still deliver during a migration (BusinessEventsWebhookTrigger/hooks.ts)
+		// v1's partner webhook may still deliver during a migration (BusinessEventsWebhookTrigger/actions/hooks.ts)
 		legacyBeside: 'v1',
 		registration: (client, node, itemIndex) => new V2Registration(client, node, itemIndex),
 	},

@@ -10,7 +10,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { GetEvents } from '../../../../nodes/GetEvents/GetEvents.node';
 import { NO_PROSPECT_EVENTS_HINT } from '../../../../nodes/GetEvents/actions/getEvents.operation';
-import { GET_PROSPECT_EVENTS_TOOL_DESCRIPTION } from '../../../../nodes/GetEvents/toolText';
+import { GET_PROSPECT_EVENTS_TOOL_DESCRIPTION } from '../../../../nodes/GetEvents/helpers/toolText';
 
 import { DEFAULT_PROSPECT_EVENT_TYPES } from '../../../../nodes/shared/eventTypes';
 import { type ApiVersion, LIMITS, PROSPECT_EVENT_TYPES } from '../../../../nodes/shared/api';

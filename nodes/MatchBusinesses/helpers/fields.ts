@@ -1,8 +1,8 @@
 import type { IDataObject, INode } from 'n8n-workflow';
 
-import { describeIssue, itemValidationError, validateItem } from '../shared/batching/validate';
-import { normalizeName, normalizeProfileUrl } from '../shared/inputRules';
-import { BUSINESS_MATCH_FIELDS, type BusinessMatchItem, businessMatchItemSchema } from '../shared/api';
+import { describeIssue, itemValidationError, validateItem } from '../../shared/batching/validate';
+import { normalizeName, normalizeProfileUrl } from '../../shared/inputRules';
+import { BUSINESS_MATCH_FIELDS, type BusinessMatchItem, businessMatchItemSchema } from '../../shared/api';
 
 /**
  * The match fields, in the order the service's reference lists them. Each parameter reads the

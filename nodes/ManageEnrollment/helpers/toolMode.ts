@@ -5,9 +5,9 @@
  */
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import { dialectFor, LIMITS } from '../shared/api';
-import { nodeApiVersion } from '../shared/transport/apiVersion';
-import { forTool, fromAi, notForTool, requireArgument, runAsTool, toolDescription } from '../shared/toolMode';
+import { dialectFor, LIMITS } from '../../shared/api';
+import { nodeApiVersion } from '../../shared/transport/apiVersion';
+import { forTool, fromAi, notForTool, requireArgument, runAsTool, toolDescription } from '../../shared/toolMode';
 
 type Resource = 'businessEnrollment' | 'prospectEnrollment';
 

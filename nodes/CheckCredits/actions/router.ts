@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import * as credits from './actions';
+import * as credits from './index';
 
 type Execute = (this: IExecuteFunctions) => Promise<INodeExecutionData[]>;
 

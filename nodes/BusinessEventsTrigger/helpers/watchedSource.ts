@@ -1,12 +1,12 @@
 import type { IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { DEFAULT_BUSINESS_EVENT_TYPES, DEFAULT_PROSPECT_EVENT_TYPES, readEventTypes } from '../shared/eventTypes';
-import { parseIdList } from '../shared/idList';
-import { idProblem, showValue } from '../shared/inputRules';
-import { type ApiVersion, BUSINESS_ID_RULE, dialectFor } from '../shared/api';
-import { fetchBusinessEnrollments, fetchProspectEnrollments, LISTED_ON_V2 } from '../shared/methods';
-import { DEFAULT_API_VERSION } from '../shared/transport/connection';
+import { DEFAULT_BUSINESS_EVENT_TYPES, DEFAULT_PROSPECT_EVENT_TYPES, readEventTypes } from '../../shared/eventTypes';
+import { parseIdList } from '../../shared/idList';
+import { idProblem, showValue } from '../../shared/inputRules';
+import { type ApiVersion, BUSINESS_ID_RULE, dialectFor } from '../../shared/api';
+import { fetchBusinessEnrollments, fetchProspectEnrollments, LISTED_ON_V2 } from '../../shared/methods';
+import { DEFAULT_API_VERSION } from '../../shared/transport/connection';
 
 /** Whose events are watched: businesses or prospects. */
 export type WatchedEntity = 'business' | 'prospect';

@@ -1,8 +1,8 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { optionsCollection, otherEventTypesOption } from '../shared/descriptions';
-import { DEFAULT_PROSPECT_EVENT_TYPES, eventTypesParameter } from '../shared/eventTypes';
-import { LIMITS, PROSPECT_EVENT_TYPES } from '../shared/api';
+import { optionsCollection, otherEventTypesOption } from '../../shared/descriptions';
+import { DEFAULT_PROSPECT_EVENT_TYPES, eventTypesParameter } from '../../shared/eventTypes';
+import { LIMITS, PROSPECT_EVENT_TYPES } from '../../shared/api';
 
 /** Days shown in a manual test run when no longer look-back is set. */
 export const SAMPLE_DAYS = 7;

@@ -1,11 +1,11 @@
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { type ApiVersion, LIMITS } from '../shared/api';
-import { ApiClient } from '../shared/transport/apiClient';
-import { apiVersionOf } from '../shared/transport/apiVersion';
+import { type ApiVersion, LIMITS } from '../../shared/api';
+import { ApiClient } from '../../shared/transport/apiClient';
+import { apiVersionOf } from '../../shared/transport/apiVersion';
 import { DEFAULT_OVERLAP_MINUTES, SAMPLE_DAYS, SAMPLE_SIZE } from './description';
-import { fetchEvents, idChunks } from './fetchEvents';
+import { fetchEvents, idChunks } from '../helpers/fetchEvents';
 import {
 	advanceState,
 	eventTime,
@@ -15,9 +15,9 @@ import {
 	selectNewEvents,
 	settleUnconfirmed,
 	writeState,
-} from './pollState';
-import { longestPollGapMs } from './pollGap';
-import { resolveWatchedSource, type WatchedSource, watchKey } from './watchedSource';
+} from '../helpers/pollState';
+import { longestPollGapMs } from '../helpers/pollGap';
+import { resolveWatchedSource, type WatchedSource, watchKey } from '../helpers/watchedSource';
 
 const DAY_MS = 86_400_000;
 const MINUTE_MS = 60_000;

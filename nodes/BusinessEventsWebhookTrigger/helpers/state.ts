@@ -8,9 +8,9 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { API_VERSIONS, type ApiVersion, dialectFor, LIMITS } from '../shared/api';
-import { isSealedSecret, type SealedSecret } from '../shared/webhooks/secretBox';
-import { merge, readSeen } from '../shared/webhooks/seenEvents';
+import { API_VERSIONS, type ApiVersion, dialectFor, LIMITS } from '../../shared/api';
+import { isSealedSecret, type SealedSecret } from '../../shared/webhooks/secretBox';
+import { merge, readSeen } from '../../shared/webhooks/seenEvents';
 
 export interface StoredRegistration {
 	/** the API version that registered it: its deliveries are verified and read again that way */

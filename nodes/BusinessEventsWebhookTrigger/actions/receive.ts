@@ -7,16 +7,16 @@
  */
 import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
-import { eventItem } from '../GetEvents/output';
-import { eventKey, splitFreeValues } from '../shared/eventTypes';
-import { dialectFor, LIMITS, sameUrl } from '../shared/api';
-import { ApiClient } from '../shared/transport/apiClient';
-import { CREDENTIAL_TYPE } from '../shared/transport/connection';
-import { parseDelivery, type PushedEvent, readPushedEvent } from '../shared/webhooks/payload';
-import { webhookRegistration } from '../shared/webhooks/registration';
-import { isSealedSecret, openSecret, sealSecret } from '../shared/webhooks/secretBox';
-import { secretProblem } from '../shared/webhooks/secretShape';
-import { SIGNATURE_MISMATCH, signingKey, verifySignature } from '../shared/webhooks/signature';
+import { eventItem } from '../../GetEvents/helpers/output';
+import { eventKey, splitFreeValues } from '../../shared/eventTypes';
+import { dialectFor, LIMITS, sameUrl } from '../../shared/api';
+import { ApiClient } from '../../shared/transport/apiClient';
+import { CREDENTIAL_TYPE } from '../../shared/transport/connection';
+import { parseDelivery, type PushedEvent, readPushedEvent } from '../../shared/webhooks/payload';
+import { webhookRegistration } from '../../shared/webhooks/registration';
+import { isSealedSecret, openSecret, sealSecret } from '../../shared/webhooks/secretBox';
+import { secretProblem } from '../../shared/webhooks/secretShape';
+import { SIGNATURE_MISMATCH, signingKey, verifySignature } from '../../shared/webhooks/signature';
 import {
 	firstDelivery,
 	isReplay,
@@ -27,7 +27,7 @@ import {
 	rememberKey,
 	rememberLegacyKey,
 	writeStoredRegistration,
-} from './state';
+} from '../helpers/state';
 
 interface Request {
 	headers: Record<string, string | string[] | undefined>;

@@ -1,9 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { deepCopy } from 'n8n-workflow';
 
-import type { ItemOutcome } from '../shared/batching/engine';
-import { assembleOutput, pairedTo, type PreparedItems } from '../shared/batching/items';
-import { eventKey } from '../shared/eventTypes';
+import type { ItemOutcome } from '../../shared/batching/engine';
+import { assembleOutput, pairedTo, type PreparedItems } from '../../shared/batching/items';
+import { eventKey } from '../../shared/eventTypes';
 
 export type OutputMode = 'event' | 'inputItem';
 

@@ -3,7 +3,7 @@
  * v2's V2_REMOVED_FIELDS), said once per run in words: the output keeps v1's shape, without these
  * fields, never with invented values.
  */
-import { type ApiVersion, catalogFor, dialectFor, type EndpointDefinition } from '../shared/api';
+import { type ApiVersion, catalogFor, dialectFor, type EndpointDefinition } from '../../shared/api';
 import type { Enrichment } from './enrichments';
 
 /** An enrichment's path below the version prefix, without /enrich ("prospects/contact_information"), as removedFields names it. */

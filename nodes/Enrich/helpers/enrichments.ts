@@ -1,4 +1,4 @@
-import type { CommonOperationName } from '../shared/api';
+import type { CommonOperationName } from '../../shared/api';
 
 export type EnrichResource = 'prospect' | 'business';
 

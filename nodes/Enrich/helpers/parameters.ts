@@ -6,10 +6,10 @@
  */
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { itemValidationError } from '../shared/batching/validate';
-import { describeType, showValue } from '../shared/inputRules';
-import { DATE_OR_DATETIME_PATTERN, DATE_RULE, INTENT_SCORE_RULE, isTrafficMonth, LIMITS, MONTH_RULE } from '../shared/api';
-import { readParameter } from '../shared/parameters';
+import { itemValidationError } from '../../shared/batching/validate';
+import { describeType, showValue } from '../../shared/inputRules';
+import { DATE_OR_DATETIME_PATTERN, DATE_RULE, INTENT_SCORE_RULE, isTrafficMonth, LIMITS, MONTH_RULE } from '../../shared/api';
+import { readParameter } from '../../shared/parameters';
 import type { Enrichment } from './enrichments';
 
 export type ParameterKind = NonNullable<Enrichment['parameters']>;

@@ -1,7 +1,7 @@
 /** What a model reads about Match Businesses as a tool, and the arguments it fills in. */
 import type { INodeProperties } from 'n8n-workflow';
 
-import { forTool, fromAi } from '../shared/toolMode';
+import { forTool, fromAi } from '../../shared/toolMode';
 import type { BusinessMatchField } from './fields';
 
 export const MATCH_BUSINESSES_TOOL_DESCRIPTION =

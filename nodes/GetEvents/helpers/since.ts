@@ -3,9 +3,9 @@
  * Luxon DateTime or a JS Date from an expression) into the `timestamp_from` the service takes,
  * and checks that it lies inside the service's event window. Empty means 7 days ago.
  */
-import { showValue } from '../shared/inputRules';
-import { LIMITS } from '../shared/api';
-import { dateIn, isKnownTimeZone, parseIsoInZone } from '../shared/wallClock';
+import { showValue } from '../../shared/inputRules';
+import { LIMITS } from '../../shared/api';
+import { dateIn, isKnownTimeZone, parseIsoInZone } from '../../shared/wallClock';
 
 const DAY_MS = 86_400_000;
 /** what an empty Since means, as the parameter's default */

@@ -4,8 +4,8 @@
  * Include Operating Locations). The credential's API Version may override either
  * (transport/apiVersion.ts): the search keeps its node version's parameters and cap.
  */
-import { LIMITS } from '../shared/api';
-import { BUSINESS_SEARCH, type SearchKind } from '../shared/search/searchRequest';
+import { LIMITS } from '../../shared/api';
+import { BUSINESS_SEARCH, type SearchKind } from '../../shared/search/searchRequest';
 
 /** Version 2: up to the most one v2 search yields; on a credential set to v1, what v1 serves. */
 export const BUSINESS_SEARCH_V2: SearchKind = {

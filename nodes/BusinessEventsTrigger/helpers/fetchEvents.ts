@@ -1,10 +1,10 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
-import { chunk } from '../shared/batching/grouping';
-import { type ApiVersion, catalogFor } from '../shared/api';
-import { ApiClient } from '../shared/transport/apiClient';
+import { chunk } from '../../shared/batching/grouping';
+import { type ApiVersion, catalogFor } from '../../shared/api';
+import { ApiClient } from '../../shared/transport/apiClient';
 import type { WatchedEntity } from './watchedSource';
-import { DEFAULT_API_VERSION } from '../shared/transport/connection';
+import { DEFAULT_API_VERSION } from '../../shared/transport/connection';
 
 export interface FetchPlan {
 	entity: WatchedEntity;

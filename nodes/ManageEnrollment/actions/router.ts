@@ -1,8 +1,8 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import * as businessEnrollment from './actions/businessEnrollment';
-import * as prospectEnrollment from './actions/prospectEnrollment';
+import * as businessEnrollment from './businessEnrollment';
+import * as prospectEnrollment from './prospectEnrollment';
 
 type Execute = (this: IExecuteFunctions) => Promise<INodeExecutionData[]>;
 

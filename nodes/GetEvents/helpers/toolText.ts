@@ -1,5 +1,5 @@
 /** What a model reads about Get Events as a tool. */
-import { LIMITS } from '../shared/api';
+import { LIMITS } from '../../shared/api';
 
 export const GET_EVENTS_TOOL_DESCRIPTION = `Get recent events of businesses (funding rounds, investments, IPOs, new products, offices, partnerships, hiring and team growth or decline) from the last ${LIMITS.eventWindowDays} days, newest first. Needs business IDs, which Search Businesses returns.`;
 

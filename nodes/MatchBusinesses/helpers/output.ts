@@ -1,8 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { matchOutput as sharedMatchOutput } from '../shared/matching';
+import { matchOutput as sharedMatchOutput } from '../../shared/matching';
 
-export { MATCH_INPUT_KEY } from '../shared/matching';
+export { MATCH_INPUT_KEY } from '../../shared/matching';
 
 /** One output item of Match Businesses (see matchOutput in nodes/shared/matching.ts). */
 export const matchOutput = (

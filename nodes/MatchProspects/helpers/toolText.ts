@@ -1,7 +1,7 @@
 /** What a model reads about Match Prospects as a tool, and the arguments it fills in. */
 import type { INodeProperties } from 'n8n-workflow';
 
-import { forTool, fromAi } from '../shared/toolMode';
+import { forTool, fromAi } from '../../shared/toolMode';
 import type { MatchField } from './fields';
 
 export const MATCH_TOOL_DESCRIPTION =

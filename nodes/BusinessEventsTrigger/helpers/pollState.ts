@@ -28,7 +28,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { eventKey } from '../shared/eventTypes';
+import { eventKey } from '../../shared/eventTypes';
 
 /**
  * Ids remembered at most (about 60 bytes each in static data). Memory never moves the floor: the

@@ -1,8 +1,8 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import * as webhookV1 from './actions/webhookV1';
-import * as webhook from './actions/webhook';
+import * as webhookV1 from './webhookV1';
+import * as webhook from './webhook';
 
 type Execute = (this: IExecuteFunctions) => Promise<INodeExecutionData[]>;
 

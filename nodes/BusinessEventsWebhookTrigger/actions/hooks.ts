@@ -11,13 +11,13 @@
 import type { IDataObject, IHookFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { type ApiVersion, dialectFor, type Registration, type RegistrationTarget, sameUrl, TEST_WEBHOOK_DESCRIPTION, type WebhookRegistration } from '../shared/api';
-import { CREDENTIAL_TYPE, DEFAULT_API_VERSION } from '../shared/transport/connection';
-import { ApiClient } from '../shared/transport/apiClient';
-import { webhookRegistration } from '../shared/webhooks/registration';
-import { openSecret, sealSecret } from '../shared/webhooks/secretBox';
-import { secretProblem } from '../shared/webhooks/secretShape';
-import { signingKey } from '../shared/webhooks/signature';
+import { type ApiVersion, dialectFor, type Registration, type RegistrationTarget, sameUrl, TEST_WEBHOOK_DESCRIPTION, type WebhookRegistration } from '../../shared/api';
+import { CREDENTIAL_TYPE, DEFAULT_API_VERSION } from '../../shared/transport/connection';
+import { ApiClient } from '../../shared/transport/apiClient';
+import { webhookRegistration } from '../../shared/webhooks/registration';
+import { openSecret, sealSecret } from '../../shared/webhooks/secretBox';
+import { secretProblem } from '../../shared/webhooks/secretShape';
+import { signingKey } from '../../shared/webhooks/signature';
 import {
 	forget,
 	memoryKey,
@@ -26,7 +26,7 @@ import {
 	rememberLegacyKey,
 	type StoredRegistration,
 	writeStoredRegistration,
-} from './state';
+} from '../helpers/state';
 
 async function apiKeyOf(ctx: IHookFunctions): Promise<string> {
 	const credentials = await ctx.getCredentials(CREDENTIAL_TYPE);

@@ -1,9 +1,9 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { optionsCollection } from '../shared/descriptions';
-import { propertiesByVersion } from '../shared/nodeVersions';
-import { eventTypeOptions } from '../shared/eventTypes';
-import { BUSINESS_EVENT_TYPES, PROSPECT_EVENT_TYPES, WEBHOOK_SIMULATION_EVENT_TYPES } from '../shared/api';
+import { optionsCollection } from '../../shared/descriptions';
+import { propertiesByVersion } from '../../shared/nodeVersions';
+import { eventTypeOptions } from '../../shared/eventTypes';
+import { BUSINESS_EVENT_TYPES, PROSPECT_EVENT_TYPES, WEBHOOK_SIMULATION_EVENT_TYPES } from '../../shared/api';
 
 /** Event names the filter offers: the known business and prospect types and every simulation type. */
 const FILTER_EVENT_TYPES = [...new Set([...BUSINESS_EVENT_TYPES, ...PROSPECT_EVENT_TYPES, ...WEBHOOK_SIMULATION_EVENT_TYPES])];

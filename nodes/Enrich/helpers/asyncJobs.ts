@@ -6,11 +6,11 @@
  */
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import type { ItemRequest } from '../shared/batching/engine';
-import { itemValidationError } from '../shared/batching/validate';
-import { type ApiVersion, catalogFor, type CommonOperationName, dialectFor, type EndpointDefinition, LIMITS } from '../shared/api';
-import { DEFAULT_JOB_THRESHOLD, type EnrichmentRun, type JobProgress, largestGroup } from '../shared/jobs';
-import { FIRST_V2_NODE_VERSION } from '../shared/transport/apiVersion';
+import type { ItemRequest } from '../../shared/batching/engine';
+import { itemValidationError } from '../../shared/batching/validate';
+import { type ApiVersion, catalogFor, type CommonOperationName, dialectFor, type EndpointDefinition, LIMITS } from '../../shared/api';
+import { DEFAULT_JOB_THRESHOLD, type EnrichmentRun, type JobProgress, largestGroup } from '../../shared/jobs';
+import { FIRST_V2_NODE_VERSION } from '../../shared/transport/apiVersion';
 import { RESOURCES } from './enrichments';
 
 const MINUTE_MS = 60_000;

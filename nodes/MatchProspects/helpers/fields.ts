@@ -1,8 +1,8 @@
 import type { IDataObject, INode } from 'n8n-workflow';
 
-import { describeIssue, validateItem } from '../shared/batching/validate';
-import { normalizeName, normalizeProfileUrl } from '../shared/inputRules';
-import { type MatchItem, matchItemSchema } from '../shared/api';
+import { describeIssue, validateItem } from '../../shared/batching/validate';
+import { normalizeName, normalizeProfileUrl } from '../../shared/inputRules';
+import { type MatchItem, matchItemSchema } from '../../shared/api';
 
 /**
  * The match fields, in the order the contract lists them. Each parameter has the API field's
