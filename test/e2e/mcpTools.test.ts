@@ -17,7 +17,7 @@ import { ENRICH_TOOL_DESCRIPTION, PROSPECT_ID_FOR_MODEL } from '../../nodes/Enri
 import { ENROLLMENT_TOOL_DESCRIPTIONS } from '../../nodes/ManageEnrollment/helpers/toolMode';
 import { MATCH_BUSINESSES_ARGUMENTS, MATCH_BUSINESSES_TOOL_DESCRIPTION } from '../../nodes/MatchBusinesses/helpers/toolText';
 import { MATCH_ARGUMENTS, MATCH_TOOL_DESCRIPTION } from '../../nodes/MatchProspects/helpers/toolText';
-import { FILTERS_FOR_MODEL_V2, SEARCH_TOOL_DESCRIPTION } from '../../nodes/SearchBusinesses/actions/searchTool';
+import { FILTERS_FOR_MODEL, SEARCH_TOOL_DESCRIPTION } from '../../nodes/SearchBusinesses/actions/searchTool';
 import { startSandbox, type Sandbox } from '../sandbox';
 import { useN8n } from './harness/jest';
 import { PACKAGE_NAME } from './harness/n8nInstance';
@@ -54,7 +54,10 @@ describe('the action nodes as MCP tools in real n8n (examples/mcp-server.json)',
 	});
 
 	async function call(name: string, args: IDataObject): Promise<ToolAnswer> {
-		const result = (await client.callTool({ name, arguments: args })) as { isError?: boolean; content: Array<{ type: string; text?: string }> };
+		const result = (await client.callTool({ name, arguments: args })) as {
+			isError?: boolean;
+			content: Array<{ type: string; text?: string }>;
+		};
 		const text = result.content.map((part) => part.text ?? '').join('');
 		return { isError: result.isError === true, text, json: () => JSON.parse(text) as IDataObject };
 	}
@@ -86,7 +89,7 @@ describe('the action nodes as MCP tools in real n8n (examples/mcp-server.json)',
 
 		expect(byName.Search_Businesses.description).toBe(SEARCH_TOOL_DESCRIPTION);
 		// the example's Search Businesses is version 2 (what new nodes get): its filters text names v2's filters too
-		expect(described('Search_Businesses')).toEqual({ filters: FILTERS_FOR_MODEL_V2 });
+		expect(described('Search_Businesses')).toEqual({ filters: FILTERS_FOR_MODEL });
 		expect(schema('Search_Businesses').required).toEqual(['filters']);
 
 		expect(byName.Get_Events.description).toBe(GET_EVENTS_TOOL_DESCRIPTION);
@@ -126,7 +129,12 @@ describe('the action nodes as MCP tools in real n8n (examples/mcp-server.json)',
 	describe('bad arguments come back as short error texts, and the server carries on', () => {
 		// the rows whose texts are API v1's (its filter list, an enrollment without a webhook): mcpTools.v1.test.ts
 		test.each<BadArguments>([
-			['Get_Events', 'empty business IDs', { business_ids: ' ' }, /^NodeOperationError: business_ids is empty: pass one or more business IDs, e\.g\. [0-9a-f]{32}\.$/],
+			[
+				'Get_Events',
+				'empty business IDs',
+				{ business_ids: ' ' },
+				/^NodeOperationError: business_ids is empty: pass one or more business IDs, e\.g\. [0-9a-f]{32}\.$/,
+			],
 			[
 				'Get_Events',
 				'a date outside the window',
@@ -139,8 +147,18 @@ describe('the action nodes as MCP tools in real n8n (examples/mcp-server.json)',
 				{},
 				/^NodeOperationError: Nothing to match on: pass email, phone_number or profile_url, or full_name together with company_name\.$/,
 			],
-			['Match_Prospects', 'a malformed phone number', { phone_number: '12' }, /^NodeOperationError: phone_number must be in international form: /],
-			['Match_Businesses', 'nothing to match on', { name: ' ' }, /^NodeOperationError: Nothing to match on: pass name, domain, url or profile_url \(at least one\)\.$/],
+			[
+				'Match_Prospects',
+				'a malformed phone number',
+				{ phone_number: '12' },
+				/^NodeOperationError: phone_number must be in international form: /,
+			],
+			[
+				'Match_Businesses',
+				'nothing to match on',
+				{ name: ' ' },
+				/^NodeOperationError: Nothing to match on: pass name, domain, url or profile_url \(at least one\)\.$/,
+			],
 			[
 				'Match_Businesses',
 				'a domain and a profile URL that break the rules',
@@ -148,8 +166,18 @@ describe('the action nodes as MCP tools in real n8n (examples/mcp-server.json)',
 				/^NodeOperationError: domain must be a domain name such as example\.com; profile_url must be a profile URL: a web address \(http or https\) such as https:\/\/www\.example\.com\/company\/acme\.$/,
 			],
 			// n8n checks the arguments against the input schema before the node runs
-			['Search_Businesses', 'filters that are not an object', { filters: 'us companies' }, /did not match expected schema[\s\S]*at filters/],
-			['Enrich_Prospect', 'an empty prospect ID', { prospect_id: '' }, /^NodeOperationError: prospect_id is empty: pass the prospect_id that Match Prospects returned\.$/],
+			[
+				'Search_Businesses',
+				'filters that are not an object',
+				{ filters: 'us companies' },
+				/did not match expected schema[\s\S]*at filters/,
+			],
+			[
+				'Enrich_Prospect',
+				'an empty prospect ID',
+				{ prospect_id: '' },
+				/^NodeOperationError: prospect_id is empty: pass the prospect_id that Match Prospects returned\.$/,
+			],
 		])('%s with %s', async (tool, _case, args, pattern) => {
 			expectShortErrorText(await call(tool, args), pattern, sandbox.apiKey);
 		});

@@ -10,7 +10,7 @@ import type { IDataObject, INode, INodeProperties } from 'n8n-workflow';
 import { NodeHelpers } from 'n8n-workflow';
 
 import { LookUpFilterValues } from '../../nodes/LookUpFilterValues/LookUpFilterValues.node';
-import { filterFields } from '../../nodes/shared/search/filterFields.description';
+import { filterFieldsV1 } from '../../nodes/shared/search/filterFields.description';
 import { SearchBusinesses } from '../../nodes/SearchBusinesses/SearchBusinesses.node';
 import { filtersFromFields } from '../../nodes/shared/search/filterValues';
 import { FILTER_PICKERS, filterPicker, PICK_HINT, pickedValues } from '../../nodes/shared/filterPicker';
@@ -120,7 +120,7 @@ describe('filter pickers', () => {
 
 	test('every picker of Search Businesses names a list search the node offers', () => {
 		const methods = Object.keys(filterValueSearches);
-		const pickers = filterFields.filter((field) => field.type === 'fixedCollection');
+		const pickers = filterFieldsV1.filter((field) => field.type === 'fixedCollection');
 		expect(pickers.map((field) => field.displayName)).toEqual([
 			'Categories',
 			'Cities',
@@ -176,8 +176,15 @@ describe('filter pickers', () => {
 	test('an earlier text field is shown only while it holds a value, so Add Filter never offers it', () => {
 		const description = new SearchBusinesses().description;
 		const node = { name: 'S', type: 'x.searchBusinesses', typeVersion: 1, parameters: {} } as unknown as INode;
-		const earlier = filterFields.filter((field) => field.displayName.endsWith('(Earlier Form)') && field.type !== 'hidden');
-		expect(earlier.map((field) => field.name)).toEqual(['categories', 'cities', 'companyNames', 'regions', 'technologies', 'techCategories']);
+		const earlier = filterFieldsV1.filter((field) => field.displayName.endsWith('(Earlier Form)') && field.type !== 'hidden');
+		expect(earlier.map((field) => field.name)).toEqual([
+			'categories',
+			'cities',
+			'companyNames',
+			'regions',
+			'technologies',
+			'techCategories',
+		]);
 		for (const field of earlier) {
 			const shown = (values: IDataObject) => NodeHelpers.displayParameter(values as never, field, node, description);
 			expect([field.name, shown({}), shown({ [field.name]: '' }), shown({ [field.name]: 'x' })]).toEqual([field.name, false, false, true]);
@@ -202,7 +209,7 @@ describe('filter pickers', () => {
 		});
 	});
 
-	test('typed into a picker\'s one-line By Value, names that hold commas are separated by semicolons', () => {
+	test("typed into a picker's one-line By Value, names that hold commas are separated by semicolons", () => {
 		const rl = (value: unknown) => ({ value: { __rl: true, mode: 'value', value } });
 		expect(
 			filtersFromFields({
@@ -246,7 +253,9 @@ describe('Look Up Filter Values: parameters in normal and tool mode', () => {
 		const parameters = resolve(true);
 		expect(parameters.field).toMatch(/^=\{\{ \$fromAI\('field', 'The filter to look up values for, one of: naics_category, /);
 		expect(parameters.query).toMatch(/^=\{\{ \$fromAI\('query', '.*', 'string', ''\) \}\}$/);
-		expect(parameters.toolDescription).toEqual(expect.stringContaining('Find the exact values a business or prospect search filter accepts'));
+		expect(parameters.toolDescription).toEqual(
+			expect.stringContaining('Find the exact values a business or prospect search filter accepts'),
+		);
 	});
 
 	test('the Filter options are exactly the autocomplete fields the filters use', () => {

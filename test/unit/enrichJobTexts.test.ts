@@ -29,7 +29,7 @@ describe('the progress message of a job', () => {
 		jobs,
 	});
 
-	it('names the enrichment, and the job\'s position when there are several', () => {
+	it("names the enrichment, and the job's position when there are several", () => {
 		expect(messagesOf([progress(1, 1, 1), progress(1, 2, 3), progress(2, 2, 1)])).toEqual([
 			'Enrichment job job-1 (Company Profile): running (1 poll)',
 			'Enrichment job job-1 (Company Profile, 1 of 2): running (3 polls)',
@@ -41,6 +41,6 @@ describe('the progress message of a job', () => {
 describe('the batch limit in the texts comes from the catalog, per enrichment', () => {
 	it('gives the model of Search Businesses 2 the event window of the limits', () => {
 		const { tool } = withLimits(50);
-		expect(tool.FILTERS_FOR_MODEL_V2).toContain('"last_occurrence": days from 1 to 60}');
+		expect(tool.FILTERS_FOR_MODEL).toContain('"last_occurrence": days from 1 to 60}');
 	});
 });

@@ -9,7 +9,7 @@ import fc from 'fast-check';
 import { readCell as readCellAs } from '../../nodes/shared/jobs/cells';
 import { CsvError, csvField, formatCsv, parseCsv } from '../../nodes/shared/jobs/csv';
 import { readResultRows } from '../../nodes/shared/jobs/resultRows';
-import { ENDPOINTS, ENRICHMENT_RECORDS_V2, type FieldType, isJobOperation, recordSchema, type RecordShape } from '../../nodes/shared/api';
+import { ENDPOINTS, ENRICHMENT_RECORDS, type FieldType, isJobOperation, recordSchema, type RecordShape } from '../../nodes/shared/api';
 import { multipartBody } from '../../nodes/shared/transport/multipart';
 // the sandbox's typed JSON encoding, the one the nodes once assumed
 import { readTypedJsonCell as readCell, textCell, typedJsonCell as writeCell } from '../sandbox/v2/jobs/cellEncodings';
@@ -43,10 +43,11 @@ describe('parseCsv', () => {
 	});
 
 	it('reads back what formatCsv writes, for any text', () => {
-		const rows = fc.array(fc.array(fc.string({ unit: 'binary', maxLength: 20 }), { minLength: 1, maxLength: 5 }), { minLength: 1, maxLength: 8 });
-		fc.assert(
-			fc.property(rows, (written) => JSON.stringify(parseCsv(formatCsv(written))) === JSON.stringify(written)),
-		);
+		const rows = fc.array(fc.array(fc.string({ unit: 'binary', maxLength: 20 }), { minLength: 1, maxLength: 5 }), {
+			minLength: 1,
+			maxLength: 8,
+		});
+		fc.assert(fc.property(rows, (written) => JSON.stringify(parseCsv(formatCsv(written))) === JSON.stringify(written)));
 	});
 
 	it('quotes only fields that need it', () => {
@@ -82,12 +83,14 @@ describe('result cells', () => {
 
 	it('read back every JSON value as written', () => {
 		// compared as JSON text: the sync answer is JSON too, where -0 and 0 are one number
-		fc.assert(fc.property(fc.jsonValue({ maxDepth: 3 }), (value) => expect(JSON.stringify(readCell(writeCell(value)))).toBe(JSON.stringify(value))));
+		fc.assert(
+			fc.property(fc.jsonValue({ maxDepth: 3 }), (value) => expect(JSON.stringify(readCell(writeCell(value)))).toBe(JSON.stringify(value))),
+		);
 		fc.assert(fc.property(fc.string({ unit: 'binary' }), (text) => expect(readCell(writeCell(text))).toBe(text)));
 	});
 });
 
-describe('reading a result cell by its field\'s type, whatever the encoding', () => {
+describe("reading a result cell by its field's type, whatever the encoding", () => {
 	/** The cell as each encoding writes the value, read back as a field of `type`. */
 	const both = (value: unknown, type: FieldType) => [readCellAs(textCell(value), type), readCellAs(writeCell(value), type)];
 
@@ -95,7 +98,12 @@ describe('reading a result cell by its field\'s type, whatever the encoding', ()
 		for (const text of ['Acme', '5112', '0042', 'true', 'null-ish', '[1]', '{x}', 'say "hi"', ' padded ', '-', '1e3', '']) {
 			expect([text, both(text, 'string')]).toEqual([text, [text, text]]);
 		}
-		expect([readCellAs('"42"', 'string'), readCellAs('""', 'string'), readCellAs('"null"', 'string'), readCellAs('"[1]"', 'string')]).toEqual(['42', '', 'null', '[1]']);
+		expect([
+			readCellAs('"42"', 'string'),
+			readCellAs('""', 'string'),
+			readCellAs('"null"', 'string'),
+			readCellAs('"[1]"', 'string'),
+		]).toEqual(['42', '', 'null', '[1]']);
 		expect(readCellAs('"unclosed', 'string')).toBe('"unclosed');
 		// the word null is text in a field that is never null, null in one that may be
 		expect([readCellAs('null', 'string'), readCellAs('null', 'string | null')]).toEqual(['null', null]);
@@ -107,7 +115,9 @@ describe('reading a result cell by its field\'s type, whatever the encoding', ()
 		}
 		// any text in typed JSON; in ordinary CSV quoted words with apostrophes, spaces and backslash escapes (\n, \r)
 		fc.assert(fc.property(fc.string({ unit: 'binary' }), (text) => expect(readCellAs(writeCell(text), 'string')).toBe(text)));
-		const quotedWords = fc.string({ unit: fc.constantFrom('W', 'e', "'", ' ', '\\', 'n', 'r'), minLength: 1 }).map((inside) => `"${inside}"`);
+		const quotedWords = fc
+			.string({ unit: fc.constantFrom('W', 'e', "'", ' ', '\\', 'n', 'r'), minLength: 1 })
+			.map((inside) => `"${inside}"`);
 		fc.assert(fc.property(quotedWords, (text) => expect(both(text, 'string')).toEqual([text, text])));
 	});
 
@@ -115,15 +125,24 @@ describe('reading a result cell by its field\'s type, whatever the encoding', ()
 		for (const value of [0, 42, -7, 3.25, 0.001, 1e21, -1.5e-7]) expect(both(value, 'number')).toEqual([value, value]);
 		for (const value of [0, 12, -3, 9_007_199_254_740_991]) expect(both(value, 'integer')).toEqual([value, value]);
 		expect(['12.0', '+5', '.5', ' 7 '].map((text) => readCellAs(text, 'integer'))).toEqual([12, 5, 0.5, 7]);
-		expect(['n/a', '12 apples', '0x1F', 'NaN', 'Infinity'].map((text) => readCellAs(text, 'number'))).toEqual(['n/a', '12 apples', '0x1F', 'NaN', 'Infinity']);
+		expect(['n/a', '12 apples', '0x1F', 'NaN', 'Infinity'].map((text) => readCellAs(text, 'number'))).toEqual([
+			'n/a',
+			'12 apples',
+			'0x1F',
+			'NaN',
+			'Infinity',
+		]);
 	});
 
 	it('boolean: true and false, also as Python writes them; anything else kept as its text', () => {
-		expect([both(true, 'boolean'), both(false, 'boolean')]).toEqual([[true, true], [false, false]]);
+		expect([both(true, 'boolean'), both(false, 'boolean')]).toEqual([
+			[true, true],
+			[false, false],
+		]);
 		expect(['True', 'FALSE', 'yes', '1'].map((text) => readCellAs(text, 'boolean'))).toEqual([true, false, 'yes', '1']);
 	});
 
-	it('null and empty: an empty cell is \'\' in text that is never null, null in every other field, as is typed JSON\'s null', () => {
+	it("null and empty: an empty cell is '' in text that is never null, null in every other field, as is typed JSON's null", () => {
 		expect([both('', 'string'), readCellAs('', 'string')]).toEqual([['', ''], '']);
 		for (const type of ['string | null', 'number | null', 'integer', 'boolean', 'object | null', 'array'] as FieldType[]) {
 			expect([type, both(null, type)]).toEqual([type, [null, null]]);
@@ -146,25 +165,39 @@ describe('reading a result cell by its field\'s type, whatever the encoding', ()
 	});
 
 	it('has a record shape for every sync enrichment of the v2 catalog, and no other', () => {
-		const enrichments = Object.keys(ENDPOINTS).filter((name) => ENDPOINTS[name as keyof typeof ENDPOINTS].path.endsWith('/enrich') && !isJobOperation(name));
-		expect(Object.keys(ENRICHMENT_RECORDS_V2).sort()).toEqual(enrichments.sort());
+		const enrichments = Object.keys(ENDPOINTS).filter(
+			(name) => ENDPOINTS[name as keyof typeof ENDPOINTS].path.endsWith('/enrich') && !isJobOperation(name),
+		);
+		expect(Object.keys(ENRICHMENT_RECORDS).sort()).toEqual(enrichments.sort());
 		expect(enrichments).toHaveLength(20);
 	});
 
 	it('reads a field a record may lack by its type when the file has it, leaves it out where its cell is empty (as /enrich does)', () => {
-		const funding = ENRICHMENT_RECORDS_V2.enrichBusinessFunding;
-		const file = 'business_id,company_name,total_funding_amount,latest_funding_increase_percentage\r\nb1,Acme,5000000,12.5\r\nb2,Bolt,0,\r\nb3,Core,0,null\r\n';
+		const funding = ENRICHMENT_RECORDS.enrichBusinessFunding;
+		const file =
+			'business_id,company_name,total_funding_amount,latest_funding_increase_percentage\r\nb1,Acme,5000000,12.5\r\nb2,Bolt,0,\r\nb3,Core,0,null\r\n';
 		const read = readResultRows(file, 'business_id', funding);
 		expect(read).toEqual({
 			rows: new Map([
-				['b1', [{ business_id: 'b1', data: { company_name: 'Acme', total_funding_amount: 5_000_000, latest_funding_increase_percentage: 12.5 } }]],
+				[
+					'b1',
+					[
+						{
+							business_id: 'b1',
+							data: { company_name: 'Acme', total_funding_amount: 5_000_000, latest_funding_increase_percentage: 12.5 },
+						},
+					],
+				],
 				['b2', [{ business_id: 'b2', data: { company_name: 'Bolt', total_funding_amount: 0 } }]],
 				// typed JSON's null: the field is there, null
 				['b3', [{ business_id: 'b3', data: { company_name: 'Core', total_funding_amount: 0, latest_funding_increase_percentage: null } }]],
 			]),
 		});
 		// toEqual treats a key holding undefined as missing: the key itself must be absent
-		expect(Object.keys((read as { rows: Map<string, Array<{ data: object }>> }).rows.get('b2')![0].data)).toEqual(['company_name', 'total_funding_amount']);
+		expect(Object.keys((read as { rows: Map<string, Array<{ data: object }>> }).rows.get('b2')![0].data)).toEqual([
+			'company_name',
+			'total_funding_amount',
+		]);
 		const record = { company_name: 'Acme', total_funding_amount: 1, funding_rounds: [], acquisitions: [] };
 		expect(recordSchema(funding).safeParse(record).success).toBe(true);
 		expect(recordSchema(funding).safeParse({ ...record, latest_funding_increase_percentage: 3.5 }).success).toBe(true);
@@ -188,11 +221,35 @@ describe('reading a result cell by its field\'s type, whatever the encoding', ()
 			growth: { optional: 'number' },
 		};
 		const records: Array<Record<string, unknown>> = [
-			{ name: 'Acme, Inc.', naics: '5112', ticker: null, employees: 120, score: 0.75, public: false, location: { city: 'Austin' }, tags: ['b2b', 'saas'], note: '', growth: 2.5 },
-			{ name: '42', naics: '0021', ticker: 'ACME', employees: 0, score: -1.5, public: true, location: {}, tags: [], note: '"We\'re hiring"' },
+			{
+				name: 'Acme, Inc.',
+				naics: '5112',
+				ticker: null,
+				employees: 120,
+				score: 0.75,
+				public: false,
+				location: { city: 'Austin' },
+				tags: ['b2b', 'saas'],
+				note: '',
+				growth: 2.5,
+			},
+			{
+				name: '42',
+				naics: '0021',
+				ticker: 'ACME',
+				employees: 0,
+				score: -1.5,
+				public: true,
+				location: {},
+				tags: [],
+				note: '"We\'re hiring"',
+			},
 		];
 		const file = (cell: (value: unknown) => string) =>
-			formatCsv([['business_id', ...Object.keys(shape)], ...records.map((record, i) => [`b${i}`, ...Object.keys(shape).map((field) => cell(record[field]))])]);
+			formatCsv([
+				['business_id', ...Object.keys(shape)],
+				...records.map((record, i) => [`b${i}`, ...Object.keys(shape).map((field) => cell(record[field]))]),
+			]);
 		const expected = { rows: new Map(records.map((record, i) => [`b${i}`, [{ business_id: `b${i}`, data: record }]])) };
 		for (const encoding of [textCell, writeCell]) {
 			const read = readResultRows(file(encoding), 'business_id', shape) as { rows: Map<string, Array<{ data: object }>> };
@@ -204,9 +261,14 @@ describe('reading a result cell by its field\'s type, whatever the encoding', ()
 	});
 });
 
-describe('the upload\'s multipart body', () => {
+describe("the upload's multipart body", () => {
 	it('has a text part per field, the file as a CSV file part, and a closing boundary', () => {
-		const { body, contentType } = multipartBody({ file: 'business_id\r\nabc\r\n', entity_type: 'business' }, { file: 'ids.csv' }, 'text/csv', 'XYZ');
+		const { body, contentType } = multipartBody(
+			{ file: 'business_id\r\nabc\r\n', entity_type: 'business' },
+			{ file: 'ids.csv' },
+			'text/csv',
+			'XYZ',
+		);
 		expect(contentType).toBe('multipart/form-data; boundary=XYZ');
 		expect(body).toBe(
 			'--XYZ\r\nContent-Disposition: form-data; name="file"; filename="ids.csv"\r\nContent-Type: text/csv\r\n\r\nbusiness_id\r\nabc\r\n\r\n' +

@@ -16,7 +16,7 @@ import { ManageEnrollment } from '../../nodes/ManageEnrollment/ManageEnrollment.
 import { MatchBusinesses } from '../../nodes/MatchBusinesses/MatchBusinesses.node';
 import { MatchProspects } from '../../nodes/MatchProspects/MatchProspects.node';
 import { SearchBusinesses } from '../../nodes/SearchBusinesses/SearchBusinesses.node';
-import { PROSPECT_FILTERS_FOR_MODEL, PROSPECT_FILTERS_FOR_MODEL_V2 } from '../../nodes/SearchProspects/actions/searchTool';
+import { PROSPECT_FILTERS_FOR_MODEL_V1, PROSPECT_FILTERS_FOR_MODEL } from '../../nodes/SearchProspects/actions/searchTool';
 import { SearchProspects } from '../../nodes/SearchProspects/SearchProspects.node';
 import { DEFAULT_JOB_THRESHOLD } from '../../nodes/shared/jobs';
 import { LIMITS } from '../../nodes/shared/api';
@@ -70,7 +70,12 @@ describe('Search Businesses version 2 (API v2)', () => {
 
 	test('options: pages of up to 500 (500 by default), no Starting Page or page concurrency', () => {
 		const [options] = v2.shown(search, 'options');
-		expect((options.options as INodeProperties[]).map((option) => option.name)).toEqual(['exclude', 'includeTotal', 'pageSize', 'requestContext']);
+		expect((options.options as INodeProperties[]).map((option) => option.name)).toEqual([
+			'exclude',
+			'includeTotal',
+			'pageSize',
+			'requestContext',
+		]);
 		const pageSize = (options.options as INodeProperties[]).find((option) => option.name === 'pageSize');
 		expect(pageSize).toMatchObject({ default: LIMITS.searchPageSize.max, typeOptions: { maxValue: LIMITS.searchPageSize.max } });
 	});
@@ -114,9 +119,9 @@ describe('Search Prospects version 3 (API v2)', () => {
 	});
 
 	test('the model is told has_contact_details on version 3', () => {
-		expect(PROSPECT_FILTERS_FOR_MODEL_V2).toContain('has_contact_details holds {"value": "email"}');
-		expect(PROSPECT_FILTERS_FOR_MODEL_V2).not.toContain('has_email');
-		expect(PROSPECT_FILTERS_FOR_MODEL).toContain('has_email');
+		expect(PROSPECT_FILTERS_FOR_MODEL).toContain('has_contact_details holds {"value": "email"}');
+		expect(PROSPECT_FILTERS_FOR_MODEL).not.toContain('has_email');
+		expect(PROSPECT_FILTERS_FOR_MODEL_V1).toContain('has_email');
 	});
 });
 
@@ -131,7 +136,7 @@ describe('Enrich version 2 (API v2): the async job options', () => {
 			.map((option) => option.name);
 	};
 
-	test('Async Job Threshold and Job Time Limit (Minutes) from version 2 on, with the catalog\'s bounds', () => {
+	test("Async Job Threshold and Job Time Limit (Minutes) from version 2 on, with the catalog's bounds", () => {
 		expect(optionNames(2)).toEqual(['concurrency', 'parameters', 'includeInputFields', 'jobThreshold', 'jobTimeLimit']);
 		expect(optionNames(1)).toEqual(['concurrency', 'parameters', 'includeInputFields']);
 		const [options] = viewOf(description, 2).shown({ resource: 'business' }, 'options');

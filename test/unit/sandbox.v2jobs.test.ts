@@ -4,7 +4,7 @@
  * CSV result whose rows are the sync `/enrich` answer's records, cancel, failure, and the
  * expiries of the dataset, the download link and the result file, with the service's errors.
  */
-import { type EndpointName, ENDPOINTS, ENRICHMENT_RECORDS_V2, jobOperationOf, recordSchema } from '../../nodes/shared/api';
+import { type EndpointName, ENDPOINTS, ENRICHMENT_RECORDS, jobOperationOf, recordSchema } from '../../nodes/shared/api';
 import { readRecord } from '../../nodes/shared/jobs/cells';
 import { parseCsv } from '../../nodes/shared/jobs/csv';
 import { multipartBody } from '../../nodes/shared/transport/multipart';
@@ -50,7 +50,9 @@ const cancel = async (jobId: string) => withoutContext(await v2.call<Body>('jobC
 async function submit(enrichment: EndpointName, ids: string[], parameters?: Body) {
 	const uploaded = await upload(ids, ENDPOINTS[enrichment].batch!.key === 'business_ids' ? 'business' : 'prospect');
 	const listId = uploaded.body.list_id as string;
-	const answer = withoutContext(await v2.call<Body>(jobOperationOf(enrichment) as EndpointName, { list_id: listId, ...(parameters && { parameters }) }));
+	const answer = withoutContext(
+		await v2.call<Body>(jobOperationOf(enrichment) as EndpointName, { list_id: listId, ...(parameters && { parameters }) }),
+	);
 	return { listId, jobId: answer.body.job_id as string, answer };
 }
 
@@ -69,7 +71,7 @@ async function syncRecords(enrichment: EndpointName, ids: string[]) {
 /** The CSV's rows as [id, record], each cell read back by its field's type in the enrichment's record shape. */
 function csvRecords(text: string, enrichment: EndpointName) {
 	const [header, ...rows] = parseCsv(text);
-	const shape = ENRICHMENT_RECORDS_V2[enrichment];
+	const shape = ENRICHMENT_RECORDS[enrichment];
 	return {
 		header,
 		records: rows.map((row): [string, Body] => [row[0], readRecord(header.slice(1), row.slice(1), shape)]),
@@ -102,17 +104,33 @@ describe('dataset upload', () => {
 	});
 
 	it('refuses a JSON body, a file without the header row, too many ids, and a request without the API key', async () => {
-		const json = await v2.call('uploadEntityIdDataset', { file: 'business_id\r\nx\r\n', entity_type: 'business', name: 'n', description: '' });
-		expect([json.status, json.body]).toEqual([422, { detail: [{ loc: ['body'], msg: 'Expected a multipart/form-data body', type: 'value_error.multipart' }] }]);
+		const json = await v2.call('uploadEntityIdDataset', {
+			file: 'business_id\r\nx\r\n',
+			entity_type: 'business',
+			name: 'n',
+			description: '',
+		});
+		expect([json.status, json.body]).toEqual([
+			422,
+			{ detail: [{ loc: ['body'], msg: 'Expected a multipart/form-data body', type: 'value_error.multipart' }] },
+		]);
 		const noHeader = await upload(['b'.repeat(32)], 'business', 'id');
 		expect([noHeader.status, noHeader.body]).toEqual([
 			422,
 			{ detail: [{ loc: ['body', 'file'], msg: 'must start with the header row "business_id"', type: 'value_error' }] },
 		]);
 		const tooMany = await upload(Array.from({ length: 10_001 }, (_, i) => i.toString(16).padStart(32, '0')));
-		expect([tooMany.status, tooMany.body]).toEqual([422, { detail: [{ loc: ['body', 'file'], msg: 'must hold at most 10000 ids', type: 'value_error' }] }]);
-		const multipart = multipartBody({ file: 'business_id\r\nx\r\n', entity_type: 'business', name: 'n', description: '' }, { file: 'ids.csv' });
-		const anonymous = await v2.raw('POST', '/v2/async/entity-id-datasets/upload', multipart.body, { headers: { 'Content-Type': multipart.contentType } });
+		expect([tooMany.status, tooMany.body]).toEqual([
+			422,
+			{ detail: [{ loc: ['body', 'file'], msg: 'must hold at most 10000 ids', type: 'value_error' }] },
+		]);
+		const multipart = multipartBody(
+			{ file: 'business_id\r\nx\r\n', entity_type: 'business', name: 'n', description: '' },
+			{ file: 'ids.csv' },
+		);
+		const anonymous = await v2.raw('POST', '/v2/async/entity-id-datasets/upload', multipart.body, {
+			headers: { 'Content-Type': multipart.contentType },
+		});
 		expect([anonymous.status, anonymous.body.details]).toEqual([401, 'Invalid or missing API key']);
 	});
 });
@@ -121,8 +139,17 @@ describe('a job from submit to result', () => {
 	it('goes queued, running, succeeded on the sandbox clock, and its CSV holds the sync /enrich records in order', async () => {
 		const ids = [...sandbox.universe.businesses.slice(0, 120).map((business) => business.business_id), 'f'.repeat(32)];
 		const { jobId, answer } = await submit('enrichBusinessFirmographics', ids);
-		expect(answer).toEqual({ status: 200, body: { job_id: jobId, status: 'queued', status_url: `${sandbox.url}/v2/jobs/status/${jobId}` } });
-		const waiting = { credit_usage: { total_credits: 0, total_results: 0 }, results: null, error: null, created_at: iso(T0), job_id: jobId };
+		expect(answer).toEqual({
+			status: 200,
+			body: { job_id: jobId, status: 'queued', status_url: `${sandbox.url}/v2/jobs/status/${jobId}` },
+		});
+		const waiting = {
+			credit_usage: { total_credits: 0, total_results: 0 },
+			results: null,
+			error: null,
+			created_at: iso(T0),
+			job_id: jobId,
+		};
 		expect(await status(jobId)).toEqual({ status: 200, body: { ...waiting, status: 'queued' } });
 		clock = T0 + 1_000;
 		expect(await status(jobId)).toEqual({ status: 200, body: { ...waiting, status: 'running' } });
@@ -156,12 +183,15 @@ describe('a job from submit to result', () => {
 		expect(fetched?.headers.api_key).toBeUndefined();
 	});
 
-	it('writes one row per record for enrichments with several records per id, the id column first even beside a record\'s own business_id', async () => {
+	it("writes one row per record for enrichments with several records per id, the id column first even beside a record's own business_id", async () => {
 		const ids = sandbox.universe.businesses.slice(0, 30).map((business) => business.business_id);
 		const { jobId } = await submit('enrichBusinessLookalikes', ids);
 		clock = T0 + 3_000;
 		const done = await status(jobId);
-		const { header, records } = csvRecords((await download((done.body.results as Body).download_url as string)).text, 'enrichBusinessLookalikes');
+		const { header, records } = csvRecords(
+			(await download((done.body.results as Body).download_url as string)).text,
+			'enrichBusinessLookalikes',
+		);
 		expect(header.filter((field) => field === 'business_id')).toHaveLength(2);
 		expect(records).toEqual(await syncRecords('enrichBusinessLookalikes', ids));
 		expect(records.length).toBeGreaterThan(ids.length);
@@ -178,29 +208,36 @@ describe('a job from submit to result', () => {
 		expect(business.naics).toMatch(/^\d+$/);
 	});
 
-	describe.each(['text', 'typedJson'] as const)('every enrichment\'s result file in the %s encoding', (cellEncoding) => {
+	describe.each(['text', 'typedJson'] as const)("every enrichment's result file in the %s encoding", (cellEncoding) => {
 		const PARAMETERS: Partial<Record<EndpointName, Body>> = {
 			enrichBusinessWebsiteKeywords: { keywords: ['cloud', 'pricing'] },
 			enrichBusinessWebsiteTraffic: { month_period: '2025-04' },
 		};
-		const enrichments = Object.keys(ENRICHMENT_RECORDS_V2) as EndpointName[];
+		const enrichments = Object.keys(ENRICHMENT_RECORDS) as EndpointName[];
 
 		it.each(enrichments)('%s: reads back, by its record shape, as the sync /enrich records', async (enrichment) => {
 			sandbox.jobs.configure({ cellEncoding });
 			const prospects = ENDPOINTS[enrichment].batch!.key === 'prospect_ids';
-			const ids = (prospects ? sandbox.universe.prospects : sandbox.universe.businesses).slice(0, 60).map((entity) => (prospects ? (entity as { prospect_id: string }).prospect_id : (entity as { business_id: string }).business_id));
+			const ids = (prospects ? sandbox.universe.prospects : sandbox.universe.businesses)
+				.slice(0, 60)
+				.map((entity) => (prospects ? (entity as { prospect_id: string }).prospect_id : (entity as { business_id: string }).business_id));
 			const { jobId } = await submit(enrichment, ids, PARAMETERS[enrichment]);
 			clock = T0 + 3_000;
 			const text = (await download(((await status(jobId)).body.results as Body).download_url as string)).text;
 			const key = ENDPOINTS[enrichment].batch!.key;
 			const sync: Array<[string, unknown]> = [];
 			for (let start = 0; start < ids.length; start += 50) {
-				const { body } = await v2.call<{ data: Body[] }>(enrichment, { [key]: ids.slice(start, start + 50), ...(PARAMETERS[enrichment] && { parameters: PARAMETERS[enrichment] }) });
-				for (const row of body.data) for (const record of [row.data].flat()) sync.push([row[key === 'business_ids' ? 'business_id' : 'prospect_id'] as string, record]);
+				const { body } = await v2.call<{ data: Body[] }>(enrichment, {
+					[key]: ids.slice(start, start + 50),
+					...(PARAMETERS[enrichment] && { parameters: PARAMETERS[enrichment] }),
+				});
+				for (const row of body.data)
+					for (const record of [row.data].flat())
+						sync.push([row[key === 'business_ids' ? 'business_id' : 'prospect_id'] as string, record]);
 			}
 			expect(sync.length).toBeGreaterThan(0);
 			// the sandbox answers by the shape the nodes read with: every field, of its type, nothing else
-			const schema = recordSchema(ENRICHMENT_RECORDS_V2[enrichment]);
+			const schema = recordSchema(ENRICHMENT_RECORDS[enrichment]);
 			for (const [, record] of sync) expect([enrichment, schema.safeParse(record).success]).toEqual([enrichment, true]);
 			expect(csvRecords(text, enrichment).records).toEqual(sync);
 		});
@@ -210,7 +247,10 @@ describe('a job from submit to result', () => {
 		const ids = sandbox.universe.businesses.slice(0, 5).map((business) => business.business_id);
 		const uploaded = await upload(ids);
 		const missing = await v2.call('enrichBusinessWebsiteTrafficJob', { list_id: uploaded.body.list_id });
-		expect([missing.status, missing.body]).toEqual([422, { detail: [{ loc: ['body', 'parameters'], msg: 'field required', type: 'value_error.missing' }] }]);
+		expect([missing.status, missing.body]).toEqual([
+			422,
+			{ detail: [{ loc: ['body', 'parameters'], msg: 'field required', type: 'value_error.missing' }] },
+		]);
 		const { jobId } = await submit('enrichBusinessWebsiteTraffic', ids, { month_period: '2025-04' });
 		expect((await status(jobId)).body.status).toBe('queued');
 	});
@@ -222,15 +262,25 @@ describe('job errors', () => {
 		expect(await cancel('nope')).toEqual({ status: 404, body: { details: 'Job nope not found', correlation_id: expect.any(String) } });
 		const unknown = await v2.call('enrichBusinessFirmographicsJob', { list_id: 'no-such-list' });
 		expect([unknown.status, unknown.body.details]).toEqual([404, 'Dataset no-such-list not found']);
-		const prospects = await upload(sandbox.universe.prospects.slice(0, 2).map((prospect) => prospect.prospect_id), 'prospect');
+		const prospects = await upload(
+			sandbox.universe.prospects.slice(0, 2).map((prospect) => prospect.prospect_id),
+			'prospect',
+		);
 		const wrongKind = await v2.call('enrichBusinessFirmographicsJob', { list_id: prospects.body.list_id });
 		expect([wrongKind.status, wrongKind.body]).toEqual([
 			422,
-			{ detail: [{ loc: ['body', 'list_id'], msg: 'the dataset holds prospect ids; this enrichment takes business ids', type: 'value_error' }] },
+			{
+				detail: [
+					{ loc: ['body', 'list_id'], msg: 'the dataset holds prospect ids; this enrichment takes business ids', type: 'value_error' },
+				],
+			},
 		]);
 		clock = T0 + 24 * HOUR;
 		const stale = await v2.call('enrichProspectProfilesJob', { list_id: prospects.body.list_id });
-		expect([stale.status, stale.body.details]).toEqual([404, `Dataset ${prospects.body.list_id as string} expired at ${iso(T0 + 24 * HOUR)}: upload the ids again`]);
+		expect([stale.status, stale.body.details]).toEqual([
+			404,
+			`Dataset ${prospects.body.list_id as string} expired at ${iso(T0 + 24 * HOUR)}: upload the ids again`,
+		]);
 	});
 
 	it('cancels a queued or running job (no credits, no result), again without harm, and refuses to cancel a finished one', async () => {
@@ -256,7 +306,7 @@ describe('job errors', () => {
 		});
 	});
 
-	it('fails a job with the service\'s error and bills nothing', async () => {
+	it("fails a job with the service's error and bills nothing", async () => {
 		sandbox.jobs.configure({ failWith: 'The enrichment backend is unavailable' });
 		const { jobId } = await submit('enrichBusinessFirmographics', [sandbox.universe.businesses[0].business_id]);
 		clock = T0 + 3_000;
@@ -294,6 +344,9 @@ describe('job errors', () => {
 			error: null,
 		});
 		const gone = await download(secondLink);
-		expect([gone.status, JSON.parse(gone.text).details]).toEqual([404, `The result file of job ${jobId} was deleted at ${iso(T0 + 3_000 + 7 * 24 * HOUR)}`]);
+		expect([gone.status, JSON.parse(gone.text).details]).toEqual([
+			404,
+			`The result file of job ${jobId} was deleted at ${iso(T0 + 3_000 + 7 * 24 * HOUR)}`,
+		]);
 	});
 });

@@ -15,8 +15,8 @@ import {
 	CATEGORY_TYPES,
 	EARLIER_FIELDS,
 	FILTER_FIELDS,
+	filterFieldsV1,
 	filterFields,
-	filterFieldsV2,
 } from '../../nodes/shared/search/filterFields.description';
 import { SIGNAL_FIELD_FILTERS } from '../../nodes/shared/search/signalFields.description';
 import { filtersFromFields, toValueList } from '../../nodes/shared/search/filterValues';
@@ -25,7 +25,7 @@ import { SearchBusinesses } from '../../nodes/SearchBusinesses/SearchBusinesses.
 describe('Search Businesses: the parameter surface', () => {
 	it('reaches all 18 filters of API v1, each once (the earlier text fields of the pickers aside); the v2 form adds is_public_company', () => {
 		const hidden = EARLIER_FIELDS;
-		const reachable = (fields: typeof filterFields) => [
+		const reachable = (fields: typeof filterFieldsV1) => [
 			...Object.entries(FILTER_FIELDS)
 				.filter(([name]) => !hidden.has(name))
 				.map(([, f]) => f.filter),
@@ -35,15 +35,15 @@ describe('Search Businesses: the parameter surface', () => {
 				.map(([, filter]) => filter),
 		];
 		expect(FILTER_NAMES).toHaveLength(18);
-		expect([...reachable(filterFields)].sort()).toEqual([...FILTER_NAMES].sort());
-		expect([...reachable(filterFieldsV2)].sort()).toEqual([...FILTER_NAMES, 'is_public_company'].sort());
+		expect([...reachable(filterFieldsV1)].sort()).toEqual([...FILTER_NAMES].sort());
+		expect([...reachable(filterFields)].sort()).toEqual([...FILTER_NAMES, 'is_public_company'].sort());
 		expect(CATEGORY_TYPES.map((c) => c.value).sort()).toEqual([...CATEGORY_FILTERS].sort());
-		for (const name of Object.keys(FILTER_FIELDS)) expect(filterFields.some((f) => f.name === name)).toBe(true);
+		for (const name of Object.keys(FILTER_FIELDS)) expect(filterFieldsV1.some((f) => f.name === name)).toBe(true);
 	});
 
 	it('offers the known brackets as options, in their natural order', () => {
 		const options = (name: string) =>
-			(filterFields.find((f) => f.name === name)!.options as Array<{ value: string }>).map((o) => o.value);
+			(filterFieldsV1.find((f) => f.name === name)!.options as Array<{ value: string }>).map((o) => o.value);
 		expect(options('companySize')).toEqual(FILTER_BRACKETS.company_size);
 		expect(options('revenue')).toEqual(FILTER_BRACKETS.company_revenue);
 		expect(options('companyAge')).toEqual(FILTER_BRACKETS.company_age);
@@ -151,13 +151,20 @@ describe('Search Businesses: filter values', () => {
 	});
 });
 
-
 /**
  * Search Businesses 2 on API v2: its values read, and its first page refused before sending, as
  * searchBusinesses.v1.test.ts holds for version 1 on v1; limits are v2's (LIMITS).
  */
 describe('Search Businesses 2: refused before sending, on v2', () => {
-	const DEFAULTS: IDataObject = { mode: 'preview', returnAll: false, limit: 50, filterSource: 'fields', filters: {}, filtersJson: '{}', options: {} };
+	const DEFAULTS: IDataObject = {
+		mode: 'preview',
+		returnAll: false,
+		limit: 50,
+		filterSource: 'fields',
+		filters: {},
+		filtersJson: '{}',
+		options: {},
+	};
 	const withParameters = (parameters: IDataObject) => {
 		const values = { ...DEFAULTS, ...parameters };
 		return {
@@ -165,7 +172,8 @@ describe('Search Businesses 2: refused before sending, on v2', () => {
 			getNodeParameter: (name: string, _itemIndex: number, fallback?: unknown) => values[name] ?? fallback,
 		} as unknown as IExecuteFunctions;
 	};
-	const read = (parameters: IDataObject, itemIndex = 0) => readSearchRequest(withParameters(parameters), itemIndex, BUSINESS_SEARCH_V2, 'v2');
+	const read = (parameters: IDataObject, itemIndex = 0) =>
+		readSearchRequest(withParameters(parameters), itemIndex, BUSINESS_SEARCH_V2, 'v2');
 	function errorOf(parameters: IDataObject, itemIndex = 0): { message: string; description: string } {
 		try {
 			read(parameters, itemIndex);
@@ -181,16 +189,31 @@ describe('Search Businesses 2: refused before sending, on v2', () => {
 		['limit 0', { limit: 0 }, `Item 0: limit must be a whole number from 1 to ${LIMITS.searchTotal}`, 'Limit'],
 		['limit 60,001', { limit: LIMITS.searchTotal + 1 }, `Item 0: limit must be a whole number from 1 to ${LIMITS.searchTotal}`, 'Limit'],
 		['a fractional limit', { limit: 2.5 }, `Item 0: limit must be a whole number from 1 to ${LIMITS.searchTotal}`, 'Limit'],
-		['page size 501', { limit: 1_000, options: { pageSize: LIMITS.searchPageSize.max + 1 } }, `Item 0: page_size must be at most ${LIMITS.searchPageSize.max}`, 'Page Size'],
+		[
+			'page size 501',
+			{ limit: 1_000, options: { pageSize: LIMITS.searchPageSize.max + 1 } },
+			`Item 0: page_size must be at most ${LIMITS.searchPageSize.max}`,
+			'Page Size',
+		],
 		['an unknown mode', { mode: 'everything' }, 'Item 0: mode must be one of full, preview', 'Mode'],
-		['1,001 exclude ids', { options: { exclude: thousandAndOneIds } }, `Item 0: exclude must hold at most ${LIMITS.searchExclude} ids`, 'Exclude Business IDs'],
+		[
+			'1,001 exclude ids',
+			{ options: { exclude: thousandAndOneIds } },
+			`Item 0: exclude must hold at most ${LIMITS.searchExclude} ids`,
+			'Exclude Business IDs',
+		],
 		[
 			'an exclude entry that is an object',
 			{ options: { exclude: [{ id: 'x' }] } },
 			'Item 0: exclude must be an ID, a list of IDs or comma-separated IDs, got an object',
 			'Exclude Business IDs',
 		],
-		['an unknown country', { filters: { countries: 'USA, Atlantis, Germany' } }, 'Item 0: Countries: "Atlantis" is not a country or two-letter code (e.g. us, de)', 'Filters'],
+		[
+			'an unknown country',
+			{ filters: { countries: 'USA, Atlantis, Germany' } },
+			'Item 0: Countries: "Atlantis" is not a country or two-letter code (e.g. us, de)',
+			'Filters',
+		],
 		[
 			'an unknown bracket typed by expression',
 			{ filters: { companySize: ['1-10', 'tiny'] } },
@@ -213,7 +236,9 @@ describe('Search Businesses 2: refused before sending, on v2', () => {
 		expect(errorOf({ filters: { regions: 'california, texas', companySize: 'tiny' } }).message).toBe(
 			'Item 0: Regions: "california", "texas" must be lowercase <country>-<subdivision> codes (ISO 3166-2), such as "us-ca"; Company Size (Employees): "tiny" must be brackets such as "1-10", "500K-1M" or "10001+"',
 		);
-		expect(errorOf({ filters: { cities: 'Austin' } }).message).toBe('Item 0: Cities: "Austin" must be "<City>, <Region>, <Country code>" strings');
+		expect(errorOf({ filters: { cities: 'Austin' } }).message).toBe(
+			'Item 0: Cities: "Austin" must be "<City>, <Region>, <Country code>" strings',
+		);
 		expect(errorOf({ filters: { categoryType: 'naics_category' } }).message).toBe(
 			'Item 0: Categories is empty: add the NAICS Industry Code values to search for, or remove Category Type',
 		);
@@ -244,7 +269,10 @@ describe('Search Businesses 2: refused before sending, on v2', () => {
 	it('reads JSON text or an object, drops filters with an empty list, and reports bad JSON', () => {
 		const filtersOf = (filtersJson: IDataObject[string]) => read({ filterSource: 'json', filtersJson }).body.filters;
 		const included = { include_operating_locations: { value: true } };
-		expect(filtersOf('{"country_code":{"values":["us"]},"company_name":{"values":[]}}')).toEqual({ country_code: { values: ['us'] }, ...included });
+		expect(filtersOf('{"country_code":{"values":["us"]},"company_name":{"values":[]}}')).toEqual({
+			country_code: { values: ['us'] },
+			...included,
+		});
 		const refused = errorOf({ filterSource: 'json', filtersJson: JSON.stringify({ events: { values: [], last_occurrence: 30 } }) });
 		expect([refused.message, refused.description]).toEqual([
 			'Item 0: filters.events.values must hold at least 1 event type',
@@ -255,7 +283,9 @@ describe('Search Businesses 2: refused before sending, on v2', () => {
 		expect(filtersOf('{}')).toEqual(included);
 		const badJson = errorOf({ filterSource: 'json', filtersJson: '{country_code:' }, 2);
 		expect(badJson.message).toMatch(/^Item 2: Filters \(JSON\) is not valid JSON \(.+\)$/);
-		expect(badJson.description).toBe(`Write a JSON object such as ${FILTERS_JSON_EXAMPLE}, or leave it empty. Nothing was sent to the service for this item.`);
+		expect(badJson.description).toBe(
+			`Write a JSON object such as ${FILTERS_JSON_EXAMPLE}, or leave it empty. Nothing was sent to the service for this item.`,
+		);
 		expect(errorOf({ filterSource: 'json', filtersJson: '["us"]' }).message).toBe('Item 0: Filters (JSON) must be a JSON object');
 	});
 });

@@ -1,14 +1,19 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import { propertiesByVersion } from '../../shared/nodeVersions';
-import { filterFields, filterFieldsV2 } from '../../shared/search/filterFields.description';
+import { filterFieldsV1, filterFields } from '../../shared/search/filterFields.description';
 import { includeOperatingLocations } from '../../shared/search/operatingLocations';
 import { executeSearchNode, searchProperties, type SearchTexts } from '../../shared/search/searchNode';
 import { BUSINESS_SEARCH, FILTERS_JSON_EXAMPLE, type SearchKind } from '../../shared/search/searchRequest';
 import { BUSINESS_SEARCH_V2, businessSearchOf } from '../helpers/versions';
-import { FILTERS_FOR_MODEL, FILTERS_FOR_MODEL_V2, SEARCH_TOOL_DESCRIPTION, TOOL_SEARCH_LIMIT } from './searchTool';
+import { FILTERS_FOR_MODEL_V1, FILTERS_FOR_MODEL, SEARCH_TOOL_DESCRIPTION, TOOL_SEARCH_LIMIT } from './searchTool';
 
-const texts = (sizeHint: string, afterFilters?: INodeProperties, fields = filterFields, filtersForModel = FILTERS_FOR_MODEL): SearchTexts => ({
+const texts = (
+	sizeHint: string,
+	afterFilters?: INodeProperties,
+	fields = filterFieldsV1,
+	filtersForModel = FILTERS_FOR_MODEL_V1,
+): SearchTexts => ({
 	record: 'business',
 	records: 'businesses',
 	Records: 'Businesses',
@@ -57,14 +62,13 @@ export const description: INodeProperties[] = propertiesByVersion([
 			texts(
 				`At most ${most(BUSINESS_SEARCH_V2)} businesses per search. Tens of thousands of items make a large execution: see Large searches in the package's docs.`,
 				includeOperatingLocations,
-				filterFieldsV2,
-				FILTERS_FOR_MODEL_V2,
+				filterFields,
+				FILTERS_FOR_MODEL,
 			),
 			'v2',
 		),
 	},
 ]);
-
 
 /**
  * Search: every input item's businesses, paired to it, in input order (see executeSearch).

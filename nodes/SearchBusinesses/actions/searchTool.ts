@@ -13,7 +13,7 @@ export const SEARCH_TOOL_DESCRIPTION =
 
 const brackets = (filter: keyof typeof FILTER_BRACKETS) => FILTER_BRACKETS[filter].join(', ');
 
-export const FILTERS_FOR_MODEL = [
+export const FILTERS_FOR_MODEL_V1 = [
 	'Search filters as a JSON object: each key is a filter name holding {"values": [...]}. A business must match every filter; within one filter any value matches.',
 	'Filters: country_code (two-letter, e.g. "us"), region_country_code (e.g. "us-ca"), city_region_country (e.g. "austin, tx, us"),',
 	`company_size (employees: ${brackets('company_size')}), company_revenue (US dollars: ${brackets('company_revenue')}),`,
@@ -27,7 +27,7 @@ export const FILTERS_FOR_MODEL = [
  * The same for the node version built for API v2, with the filters beyond the list above (the
  * version-1 text stays as it was: it is its tool parameter's default).
  */
-export const FILTERS_FOR_MODEL_V2 = FILTERS_FOR_MODEL.replace(
+export const FILTERS_FOR_MODEL = FILTERS_FOR_MODEL_V1.replace(
 	'Example:',
 	[
 		`Also: city_region ("City, Region", e.g. "Austin, Texas"); events {"values": [event types such as "new_funding_round", "new_product"], "last_occurrence": days from 1 to ${LIMITS.eventWindowDays}};`,

@@ -5,16 +5,16 @@ import { executeSearchNode, searchProperties, type SearchTexts } from '../../sha
 import type { SearchKind } from '../../shared/search/searchRequest';
 import { CONTACT_DETAILS } from '../../shared/api';
 import {
+	PROSPECT_FILTERS_JSON_EXAMPLE_V1,
 	PROSPECT_FILTERS_JSON_EXAMPLE,
-	PROSPECT_FILTERS_JSON_EXAMPLE_V2,
 	PROSPECT_SEARCH,
 	PROSPECT_SEARCH_V2,
 	PROSPECT_SEARCH_VERSION_1,
+	prospectFilterFieldsV1,
 	prospectFilterFields,
-	prospectFilterFieldsV2,
 	prospectSearchOf,
 } from '../../shared/search/prospectFilters';
-import { PROSPECT_FILTERS_FOR_MODEL, PROSPECT_FILTERS_FOR_MODEL_V2, PROSPECT_TOOL_DESCRIPTION, TOOL_PROSPECT_LIMIT } from './searchTool';
+import { PROSPECT_FILTERS_FOR_MODEL_V1, PROSPECT_FILTERS_FOR_MODEL, PROSPECT_TOOL_DESCRIPTION, TOOL_PROSPECT_LIMIT } from './searchTool';
 
 const most = (kind: SearchKind) => kind.maxSize.toLocaleString('en-US');
 
@@ -27,17 +27,17 @@ interface ApiTexts {
 }
 
 const V1_TEXTS: ApiTexts = {
-	filterFields: prospectFilterFields,
-	jsonExample: PROSPECT_FILTERS_JSON_EXAMPLE,
+	filterFields: prospectFilterFieldsV1,
+	jsonExample: PROSPECT_FILTERS_JSON_EXAMPLE_V1,
 	contactFilters: 'has_email, has_phone_number and has_website as {"value": true}',
-	filtersForModel: PROSPECT_FILTERS_FOR_MODEL,
+	filtersForModel: PROSPECT_FILTERS_FOR_MODEL_V1,
 };
 
 const V2_TEXTS: ApiTexts = {
-	filterFields: prospectFilterFieldsV2,
-	jsonExample: PROSPECT_FILTERS_JSON_EXAMPLE_V2,
+	filterFields: prospectFilterFields,
+	jsonExample: PROSPECT_FILTERS_JSON_EXAMPLE,
 	contactFilters: `has_contact_details as {"value": "email"} (or ${CONTACT_DETAILS.filter((value) => value !== 'email').join(', ')}), has_website as {"value": true}`,
-	filtersForModel: PROSPECT_FILTERS_FOR_MODEL_V2,
+	filtersForModel: PROSPECT_FILTERS_FOR_MODEL,
 };
 
 const texts = (sizeHint: string, api: ApiTexts = V1_TEXTS): SearchTexts => ({

@@ -11,7 +11,7 @@ export const TOOL_PROSPECT_LIMIT = 25;
 export const PROSPECT_TOOL_DESCRIPTION =
 	'Search a database of people at companies (prospects) by job level, department, title, experience, location, contact details available and company filters. Returns the matching prospects (prospect_id, name, job title, company, business_id) and how many were found in total; needs a filters object.';
 
-export const PROSPECT_FILTERS_FOR_MODEL = [
+export const PROSPECT_FILTERS_FOR_MODEL_V1 = [
 	'Search filters as a JSON object. A prospect must match every filter; within one filter any value matches.',
 	`List filters hold {"values": [...]}: job_level (${JOB_LEVELS.join(', ')}), job_department (${JOB_DEPARTMENTS.join(', ')}),`,
 	'job_title (also takes "include_related_job_titles": true), country_code and region_country_code (where the prospect is, e.g. "us", "us-ca"),',
@@ -23,7 +23,7 @@ export const PROSPECT_FILTERS_FOR_MODEL = [
 ].join(' ');
 
 /** The same for the node version built for API v2: its contact filter is has_contact_details. */
-export const PROSPECT_FILTERS_FOR_MODEL_V2 = PROSPECT_FILTERS_FOR_MODEL.replace(
+export const PROSPECT_FILTERS_FOR_MODEL = PROSPECT_FILTERS_FOR_MODEL_V1.replace(
 	'has_email, has_phone_number and has_website hold {"value": true};',
 	'has_contact_details holds {"value": "email"} (or "phone", "email_and_phone", "email_or_phone"); has_website and is_public_company hold {"value": true}; skills and interests hold {"values": [...]};',
 ).replace('"has_email": { "value": true }', '"has_contact_details": { "value": "email" }');

@@ -8,7 +8,7 @@
 import type { IDataObject, IExecuteFunctions, INode, IPollFunctions } from 'n8n-workflow';
 
 import { toItemError } from '../batching/items';
-import { type ApiVersion, enrichmentRecordV2, FINAL_JOB_STATES, fromWire, type JobState } from '../api';
+import { type ApiVersion, enrichmentRecord, FINAL_JOB_STATES, fromWire, type JobState } from '../api';
 import type { ApiClient, OperationName } from '../transport/apiClient';
 import { formatCsv } from './csv';
 import { downloadResult, linkProblem } from './download';
@@ -83,7 +83,11 @@ export async function runOneJob(
 		if (!summary) return false;
 		cancelTried = true;
 		try {
-			await client.request('jobCancel', {}, { pathParams: { job_id: summary.job_id }, afterStop: true, deadline: Date.now() + CANCEL_DEADLINE_MS, itemIndex });
+			await client.request(
+				'jobCancel',
+				{},
+				{ pathParams: { job_id: summary.job_id }, afterStop: true, deadline: Date.now() + CANCEL_DEADLINE_MS, itemIndex },
+			);
 			return true;
 		} catch {
 			return false;
@@ -94,7 +98,7 @@ export async function runOneJob(
 		summary = await submit(setting, chunk, itemIndex);
 		label.jobId = summary.job_id;
 		const text = await resultText(setting, summary, label, started, position, cancelJob);
-		const read = readResultRows(text, setting.idField, enrichmentRecordV2(setting.operation));
+		const read = readResultRows(text, setting.idField, enrichmentRecord(setting.operation));
 		if ('problem' in read) throw resultUnusable(node, label, read.problem);
 		// an empty file for a job that found results (a proxy's empty 200, a cut download) is no "no match"
 		if (read.rows.size === 0 && summary.credit_usage.total_results > 0) {
@@ -109,7 +113,9 @@ export async function runOneJob(
 		// given up on a job still queued or running (its status could not be read): cancel it, so it bills nothing
 		if (summary && !cancelTried && !FINAL_JOB_STATES.has(summary.status as JobState)) {
 			const what = `the enrichment job ${summary.job_id}`;
-			const outcome = (await cancelJob()) ? `The enrichment job ${summary.job_id} was cancelled at the service, so it bills nothing.` : `Cancelling ${what} failed: it may still run and bill.`;
+			const outcome = (await cancelJob())
+				? `The enrichment job ${summary.job_id} was cancelled at the service, so it bills nothing.`
+				: `Cancelling ${what} failed: it may still run and bill.`;
 			failure.description = [failure.description, outcome].filter(Boolean).join(' ');
 		}
 		throw failure;
@@ -132,12 +138,21 @@ async function submit(setting: JobSetting, chunk: JobChunk, itemIndex: number): 
 	const listId = uploaded.list_id;
 	if (typeof listId !== 'string' || listId === '') throw unexpectedJobAnswer(node, 'dataset upload', 'it has no list_id', itemIndex);
 	if (uploaded.rowCount !== undefined && uploaded.rowCount !== chunk.ids.length) {
-		throw unexpectedJobAnswer(node, 'dataset upload', `the service read ${String(uploaded.rowCount)} of the ${chunk.ids.length} ids sent`, itemIndex);
+		throw unexpectedJobAnswer(
+			node,
+			'dataset upload',
+			`the service read ${String(uploaded.rowCount)} of the ${chunk.ids.length} ids sent`,
+			itemIndex,
+		);
 	}
 	if (setting.signal?.aborted) throw stoppedBeforeSubmit(node, itemIndex);
 	// sent to the end even if the execution is stopped meanwhile: a submit that arrived starts a
 	// billed job, and only its id lets the stop cancel it (the polls below see the stop)
-	const submitted = await client.request(setting.jobOperation, { ...chunk.group.shared, list_id: listId }, { itemIndex, items: chunk.items, afterStop: true });
+	const submitted = await client.request(
+		setting.jobOperation,
+		{ ...chunk.group.shared, list_id: listId },
+		{ itemIndex, items: chunk.items, afterStop: true },
+	);
 	if (typeof submitted.job_id !== 'string' || submitted.job_id === '') {
 		throw unexpectedJobAnswer(node, 'job submission', 'it has no job_id', itemIndex);
 	}
@@ -174,7 +189,11 @@ async function resultText(
 		if (!(await waitUnlessStopped(wait, signal))) throw jobStopped(node, label, await cancelJob());
 		let status: IDataObject;
 		try {
-			status = await client.request('jobStatus', undefined, { pathParams: { job_id: summary.job_id }, itemIndex: label.itemIndex, deadline });
+			status = await client.request('jobStatus', undefined, {
+				pathParams: { job_id: summary.job_id },
+				itemIndex: label.itemIndex,
+				deadline,
+			});
 		} catch (error) {
 			if (signal?.aborted) throw jobStopped(node, label, await cancelJob());
 			throw toItemError(node, error, label.itemIndex ?? 0);
@@ -182,7 +201,15 @@ async function resultText(
 		summary.polls++;
 		summary.status = String(status.status);
 		summary.credit_usage = creditUsageOf(status);
-		setting.onProgress?.({ jobId: summary.job_id, enrichment: label.enrichment, status: summary.status, polls: summary.polls, elapsedMs: Date.now() - started, ids: summary.ids, ...position });
+		setting.onProgress?.({
+			jobId: summary.job_id,
+			enrichment: label.enrichment,
+			status: summary.status,
+			polls: summary.polls,
+			elapsedMs: Date.now() - started,
+			ids: summary.ids,
+			...position,
+		});
 		if (summary.status === 'failed') {
 			const error = status.error as IDataObject | string | null | undefined;
 			throw jobFailed(node, label, typeof error === 'string' ? error : (error?.message as string | undefined), status);

@@ -133,7 +133,7 @@ export const textList = (
  * The Filters collection: every filter of the contract. Values inside one filter match any of
  * them (OR); different filters must all match (AND). Filters left empty are not sent.
  */
-export const filterFields: INodeProperties[] = [
+export const filterFieldsV1: INodeProperties[] = [
 	{
 		displayName: 'Annual Revenue',
 		name: 'revenue',
@@ -253,20 +253,20 @@ export interface FilterSet {
  * The Filters collection of Search Businesses' node version built for API v2: Public Company
  * (is_public_company, v2 only) besides the filters both versions take.
  */
-export const filterFieldsV2: INodeProperties[] = filterFields.flatMap((property) =>
+export const filterFields: INodeProperties[] = filterFieldsV1.flatMap((property) =>
 	property.name === 'numberOfLocations' ? [property, publicCompanyField('the business')] : [property],
 );
 
 export const BUSINESS_FILTERS: FilterSet = {
 	fields: FILTER_FIELDS,
-	properties: filterFieldsV2,
+	properties: filterFields,
 	names: FILTER_NAMES,
 	labels: SIGNAL_LABELS,
 };
 
 /** A field of the business Filters collection, for a search that filters on the same thing. */
 export function businessFilterField(name: string, changes: Partial<INodeProperties> = {}): INodeProperties {
-	const property = filterFields.find((entry) => entry.name === name);
+	const property = filterFieldsV1.find((entry) => entry.name === name);
 	if (!property) throw new Error(`No business filter field named ${name}`);
 	return { ...property, ...changes } as INodeProperties;
 }

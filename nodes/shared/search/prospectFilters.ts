@@ -9,25 +9,18 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import { CONTACT_DETAILS, JOB_DEPARTMENTS, JOB_LEVELS, LIMITS, PROSPECT_FILTER_NAMES } from '../api';
 import { contactDetailsField, prospectFiltersOn, V2_FILTER } from './contactDetails';
 import { FILTER_PICKERS, filterPicker } from '../filterPicker';
-import {
-	businessFilterField,
-	COMMAS_OR_LINES,
-	earlierForm,
-	type FilterSet,
-	textList,
-	type ValueKind,
-} from './filterFields.description';
+import { businessFilterField, COMMAS_OR_LINES, earlierForm, type FilterSet, textList, type ValueKind } from './filterFields.description';
 import { filtersFromFields } from './filterValues';
 import { PUBLIC_COMPANY, publicCompanyField } from './signalFields.description';
 import type { SearchKind } from './searchRequest';
 import { describeType } from '../inputRules';
 
 /** A short valid value of "Filters (JSON)", shown in its hint and in errors. */
-export const PROSPECT_FILTERS_JSON_EXAMPLE =
+export const PROSPECT_FILTERS_JSON_EXAMPLE_V1 =
 	'{ "job_level": { "values": ["director"] }, "company_country_code": { "values": ["us"] }, "has_email": { "value": true } }';
 
 /** The same example in API v2's words (has_contact_details), for the node version built for v2. */
-export const PROSPECT_FILTERS_JSON_EXAMPLE_V2 =
+export const PROSPECT_FILTERS_JSON_EXAMPLE =
 	'{ "job_level": { "values": ["director"] }, "company_country_code": { "values": ["us"] }, "has_contact_details": { "value": "email" } }';
 
 /** Each list field of the Filters collection and the filter it fills. */
@@ -69,7 +62,13 @@ const RANGE_FIELDS: Array<{ filter: string; min: string; max: string }> = [
 const RELATED_TITLES = 'includeRelatedJobTitles';
 
 const choices = (values: readonly string[]) =>
-	values.map((value) => ({ name: value.replace(/(^|[\s-])(\p{L})/gu, (_m, space: string, letter: string) => space + letter.toUpperCase()).replace(/^It$/, 'IT').replace(/^R&d$/, 'R&D'), value }));
+	values.map((value) => ({
+		name: value
+			.replace(/(^|[\s-])(\p{L})/gu, (_m, space: string, letter: string) => space + letter.toUpperCase())
+			.replace(/^It$/, 'IT')
+			.replace(/^R&d$/, 'R&D'),
+		value,
+	}));
 
 const months = (displayName: string, name: string, description: string): INodeProperties => ({
 	displayName,
@@ -89,8 +88,11 @@ const presence = (displayName: string, name: string, what: string): INodePropert
 });
 
 /** The Filters collection, in the order the editor shows it (alphabetical). */
-export const prospectFilterFields: INodeProperties[] = [
-	businessFilterField('revenue', { description: 'Yearly revenue of the prospect’s company, in US dollars. Pick one or more. For a value not listed, use an expression returning a list.' }),
+export const prospectFilterFieldsV1: INodeProperties[] = [
+	businessFilterField('revenue', {
+		description:
+			'Yearly revenue of the prospect’s company, in US dollars. Pick one or more. For a value not listed, use an expression returning a list.',
+	}),
 	{
 		displayName: 'Business IDs',
 		name: 'businessIds',
@@ -106,10 +108,7 @@ export const prospectFilterFields: INodeProperties[] = [
 	),
 	businessFilterField('categories'),
 	businessFilterField('categoryType'),
-	filterPicker(
-		'cities',
-		'The prospect’s city, written as "City, Region, Country code"; typed cities may be separated by semicolons',
-	),
+	filterPicker('cities', 'The prospect’s city, written as "City, Region, Country code"; typed cities may be separated by semicolons'),
 	businessFilterField('cities'),
 	{
 		...businessFilterField('countries'),
@@ -132,7 +131,8 @@ export const prospectFilterFields: INodeProperties[] = [
 		description: `Headquarters region of the prospect’s company as ISO 3166-2 codes (country-subdivision). ${COMMAS_OR_LINES}.`,
 	},
 	businessFilterField('companySize', {
-		description: 'Employees of the prospect’s company across all sites. Pick one or more. For a value not listed, use an expression returning a list.',
+		description:
+			'Employees of the prospect’s company across all sites. Pick one or more. For a value not listed, use an expression returning a list.',
 	}),
 	businessFilterField('countries', {
 		description: `Where the prospect is based: country names, two-letter or three-letter codes. ${COMMAS_OR_LINES}.`,
@@ -204,7 +204,7 @@ const V2_FIELDS_AFTER: Record<string, string[]> = {
  * in place of Has Email and Has Phone Number, and Interests, Public Company and Skills, at their
  * places in the alphabetical order.
  */
-export const prospectFilterFieldsV2: INodeProperties[] = prospectFilterFields
+export const prospectFilterFields: INodeProperties[] = prospectFilterFieldsV1
 	.filter((property) => property.name !== 'hasEmail' && property.name !== 'hasPhoneNumber')
 	.flatMap((property) => [
 		...(property.name === 'countries' ? [contactDetailsField] : []),
@@ -214,7 +214,7 @@ export const prospectFilterFieldsV2: INodeProperties[] = prospectFilterFields
 
 export const PROSPECT_FILTERS: FilterSet = {
 	fields: LIST_FIELDS,
-	properties: [...prospectFilterFields, ...Object.values(V2_ONLY_FIELDS)],
+	properties: [...prospectFilterFieldsV1, ...Object.values(V2_ONLY_FIELDS)],
 	names: PROSPECT_FILTER_NAMES,
 	labels: { has_website: 'Has Website', is_public_company: 'Public Company', has_email: 'Has Email', has_phone_number: 'Has Phone Number' },
 };
@@ -226,7 +226,9 @@ function readMonths(raw: unknown): { value?: number; problem?: string } {
 	if (raw === undefined || raw === null || raw === '') return {};
 	const value = typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : raw;
 	if (typeof value !== 'number' || !Number.isInteger(value) || value < 0) {
-		return { problem: `must be a whole number of months (0 or more), got ${typeof raw === 'string' ? JSON.stringify(raw) : describeType(raw)}` };
+		return {
+			problem: `must be a whole number of months (0 or more), got ${typeof raw === 'string' ? JSON.stringify(raw) : describeType(raw)}`,
+		};
 	}
 	return { value };
 }
@@ -258,7 +260,10 @@ export function prospectFiltersFromFields(fields: IDataObject): { filters: IData
 	if (fields[contactDetailsField.name] !== undefined) {
 		const value = fields[contactDetailsField.name];
 		if (typeof value === 'string' && (CONTACT_DETAILS as readonly string[]).includes(value)) filters[V2_FILTER] = { value };
-		else problems.push(`${contactDetailsField.displayName} must be one of ${CONTACT_DETAILS.join(', ')}, got ${typeof value === 'string' ? JSON.stringify(value) : describeType(value)}`);
+		else
+			problems.push(
+				`${contactDetailsField.displayName} must be one of ${CONTACT_DETAILS.join(', ')}, got ${typeof value === 'string' ? JSON.stringify(value) : describeType(value)}`,
+			);
 	}
 	for (const [field, filter] of Object.entries(PRESENCE_FIELDS)) {
 		const value = fields[field];
@@ -294,7 +299,7 @@ export const PROSPECT_SEARCH: SearchKind = {
 	filters: PROSPECT_FILTERS,
 	fromFields: prospectFiltersFromFields,
 	forApiVersion: prospectFiltersOn,
-	jsonExample: PROSPECT_FILTERS_JSON_EXAMPLE,
+	jsonExample: PROSPECT_FILTERS_JSON_EXAMPLE_V1,
 };
 
 /** Version 1 (workflows saved before version 2): the same search, capped at 10,000 records. */
@@ -312,7 +317,7 @@ export const PROSPECT_SEARCH_V2: SearchKind = {
 	maxSize: LIMITS.searchTotal,
 	// the largest page by default, so a large search takes the fewest requests (10,000 in 20)
 	defaultPageSize: LIMITS.searchPageSize.max,
-	jsonExample: PROSPECT_FILTERS_JSON_EXAMPLE_V2,
+	jsonExample: PROSPECT_FILTERS_JSON_EXAMPLE,
 };
 
 /** The search of the node version a workflow holds. */

@@ -28,7 +28,7 @@ import {
 import { ONE_QUERY_ASSUMED, perEntity, perEntityAssumed } from './meters';
 import type { EndpointDefinition } from './types';
 import { enrichmentJobs, JOB_CONTROL_ENDPOINTS } from './jobs';
-import { enrollmentDefinitionsV2, webhookDefinitionsV2 } from './push';
+import { enrollmentDefinitions, webhookDefinitions } from './push';
 
 /** POST /v2/businesses/<segment>/enrich: rows `{business_id, data}`, data one object or many. */
 const businessEnrich = (segment: string, body: EndpointDefinition['body'] = businessEnrichBody): EndpointDefinition => ({
@@ -148,8 +148,8 @@ const definitions = {
 		body: creditsAggregationBody,
 		idempotent: true,
 	},
-	...webhookDefinitionsV2,
-	...enrollmentDefinitionsV2,
+	...webhookDefinitions,
+	...enrollmentDefinitions,
 } satisfies Record<string, EndpointDefinition>;
 
 /** The pull and push families, then the async job flow built from their enrichments (v2Jobs.ts). */

@@ -21,7 +21,7 @@ import type { EndpointDefinition } from './types';
 
 const WEBHOOK = '/v2/webhooks/{webhook_id}';
 
-export const webhookDefinitionsV2 = {
+export const webhookDefinitions = {
 	registerWebhook: {
 		method: 'POST',
 		meter: ONE_QUERY_ASSUMED,
@@ -42,7 +42,14 @@ export const webhookDefinitionsV2 = {
 	},
 	getWebhook: { method: 'GET', meter: ONE_QUERY_ASSUMED, path: WEBHOOK, body: emptyBody, idempotent: true },
 	updateWebhook: { method: 'PATCH', meter: ONE_QUERY_ASSUMED, path: WEBHOOK, body: updateWebhookBody, idempotent: true },
-	deleteWebhook: { method: 'DELETE', meter: ONE_QUERY_ASSUMED, path: WEBHOOK, body: emptyBody, query: deleteWebhookQuery, idempotent: true },
+	deleteWebhook: {
+		method: 'DELETE',
+		meter: ONE_QUERY_ASSUMED,
+		path: WEBHOOK,
+		body: emptyBody,
+		query: deleteWebhookQuery,
+		idempotent: true,
+	},
 	rotateWebhookSecret: {
 		method: 'POST',
 		meter: ONE_QUERY_ASSUMED,
@@ -64,7 +71,7 @@ export const webhookDefinitionsV2 = {
 const BUSINESS_ENROLLMENTS = '/v2/businesses/events/enrollments';
 const PROSPECT_ENROLLMENTS = '/v2/prospects/events/enrollments';
 
-export const enrollmentDefinitionsV2 = {
+export const enrollmentDefinitions = {
 	createBusinessEnrollment: {
 		method: 'POST',
 		path: BUSINESS_ENROLLMENTS,

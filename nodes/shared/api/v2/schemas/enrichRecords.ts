@@ -33,8 +33,7 @@ export function fieldTypeOf(shape: RecordShape, field: string): FieldType | unde
 }
 
 /** Whether the record may lack the field: `/enrich` leaves it out of some records. */
-export const mayLackField = (shape: RecordShape, field: string): boolean =>
-	Object.hasOwn(shape, field) && typeof shape[field] !== 'string';
+export const mayLackField = (shape: RecordShape, field: string): boolean => Object.hasOwn(shape, field) && typeof shape[field] !== 'string';
 
 /** The type of a field, and whether it may be null. */
 export function cellTypeOf(type: FieldType): { type: CellType; nullable: boolean } {
@@ -69,7 +68,7 @@ const post: RecordShape = { post_text: 'string', post_url: 'string', likes: 'int
 const WORKFORCE_DEPARTMENTS = ['engineering', 'sales', 'marketing', 'operations', 'finance', 'human_resources', 'customer_support'];
 
 /** The sync `/enrich` operations of API v2 and their records. */
-export const ENRICHMENT_RECORDS_V2: Readonly<Record<string, RecordShape>> = {
+export const ENRICHMENT_RECORDS: Readonly<Record<string, RecordShape>> = {
 	enrichBusinessFunding: {
 		company_name: 'string',
 		total_funding_amount: 'integer',
@@ -172,8 +171,8 @@ export const ENRICHMENT_RECORDS_V2: Readonly<Record<string, RecordShape>> = {
 };
 
 /** The record shape of a v2 enrichment operation; undefined for an operation that has none. */
-export const enrichmentRecordV2 = (operation: string): RecordShape | undefined =>
-	Object.hasOwn(ENRICHMENT_RECORDS_V2, operation) ? ENRICHMENT_RECORDS_V2[operation] : undefined;
+export const enrichmentRecord = (operation: string): RecordShape | undefined =>
+	Object.hasOwn(ENRICHMENT_RECORDS, operation) ? ENRICHMENT_RECORDS[operation] : undefined;
 
 const ZOD_OF: Record<CellType, () => z.ZodTypeAny> = {
 	string: () => z.string(),
