@@ -123,18 +123,6 @@ function ownPublishedRegistration(ctx: IHookFunctions, strategy: WebhookRegistra
 }
 
 /**
- * v2, published, nothing at this URL: the webhook this workflow registered under an earlier public
- * URL (WEBHOOK_URL changed), found by the id it stored. register() moves it to this URL, so the
- * enrollments bound to it keep delivering, instead of a second webhook beside it.
- */
-async function ownWebhookElsewhere(ctx: IHookFunctions, strategy: WebhookRegistration): Promise<Registration | undefined> {
-	const stored = readStoredRegistration(ctx.getWorkflowStaticData('node'));
-	if (!dialectFor(strategy.model).webhooks.byId || stored?.model !== strategy.model || stored.webhookId === undefined || stored.test === true) return undefined;
-	const previous = await strategy.find({ webhookId: stored.webhookId });
-	return previous && ownPublishedRegistration(ctx, strategy, previous) ? previous : undefined;
-}
-
-/**
  * Test URLs this process is listening on (create in 'manual' mode until its removal), each with
  * the published registration that listening replaced, if any: n8n removes test and published
  * webhooks alike in 'internal' mode, so remove() tells them apart by this.
@@ -223,10 +211,9 @@ export async function create(this: IHookFunctions, version: ApiVersion = DEFAULT
 		const apiKey = await apiKeyOf(this);
 		// listening replaces this workflow's published registration: remove() puts it back
 		if (testing && foreign) listening.set(url, ownPublishedRegistration(this, strategy, found));
-		const moved = found === undefined && !testing ? await ownWebhookElsewhere(this, strategy) : undefined;
 		const registered = await strategy.register(url, {
 			name: webhookName(this),
-			existing: found ?? moved ?? null,
+			existing: found ?? null,
 			...(testing && { fields: { description: TEST_WEBHOOK_DESCRIPTION } }),
 		});
 		keep(this, strategy, url, registered, apiKey);

@@ -100,13 +100,9 @@ export class V2Registration implements WebhookRegistration {
 			if (registration.webhookId === undefined) throw this.noWebhookId();
 			return registration;
 		}
-		// disabled (an earlier unpublish kept it for its enrollments): deliveries resume; at another
-		// URL (the trigger's own, after n8n's public URL changed): moved here, its id and enrollments kept
-		const fields: IDataObject = {};
-		if (!sameUrl(found.webhookUrl, webhookUrl)) fields.webhook_url = webhookUrl;
-		if (found.status !== undefined && found.status !== 'active') fields.status = 'active';
-		if (Object.keys(fields).length > 0) await this.update(found, fields);
-		return { ...(await this.rotate(found)), webhookUrl, status: 'active' };
+		// disabled (an earlier unpublish kept it for its enrollments): deliveries resume
+		if (found.status !== undefined && found.status !== 'active') await this.update(found, { status: 'active' });
+		return { ...(await this.rotate(found)), status: 'active' };
 	}
 
 	/** A new secret for that webhook only (the old one stops verifying at once). */

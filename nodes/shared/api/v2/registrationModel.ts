@@ -40,10 +40,7 @@ export interface Simulation {
 export interface RegisterOptions {
 	/** v2: the name a new webhook gets */
 	name?: string;
-	/**
-	 * v2: what find({ webhookUrl }) gave just before (null: nothing there), so it is not asked again;
-	 * or the trigger's own webhook at an earlier URL, which is then moved to this one
-	 */
+	/** v2: what find({ webhookUrl }) gave just before (null: nothing there), so it is not asked again */
 	existing?: Registration | null;
 	/** v2: more fields a new webhook is created with (description, headers, payload_format) */
 	fields?: IDataObject;
