@@ -1,0 +1,53 @@
+/**
+ * Review of c2b66e9 (sharing detection against `windowMs - WINDOW_SLACK_MS`, remembered five
+ * windows): a process alone on its key is taken for a shared one when a request's round trip
+ * straddles the 60-s mark of one of its own earlier queries, and then learns no weight for five
+ * minutes. Both tests pass on c2b66e9's parent (3ecb353) and fail on c2b66e9.
+ */
+import type { EndpointDefinition } from '../../nodes/shared/api';
+import { RateBudget } from '../../nodes/shared/transport/rateBudget';
+
+/** an endpoint whose weight the catalog assumes (one query per id) */
+const assumed = { method: 'POST', path: '/review/assumed', meter: { entities: 'business_ids', assumed: true } } as unknown as EndpointDefinition;
+
+describe('one process alone on its key (review of c2b66e9)', () => {
+	beforeEach(() => jest.useFakeTimers({ doNotFake: ['setImmediate', 'nextTick', 'queueMicrotask'] }));
+	afterEach(() => jest.useRealTimers());
+
+	/** a request of `weight` (no learning) answered `roundTripMs` later with `remaining` */
+	async function request(budget: RateBudget, weight: number, roundTripMs: number, remaining: number, resetSeconds: number) {
+		const booking = await budget.book(weight);
+		await jest.advanceTimersByTimeAsync(roundTripMs);
+		budget.answered({ limit: 200, remaining, resetSeconds }, booking);
+	}
+
+	/** a fresh report, then one request of the assumed endpoint (40 ids) that the service counts as 1 query */
+	async function learnsOneQuery(budget: RateBudget, usedBefore: number): Promise<boolean> {
+		await request(budget, 1, 0, 200 - usedBefore - 1, 60);
+		const booking = await budget.book(40, undefined, { definition: assumed, entities: 40 });
+		budget.answered({ limit: 200, remaining: 200 - usedBefore - 2, resetSeconds: 60 }, booking);
+		return JSON.stringify(budget.meter.meterOf(assumed)) === JSON.stringify({ queries: 1 });
+	}
+
+	it('a round trip of 400 ms across the 60-s mark of its own earlier query does not make the key shared (learning still works)', async () => {
+		const budget = new RateBudget();
+		// t = 0: 40 queries; the service counts them from t = 0.2 s (arrival) to t = 60.2 s
+		await request(budget, 40, 400, 160, 60);
+		await jest.advanceTimersByTimeAsync(59_300);
+		// t = 59.7 s: 10 more; at the service at 59.9 s, which still counts the 40; answered at 60.1 s
+		await request(budget, 10, 400, 150, 1);
+		// nobody else uses the key: two minutes later, a learning request alone after a fresh report
+		await jest.advanceTimersByTimeAsync(60_000);
+		expect(await learnsOneQuery(budget, 0)).toBe(true);
+	});
+
+	it('a budget built with the service window (60_000, as the unit tests do) does not take its own query of 59.5 s ago for another process', async () => {
+		const budget = new RateBudget(200, 60_000);
+		await request(budget, 40, 0, 160, 60);
+		await jest.advanceTimersByTimeAsync(59_500);
+		// the service's window is 60 s: it still counts the 40
+		await request(budget, 10, 0, 150, 1);
+		await jest.advanceTimersByTimeAsync(61_000);
+		expect(await learnsOneQuery(budget, 0)).toBe(true);
+	});
+});
