@@ -93,6 +93,8 @@ export interface Booking {
 	alone: boolean;
 	/** the service's report in force when it was booked (its number), if fresh */
 	reportBefore?: number;
+	/** when it was booked */
+	at: number;
 }
 
 /**
@@ -264,6 +266,7 @@ export class RateBudget {
 	private take(now: number, weight: number, learning: Booking['learning']): Booking {
 		const fresh = this.service !== undefined && now < this.service.until;
 		const booking: Booking = {
+			at: now,
 			weight,
 			learning,
 			alone: this.inFlight === 0,
@@ -310,7 +313,7 @@ export class RateBudget {
 			this.decreaseHeldUntil = now + Math.max(pauseMs, DECREASE_HOLD_MS);
 		}
 		// the Retry-After governs the wait; the window as reported (a 429 need not mean it is full)
-		if (window) this.report(window, now);
+		if (window) this.report(window, now, booking);
 		if (pauseMs === 0) return;
 		const ends = now + pauseMs;
 		if (ends <= this.pausedUntil) return;
@@ -346,7 +349,7 @@ export class RateBudget {
 		if (this.rate < this.ceiling) this.rate = Math.min(this.ceiling, this.rate + INCREASE_PER_QUERY * weight);
 		if (!window) return;
 		const now = this.now();
-		this.report(window, now);
+		this.report(window, now, booking);
 		// the room the service reports is room this process may use: once the congestion is over, a
 		// rate halved by it never leaves that room empty (it did for minutes, climbing back query by query)
 		if (now >= this.decreaseHeldUntil) this.rate = Math.max(this.rate, Math.min(this.ceiling, this.windowWeight + window.remaining));
@@ -362,15 +365,18 @@ export class RateBudget {
 		this.inFlightWeight = Math.max(0, this.inFlightWeight - (booking?.weight ?? 1));
 	}
 
-	private report(window: ServiceWindow, now: number): void {
+	private report(window: ServiceWindow, now: number, booking?: Booking): void {
 		const reset = window.resetSeconds ?? 0;
 		// a Unix time (seconds) or seconds from now; never further than the window
 		const until = reset > 1e9 ? reset * 1000 : now + reset * 1000;
 		const limit = window.limit ?? this.service?.limit ?? LIMITS.rateLimit.queries;
 		this.expire(now);
-		// the service counts more than this process booked in the service's own window (without the
-		// slack: a query of 60.5 s ago is out of the service's count but still in this budget's window)
-		if (limit - window.remaining > this.bookedSince(now - (this.windowMs - WINDOW_SLACK_MS))) {
+		// the service counts more than this process booked in the service's window before the answered
+		// request: another process uses the key. Not this budget's whole window: its slack keeps a query
+		// of 60.5 s ago that the service no longer counts. From the booking, not the answer: the service
+		// counted from the request's arrival, and a query a round trip older than the answer is still in.
+		const serviceWindowMs = Math.min(this.windowMs, LIMITS.rateLimit.windowMs);
+		if (limit - window.remaining > this.bookedSince((booking?.at ?? now) - serviceWindowMs)) {
 			this.sharedUntil = now + SHARED_MEMORY_WINDOWS * this.windowMs;
 		}
 		this.service = {

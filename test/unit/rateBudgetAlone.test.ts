@@ -1,16 +1,21 @@
 /**
- * Review of c2b66e9 (sharing detection against `windowMs - WINDOW_SLACK_MS`, remembered five
- * windows): a process alone on its key is taken for a shared one when a request's round trip
- * straddles the 60-s mark of one of its own earlier queries, and then learns no weight for five
- * minutes. Both tests pass on c2b66e9's parent (3ecb353) and fail on c2b66e9.
+ * A process alone on its key is never taken for one sharing it (which keeps a reserve and stops
+ * learning weights for five windows): not when a request's round trip straddles the 60-s mark of
+ * one of its own earlier queries (the service counts from the request's arrival), nor when the
+ * budget is built with the service's window itself. A first cut of the sharing check (against the
+ * answer's time) failed both.
  */
 import type { EndpointDefinition } from '../../nodes/shared/api';
 import { RateBudget } from '../../nodes/shared/transport/rateBudget';
 
 /** an endpoint whose weight the catalog assumes (one query per id) */
-const assumed = { method: 'POST', path: '/review/assumed', meter: { entities: 'business_ids', assumed: true } } as unknown as EndpointDefinition;
+const assumed = {
+	method: 'POST',
+	path: '/test/assumed',
+	meter: { entities: 'business_ids', assumed: true },
+} as unknown as EndpointDefinition;
 
-describe('one process alone on its key (review of c2b66e9)', () => {
+describe('one process alone on its key: never taken for a shared one', () => {
 	beforeEach(() => jest.useFakeTimers({ doNotFake: ['setImmediate', 'nextTick', 'queueMicrotask'] }));
 	afterEach(() => jest.useRealTimers());
 

@@ -1,5 +1,5 @@
 /**
- * Review of eaf1196: runEnrichment's refused path, now sharing the merge. Items of a job group and
+ * runEnrichment when the run is refused for lack of time. Items of a job group and
  * of /enrich groups mixed, the /enrich part refused for lack of time under Continue On Fail: no
  * job is submitted, every job item gets the same refusal, the /enrich items theirs, in item order.
  * No other test reaches this path (making the refusal go unseen leaves every enrichment suite green).
@@ -22,16 +22,22 @@ it('a refused /enrich part refuses the job part too, nothing sent, outcomes in i
 	const ids = sandbox.universe.businesses.slice(0, 12).map((business) => business.business_id);
 	const months = ['2025-01', '2025-02', '2025-03'];
 	// items 0, 4 and 8 have parameters of their own (/enrich); the other 9 share theirs (a job at 9)
-	const requests = ids.map((id, itemIndex): ItemRequest<string> => ({
-		itemIndex,
-		entries: [id],
-		shared: { parameters: { month_period: itemIndex % 4 === 0 ? months[itemIndex / 4] : '2025-04' } },
-	}));
+	const requests = ids.map(
+		(id, itemIndex): ItemRequest<string> => ({
+			itemIndex,
+			entries: [id],
+			shared: { parameters: { month_period: itemIndex % 4 === 0 ? months[itemIndex / 4] : '2025-04' } },
+		}),
+	);
 	// 2 queries a minute and a workflow that times out in 30 s: the three /enrich queries cannot finish
 	const base = jobContext(sandbox, { continueOnFail: true, maxRequestsPerMinute: 2 }).ctx as IExecuteFunctions;
 	const ctx = Object.assign(Object.create(base) as IExecuteFunctions, { getWorkflowSettings: () => ({ executionTimeout: 30 }) });
 	sandbox.clearRequests();
-	const run = await runEnrichment(ctx, 'enrichBusinessWebsiteTraffic', requests, { version: 'v2', jobThreshold: 9, job: { firstPollMs: 1, maxPollMs: 5 } });
+	const run = await runEnrichment(ctx, 'enrichBusinessWebsiteTraffic', requests, {
+		version: 'v2',
+		jobThreshold: 9,
+		job: { firstPollMs: 1, maxPollMs: 5 },
+	});
 	expect(sandbox.requests).toEqual([]);
 	expect(run.via).toBe('enrich');
 	expect(run.outcomes.map((outcome) => outcome.itemIndex)).toEqual(ids.map((_, index) => index));
