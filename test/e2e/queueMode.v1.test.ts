@@ -39,6 +39,7 @@ import os from 'node:os';
 import type { IDataObject, ITaskData } from 'n8n-workflow';
 
 import { LIMITS, V1_ENDPOINTS, V1_LIMITS } from '../../nodes/shared/api';
+import { WINDOW_SLACK_MS } from '../../nodes/shared/transport/rateBudget';
 import { acceptedQueries, queryFloorMs } from '../benchmark/queries';
 import { contacts } from '../benchmark/scenarios';
 import { pushTriggerReady } from '../benchmark/webhooks';
@@ -459,6 +460,10 @@ describe('queue mode on PostgreSQL: main, a webhook processor and two workers sh
 	/** every event added for the trigger in this file */
 	const triggerEvents: Array<{ event_id: string }> = [];
 
+	/** how many of a round's executions each worker took, in the order of `cluster.workerNames` */
+	const perWorker = (round: StartedRound) => cluster.workerNames.map((name) => round.executionIds.filter((id) => cluster.workerOf(id) === name).length);
+	const takenEvenly = (round: StartedRound) => perWorker(round).every((count) => count === EXECUTIONS / cluster.workerNames.length);
+
 	describe(`4 x ${ROWS_PER_EXECUTION.toLocaleString('en-US')} contacts at once on two workers: two rounds side by side, each on a key of its own`, () => {
 		let atCeilingRound: PromiseSettledResult<RoundResult> | undefined;
 		let atShareRound: PromiseSettledResult<RoundResult> | undefined;
@@ -473,8 +478,17 @@ describe('queue mode on PostgreSQL: main, a webhook processor and two workers sh
 
 			const rowsOf = (service: Sandbox) => contacts(service.universe, EXECUTIONS * ROWS_PER_EXECUTION);
 			const first = await startRound({ workflow: atCeiling, sandbox, rows: rowsOf(sandbox) });
-			const second = await startRound({ workflow: atShare, sandbox: shareSandbox, rows: rowsOf(shareSandbox) });
+			const shareRound = { workflow: atShare, sandbox: shareSandbox, rows: rowsOf(shareSandbox) };
+			const second = await startRound(shareRound);
 			[atCeilingRound, atShareRound] = await Promise.allSettled([finishRound(first), finishRound(second)]);
+			// a share is per process: the share round compares with the floor only when n8n's queue gave
+			// each worker half the executions. When it did not (3 + 1, seen once in CI), it runs again
+			// after a window, when the key's window is empty again; at most twice more.
+			for (let attempt = 2; attempt <= 3 && atShareRound.status === 'fulfilled' && !takenEvenly(atShareRound.value); attempt++) {
+				log(`the share round's executions went ${JSON.stringify(perWorker(atShareRound.value))} to the workers: running it again (attempt ${attempt})`);
+				await pause(LIMITS.rateLimit.windowMs + WINDOW_SLACK_MS);
+				[atShareRound] = await Promise.allSettled([finishRound(await startRound(shareRound))]);
+			}
 			await later;
 		});
 
@@ -513,8 +527,7 @@ describe('queue mode on PostgreSQL: main, a webhook processor and two workers sh
 			const result = resultOf(atShareRound);
 			// a share is per process: within 1.1x of the floor only when each worker has half the work
 			// (n8n's queue gave two to each in every run; three on one worker would take 3 minutes)
-			const perWorker = result.executionIds.map((id) => cluster.workerOf(id));
-			expect(cluster.workerNames.map((name) => perWorker.filter((worker) => worker === name).length)).toEqual([2, 2]);
+			expect(perWorker(result)).toEqual([2, 2]);
 			expectCompleteAndMinimal(result);
 			expect(result.refused).toBe(0);
 		});
