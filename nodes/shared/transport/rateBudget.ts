@@ -337,7 +337,9 @@ export class RateBudget {
 			this.service !== undefined &&
 			// no other process spends the key: its queries would be in the drop (queue-mode workers)
 			this.now() >= this.sharedUntil &&
-			(window.limit ?? this.service.limit) - window.remaining <= this.windowWeight &&
+			// against the service's own window: a query of this process 60 to 61 s old, still in this
+			// budget's window (its slack), would hide one of another process's in the drop
+			(window.limit ?? this.service.limit) - window.remaining <= this.bookedSince(booking.at - this.serviceWindowMs) &&
 			// nothing left the service's window in between (its reset is whole seconds: a second's margin)
 			(this.service.reported === this.service.limit || this.now() < this.service.until - RESET_MARGIN_MS);
 		if (attributable && booking?.learning && window && this.service) {
@@ -375,8 +377,7 @@ export class RateBudget {
 		// request: another process uses the key. Not this budget's whole window: its slack keeps a query
 		// of 60.5 s ago that the service no longer counts. From the booking, not the answer: the service
 		// counted from the request's arrival, and a query a round trip older than the answer is still in.
-		const serviceWindowMs = Math.min(this.windowMs, LIMITS.rateLimit.windowMs);
-		if (limit - window.remaining > this.bookedSince((booking?.at ?? now) - serviceWindowMs)) {
+		if (limit - window.remaining > this.bookedSince((booking?.at ?? now) - this.serviceWindowMs)) {
 			this.sharedUntil = now + SHARED_MEMORY_WINDOWS * this.windowMs;
 		}
 		this.service = {
@@ -409,6 +410,11 @@ export class RateBudget {
 		if (fresh && service.remaining - weight < reserve) return service.until - now;
 		if (service.remaining - weight >= low) return undefined;
 		return this.oneAtATime(now);
+	}
+
+	/** The service's own window (this budget's is longer by its slack, or the same in unit tests). */
+	private get serviceWindowMs(): number {
+		return Math.min(this.windowMs, LIMITS.rateLimit.windowMs);
 	}
 
 	/** The queries this process booked after `since` (within its window). */
