@@ -34,11 +34,12 @@
  * a fourth sandbox (the webhook processor's URL), the webhook processor receives that sandbox's
  * pushes and queues one execution per event, the workers run them, and a duplicate starts nothing.
  */
+import { writeFileSync } from 'node:fs';
 import os from 'node:os';
 
 import type { IDataObject, ITaskData } from 'n8n-workflow';
 
-import { LIMITS, V1_ENDPOINTS, V1_LIMITS } from '../../nodes/shared/api';
+import { ENDPOINTS, LIMITS, V1_ENDPOINTS, V1_LIMITS } from '../../nodes/shared/api';
 import { WINDOW_SLACK_MS } from '../../nodes/shared/transport/rateBudget';
 import { acceptedQueries, queryFloorMs } from '../benchmark/queries';
 import { contacts } from '../benchmark/scenarios';
@@ -67,8 +68,14 @@ const SHARE_PER_MINUTE = LIMITS.rateLimit.queries / 2;
 // the rounds' beforeAll waits for about one floor; a scaled run's floor is longer than the suite's timeout
 jest.setTimeout(Math.max(900_000, 1.5 * queryFloorMs(MOST_QUERIES) + 300_000));
 
-const MATCH_PATH = V1_ENDPOINTS.matchProspects.path;
-const ENRICH_PATH = V1_ENDPOINTS.enrichProspectProfiles.path;
+/**
+ * QUEUE_MODE_API=v2 runs the Match -> Enrich rounds on the nodes' latest versions (API v2, 50
+ * contacts a match call), to measure them by hand; CI runs API v1, what this file pins.
+ */
+const ON_V2 = process.env.QUEUE_MODE_API === 'v2';
+const MATCH_PATH = (ON_V2 ? ENDPOINTS : V1_ENDPOINTS).matchProspects.path;
+const ENRICH_PATH = (ON_V2 ? ENDPOINTS : V1_ENDPOINTS).enrichProspectProfiles.path;
+const MATCH_ITEMS = ON_V2 ? LIMITS.matchItems : V1_LIMITS.matchItems;
 const EVENTS_PATH = V1_ENDPOINTS.getBusinessEvents.path;
 const TRIGGER = 'Business Events Trigger';
 /** `n8n worker` runs this many executions at once unless told otherwise (n8n 2.41.1, commands/worker.ts) */
@@ -80,7 +87,7 @@ const pause = async (ms: number) => await new Promise((resolve) => setTimeout(re
 /** The benchmark's Match -> Enrich workflow with its own id, webhook and credential. */
 function matchEnrich(id: string, credential: { id: string; name: string }): WorkflowJson {
 	// typeVersion 1 at the credential's Per Node Version: API v1, whose paths and limits this file counts
-	const workflow = matchEnrichOurs(id, undefined, { matchProspects: 1, enrich: 1 });
+	const workflow = matchEnrichOurs(id, undefined, ON_V2 ? {} : { matchProspects: 1, enrich: 1 });
 	for (const node of workflow.nodes as Array<{ name: string; parameters: IDataObject; credentials?: IDataObject }>) {
 		if (node.credentials) node.credentials = { businessProspectDataApi: credential };
 		// answered at once: the test reads the executions n8n stores
@@ -352,6 +359,11 @@ describe('queue mode on PostgreSQL: main, a webhook processor and two workers sh
 			const minute = Math.floor((request.at.getTime() - firstAt) / LIMITS.rateLimit.windowMs);
 			perMinute[minute] = (perMinute[minute] ?? 0) + acceptedQueries([request]);
 		}
+		// QUEUE_MODE_TRACE=<path prefix>: every request (ms from the first, status, queries, path) to a file, to see where the time went
+		if (process.env.QUEUE_MODE_TRACE) {
+			const lines = requests.map((request) => `${request.at.getTime() - firstAt}\t${request.status}\t${acceptedQueries([{ ...request, status: 200 }])}\t${request.path}`);
+			writeFileSync(`${process.env.QUEUE_MODE_TRACE}-${workflow.id}.tsv`, `${lines.join('\n')}\n`);
+		}
 		const result: RoundResult = {
 			...round,
 			executions,
@@ -432,10 +444,10 @@ describe('queue mode on PostgreSQL: main, a webhook processor and two workers sh
 		const answered = requests.filter((request) => request.status === 200);
 		const matchSizes = answered.filter((request) => request.path === MATCH_PATH).map((request) => ((request.body as IDataObject).prospects_to_match as unknown[]).length);
 		const enrichIds = answered.filter((request) => request.path === ENRICH_PATH).map((request) => (request.body as IDataObject).prospect_ids as string[]);
-		expect(Math.max(...matchSizes)).toBe(V1_LIMITS.matchItems);
+		expect(Math.max(...matchSizes)).toBe(MATCH_ITEMS);
 		expect(enrichIds.every((ids) => ids.length >= 1 && ids.length <= LIMITS.prospectEnrichIds && new Set(ids).size === ids.length)).toBe(true);
 		// exactly the minimum: ceil(contacts / 40) match and ceil(unique matched / 50) enrich requests per execution
-		expect(matchSizes.length).toBe(EXECUTIONS * Math.ceil(ROWS_PER_EXECUTION / V1_LIMITS.matchItems));
+		expect(matchSizes.length).toBe(EXECUTIONS * Math.ceil(ROWS_PER_EXECUTION / MATCH_ITEMS));
 		const uniqueMatched = executions.map(
 			(execution) => new Set(execution.items('Match Prospects').map((item) => item.prospect_id).filter((id) => typeof id === 'string')).size,
 		);

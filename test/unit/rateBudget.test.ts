@@ -108,9 +108,9 @@ describe('RateBudget and the service window', () => {
 	afterEach(() => jest.useRealTimers());
 
 	/** Starts an acquire and tells whether it was granted after `ms`. */
-	async function grantedWithin(budget: RateBudget, ms: number): Promise<{ granted: () => boolean; done: Promise<boolean> }> {
+	async function grantedWithin(budget: RateBudget, ms: number, weight = 1): Promise<{ granted: () => boolean; done: Promise<boolean> }> {
 		let granted = false;
-		const done = budget.acquire().then((ok) => (granted = ok));
+		const done = budget.acquire(weight).then((ok) => (granted = ok));
 		await jest.advanceTimersByTimeAsync(ms);
 		return { granted: () => granted, done };
 	}
@@ -140,7 +140,8 @@ describe('RateBudget and the service window', () => {
 	});
 
 	it("sees another process's queries while its own of a minute ago is out of the service's count but still in its window", async () => {
-		const budget = new RateBudget();
+		// the toss over a tie (40 of this process and 40 of the other) lost
+		const budget = new RateBudget(undefined, undefined, undefined, () => 0.99);
 		const first = await budget.book(40);
 		budget.answered({ limit: 200, remaining: 160, resetSeconds: 60 }, first);
 		// 60.3 s later: the service dropped the first 40 (its window is 60 s); this budget keeps them a second longer
@@ -156,6 +157,28 @@ describe('RateBudget and the service window', () => {
 		expect(granted).toBe(false);
 		await jest.advanceTimersByTimeAsync(60_000);
 		expect(granted).toBe(true);
+	});
+
+	it('two processes holding as much of the window each: the one that wins the toss takes the room for one more call, the other leaves it', async () => {
+		const outcome = async (toss: number) => {
+			const budget = new RateBudget(200, 61_000, undefined, () => toss);
+			const first = await budget.book(40);
+			// 40 of this process and 40 of another in the count; room for exactly one call of 120
+			budget.answered({ limit: 200, remaining: 120, resetSeconds: 59 }, first);
+			const exact = await grantedWithin(budget, 1_000, 120);
+			return exact.granted();
+		};
+		expect(await outcome(0)).toBe(true);
+		expect(await outcome(0.99)).toBe(false);
+	});
+
+	it('a process holding less of the window than the other leaves the room for exactly one call (no toss: the reserve holds)', async () => {
+		const budget = new RateBudget(200, 61_000, undefined, () => 0);
+		const first = await budget.book(40);
+		// 40 of this process and 80 of another: 80 left, exactly one call of 80
+		budget.answered({ limit: 200, remaining: 80, resetSeconds: 59 }, first);
+		const exact = await grantedWithin(budget, 1_000, 80);
+		expect(exact.granted()).toBe(false);
 	});
 
 	it('remembers for several windows that the key is shared, so that a minute without seeing the other process is no licence to fill the window', async () => {
@@ -207,20 +230,32 @@ describe('RateBudget and the service window', () => {
 		for (let i = 0; i < 20; i++) expect(await budget.acquire()).toBe(true);
 	});
 
-	it('at the reserve, waits until the service frees a slot, then probes one at a time', async () => {
+	it("on a shared key at the reserve, waits for the slot the service frees; the report stale, it sends into the room its own queries freed only, not another process's", async () => {
 		const budget = new RateBudget(200, 60_000);
 		expect(await budget.acquire()).toBe(true);
+		// 198 used, 1 of them this process's: shared
 		budget.answered({ limit: 200, remaining: 2, resetSeconds: 30 });
 		const next = await grantedWithin(budget, 29_000);
 		expect(next.granted()).toBe(false);
+		// 30 s: a slot of the other process's frees; the other process sends into it (before: this one
+		// probed it at once, and one of the two requests was answered 429)
 		await jest.advanceTimersByTimeAsync(1_100);
+		expect(next.granted()).toBe(false);
+		// 60 s: this process's own query has left the window: its room
+		await jest.advanceTimersByTimeAsync(30_000);
 		expect(next.granted()).toBe(true);
-		// the report is stale now: one probe at a time until an answer says more
-		const after = await grantedWithin(budget, 5_000);
-		expect(after.granted()).toBe(false);
-		budget.answered({ limit: 200, remaining: 120, resetSeconds: 1 });
-		await jest.advanceTimersByTimeAsync(50);
-		expect(after.granted()).toBe(true);
+	});
+
+	it('on a shared key with none of its queries in the window (every request refused), it probes one at a time once the report is stale', async () => {
+		const budget = new RateBudget(200, 60_000);
+		const first = await budget.book(40);
+		// refused: the service counted none of it; 200 of another process's
+		budget.throttled(1_000, { limit: 200, remaining: 0, resetSeconds: 1 }, first);
+		const retry = await grantedWithin(budget, 900, 40);
+		expect(retry.granted()).toBe(false);
+		// the Retry-After and the report's second are over: the refused 40 do not hold it back a minute more
+		await jest.advanceTimersByTimeAsync(1_200);
+		expect(retry.granted()).toBe(true);
 	});
 
 	it('counts its own requests against the reported room', async () => {

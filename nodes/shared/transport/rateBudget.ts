@@ -48,6 +48,8 @@ const SERVICE_LOW_SHARE = 0.1;
 const SERVICE_LOW_PER_IN_FLIGHT = 4;
 /** how often a request waiting for its turn in one-at-a-time mode looks again */
 const TURN_STEP_MS = 20;
+/** how often a request of a process sharing the key looks again for room its own queries freed */
+const OWN_ROOM_STEP_MS = 200;
 /**
  * A request in flight for longer than this no longer holds up the next one in one-at-a-time
  * mode (an attempt gives up after a minute; this only guards against a count gone wrong).
@@ -95,6 +97,8 @@ export interface Booking {
 	reportBefore?: number;
 	/** when it was booked */
 	at: number;
+	/** its place among every booking of the budget (the first is 0) */
+	index: number;
 }
 
 /**
@@ -109,13 +113,16 @@ export interface Booking {
  * again slowly, up to the credential's ceiling, or at once to the room the service reports. When the service reports its window
  * (`X-RateLimit-Remaining`), which counts the queries of every process using the key, a request
  * starts only when its weight fits what is left (with a reserve once another process is seen
- * using the key), and requests go one at a time once the window is nearly full. Processes that
- * share a key (n8n queue mode workers) thus settle on the key's limit without talking to each
- * other.
+ * using the key, which a process holding as much of the window as the others takes on a toss), and
+ * requests go one at a time once the window is nearly full. Once the last report is stale, a
+ * process sharing the key sends only into the room its own queries freed. Processes that share a
+ * key (n8n queue mode workers) thus settle on the key's limit without talking to each other.
  */
 export class RateBudget {
 	/** booking times and weights of the requests in the window, oldest first, from `head` on */
 	private stamps: number[] = [];
+	/** bookings dropped from the front of `stamps` when it was compacted (a booking's index less this is its place) */
+	private compacted = 0;
 	private weights: number[] = [];
 	private head = 0;
 	/** queries booked in the window (the sum of `weights` from `head` on) */
@@ -143,7 +150,22 @@ export class RateBudget {
 	 * `reported` is the figure as the service gave it; `until` is when it frees a query (the report
 	 * is stale from then on).
 	 */
-	private service: { limit: number; remaining: number; reported: number; until: number } | undefined;
+	private service:
+		| {
+				limit: number;
+				remaining: number;
+				reported: number;
+				until: number;
+				/** when the request that brought the report was booked, and the last booking the report can count */
+				bookedAt: number;
+				countedThrough: number;
+				/** the queries of this process in the service's window at the report (with those in flight), and the others' */
+				own: number;
+				others: number;
+		  }
+		| undefined;
+	/** the report for which the tie over the last call's room was tossed, and the toss */
+	private toss: { report: number; won: boolean } | undefined;
 	/** until when the key counts as shared with another process (its queries seen in a report) */
 	private sharedUntil = 0;
 	/**
@@ -162,6 +184,8 @@ export class RateBudget {
 		private ceiling: number = LIMITS.rateLimit.queries,
 		private readonly windowMs: number = LIMITS.rateLimit.windowMs + WINDOW_SLACK_MS,
 		private readonly now: () => number = () => Date.now(),
+		/** the toss that breaks a tie between processes sharing the key (seeded in simulations) */
+		private readonly random: () => number = Math.random,
 	) {
 		this.rate = ceiling;
 	}
@@ -270,6 +294,7 @@ export class RateBudget {
 			weight,
 			learning,
 			alone: this.inFlight === 0,
+			index: this.compacted + this.stamps.length,
 			reportBefore: fresh && this.bookedSinceReport === 0 ? this.reports : undefined,
 		};
 		this.stamps.push(now);
@@ -305,6 +330,7 @@ export class RateBudget {
 	 */
 	throttled(retryAfterMs: number | undefined, window?: ServiceWindow, booking?: Booking): void {
 		this.settle(booking);
+		this.unbook(booking);
 		this.heard = true;
 		const now = this.now();
 		const pauseMs = retryAfterMs === undefined || retryAfterMs <= 0 ? 0 : Math.min(retryAfterMs, MAX_PAUSE_MS);
@@ -362,6 +388,18 @@ export class RateBudget {
 		this.settle(booking);
 	}
 
+	/**
+	 * Takes a refused request's queries out of the window: the service did not count them, and kept
+	 * in, they held the retry back past the moment the service has room (until another process's
+	 * next request took it, and the retry was refused again).
+	 */
+	private unbook(booking: Booking | undefined): void {
+		const i = booking ? booking.index - this.compacted : -1;
+		if (i < this.head || i >= this.stamps.length) return;
+		this.windowWeight -= this.weights[i];
+		this.weights[i] = 0;
+	}
+
 	private settle(booking: Booking | undefined): void {
 		if (this.inFlight > 0) this.inFlight--;
 		this.inFlightWeight = Math.max(0, this.inFlightWeight - (booking?.weight ?? 1));
@@ -377,10 +415,16 @@ export class RateBudget {
 		// request: another process uses the key. Not this budget's whole window: its slack keeps a query
 		// of 60.5 s ago that the service no longer counts. From the booking, not the answer: the service
 		// counted from the request's arrival, and a query a round trip older than the answer is still in.
-		if (limit - window.remaining > this.bookedSince((booking?.at ?? now) - this.serviceWindowMs)) {
+		const bookedAt = booking?.at ?? now;
+		const own = this.bookedSince(bookedAt - this.serviceWindowMs);
+		if (limit - window.remaining > own) {
 			this.sharedUntil = now + SHARED_MEMORY_WINDOWS * this.windowMs;
 		}
 		this.service = {
+			bookedAt,
+			countedThrough: booking?.index ?? this.compacted + this.stamps.length - 1,
+			own,
+			others: Math.max(0, limit - window.remaining - own),
 			limit,
 			remaining: window.remaining,
 			reported: window.remaining,
@@ -407,9 +451,44 @@ export class RateBudget {
 			Math.min(SERVICE_LOW_PER_IN_FLIGHT * this.peakInFlightWeight, Math.floor(service.limit / 2)),
 		);
 		const fresh = now < service.until;
-		if (fresh && service.remaining - weight < reserve) return service.until - now;
+		if (fresh && service.remaining - weight < reserve && !this.winsTie(service, weight)) return service.until - now;
 		if (service.remaining - weight >= low) return undefined;
+		if (!fresh && now < this.sharedUntil) return this.ownRoomWait(now, weight, service);
 		return this.oneAtATime(now);
+	}
+
+	/**
+	 * Whether this process takes the room for exactly one more call that the reserve keeps when the
+	 * key is shared: only when it holds as many of the window's queries as the others, on a toss (one
+	 * per report). Two processes of one share each kept the reserve and left that call's room empty
+	 * every minute (160 of 200 queries a minute at calls of 40); a process holding more or less
+	 * leaves it, as before, so that at most one of two takes it, save on a tie both win (a 429).
+	 */
+	private winsTie(service: NonNullable<RateBudget['service']>, weight: number): boolean {
+		if (this.sharedUntil <= this.now() || service.remaining < weight || service.others === 0) return false;
+		if (service.own + (service.reported - service.remaining) !== service.others) return false;
+		if (this.toss?.report !== this.reports) this.toss = { report: this.reports, won: this.random() < 0.5 };
+		return this.toss.won;
+	}
+
+	/**
+	 * A process sharing the key, its last report stale (a query has left the service's window since)
+	 * and the window nearly full: it sends only into the room its own queries freed, which it knows
+	 * from their times. Room another process's queries freed is that process's next request's: taken
+	 * here, that request was refused. With none of its queries in the service's window (it starts,
+	 * or every request was refused), it sends one at a time to hear the window again.
+	 */
+	private ownRoomWait(now: number, weight: number, service: NonNullable<RateBudget['service']>): number | undefined {
+		// the report's queries of this process that have left the window since the budget last looked
+		let freed = 0;
+		for (let i = this.head; i < this.stamps.length && this.stamps[i] <= now - this.windowMs; i++) {
+			const counted = this.stamps[i] > service.bookedAt - this.serviceWindowMs && this.compacted + i <= service.countedThrough;
+			if (counted) freed += this.weights[i];
+		}
+		const bookedSinceReport = service.reported - service.remaining;
+		if (freed - bookedSinceReport >= weight) return undefined;
+		if (this.bookedSince(now - this.serviceWindowMs) === 0) return this.oneAtATime(now);
+		return OWN_ROOM_STEP_MS;
 	}
 
 	/** The service's own window (this budget's is longer by its slack, or the same in unit tests). */
@@ -438,6 +517,7 @@ export class RateBudget {
 		if (this.head > 1024 && this.head * 2 > this.stamps.length) {
 			this.stamps = this.stamps.slice(this.head);
 			this.weights = this.weights.slice(this.head);
+			this.compacted += this.head;
 			this.head = 0;
 		}
 	}

@@ -65,11 +65,14 @@ async function pool(weights: number[], concurrency: number, task: (weight: numbe
 	await Promise.all(Array.from({ length: Math.min(concurrency, weights.length) }, lane));
 }
 
-/** The requests of Match Prospects -> Enrich for `contacts` rows of which `unique` match distinct prospects. */
-export function matchEnrich(contacts: number, unique: number): Execution {
+/**
+ * The requests of Match Prospects -> Enrich for `contacts` rows of which `unique` match distinct
+ * prospects, `matchItems` contacts a match call (API v2's by default).
+ */
+export function matchEnrich(contacts: number, unique: number, matchItems: number = LIMITS.matchItems): Execution {
 	const chunks = (total: number, size: number) =>
 		Array.from({ length: Math.ceil(total / size) }, (_, index) => Math.min(size, total - index * size));
-	return [chunks(contacts, LIMITS.matchItems), chunks(unique, LIMITS.prospectEnrichIds)];
+	return [chunks(contacts, matchItems), chunks(unique, LIMITS.prospectEnrichIds)];
 }
 
 export async function simulateKey(options: KeySimulation): Promise<KeySimulationResult> {
@@ -112,7 +115,7 @@ export async function simulateKey(options: KeySimulation): Promise<KeySimulation
 	const budgets: RateBudget[] = [];
 	const runProcess = async (executions: Execution[], index: number) => {
 		await sleep(options.startsMs?.[index] ?? 0);
-		const budget = new RateBudget(options.ceilings?.[index] ?? limit);
+		const budget = new RateBudget(options.ceilings?.[index] ?? limit, undefined, undefined, seeded((options.seed ?? 1) * 7919 + index));
 		budgets[index] = budget;
 		await Promise.all(
 			executions.map(async (nodes) => {
