@@ -246,6 +246,47 @@ describe('RateBudget and the service window', () => {
 		expect(next.granted()).toBe(true);
 	});
 
+	it("on a shared key, the report stale and full: it goes when its own query leaves its window (61 s), not when another's frees the service's slot (60 s)", async () => {
+		const budget = new RateBudget();
+		const first = await budget.book(40);
+		budget.answered({ limit: 200, remaining: 160, resetSeconds: 60 }, first);
+		await jest.advanceTimersByTimeAsync(10_000);
+		const second = await budget.book(40);
+		// 200 used, 80 of them this process's: shared, and full until 60 s (another process's query frees first)
+		budget.answered({ limit: 200, remaining: 0, resetSeconds: 50 }, second);
+		const next = await grantedWithin(budget, 50_500, 40);
+		expect(next.granted()).toBe(false);
+		// 60.5 s: the slot the service freed is the other process's; this one's second query is still in
+		await jest.advanceTimersByTimeAsync(400);
+		expect(next.granted()).toBe(false);
+		// 61 s: its first 40 have left its window: that room is its own
+		await jest.advanceTimersByTimeAsync(400);
+		expect(next.granted()).toBe(true);
+	});
+
+	it('on a shared key, a stale report that still shows room goes one at a time at once, not a minute later (a report without X-RateLimit-Reset is stale at once)', async () => {
+		const budget = new RateBudget();
+		const first = await budget.book(1);
+		// 3 used, 1 of them this process's: shared
+		budget.answered({ limit: 200, remaining: 197 }, first);
+		const second = await budget.book(50);
+		budget.answered({ limit: 200, remaining: 147 }, second);
+		const third = await grantedWithin(budget, 100, 50);
+		expect(third.granted()).toBe(true);
+	});
+
+	it('tosses once a tie: reports that find the window as the last one did keep the toss', async () => {
+		const random = jest.fn(() => 0.99);
+		const budget = new RateBudget(200, 61_000, undefined, random);
+		const first = await budget.book(40);
+		budget.answered({ limit: 200, remaining: 120, resetSeconds: 59 }, first);
+		const exact = await grantedWithin(budget, 100, 120);
+		for (let i = 0; i < 3; i++) budget.answered({ limit: 200, remaining: 120, resetSeconds: 59 });
+		await jest.advanceTimersByTimeAsync(100);
+		expect(exact.granted()).toBe(false);
+		expect(random).toHaveBeenCalledTimes(1);
+	});
+
 	it('on a shared key with none of its queries in the window (every request refused), it probes one at a time once the report is stale', async () => {
 		const budget = new RateBudget(200, 60_000);
 		const first = await budget.book(40);

@@ -141,8 +141,9 @@ export class RateBudget {
 	private peakInFlightWeight = 0;
 	private inFlightWeight = 0;
 	private lastBookedAt = 0;
-	/** bookings since the service's last report */
+	/** bookings since the service's last report, and their queries */
 	private bookedSinceReport = 0;
+	private weightSinceReport = 0;
 	/** the number of the service's last report (learning needs the report just before a request) */
 	private reports = 0;
 	/**
@@ -156,16 +157,16 @@ export class RateBudget {
 				remaining: number;
 				reported: number;
 				until: number;
-				/** when the request that brought the report was booked, and the last booking the report can count */
-				bookedAt: number;
+				/** when the answer came, and the last booking the report can count (the request that brought it) */
+				answeredAt: number;
 				countedThrough: number;
 				/** the queries of this process in the service's window at the report (with those in flight), and the others' */
 				own: number;
 				others: number;
 		  }
 		| undefined;
-	/** the report for which the tie over the last call's room was tossed, and the toss */
-	private toss: { report: number; won: boolean } | undefined;
+	/** the tie over the last call's room last tossed for (the window as reported), and the toss */
+	private toss: { tie: string; won: boolean } | undefined;
 	/** until when the key counts as shared with another process (its queries seen in a report) */
 	private sharedUntil = 0;
 	/**
@@ -303,6 +304,7 @@ export class RateBudget {
 		this.inFlight++;
 		this.inFlightWeight += weight;
 		this.bookedSinceReport++;
+		this.weightSinceReport += weight;
 		this.lastBookedAt = now;
 		this.peakInFlightWeight = Math.max(this.peakInFlightWeight, this.inFlightWeight);
 		if (this.service && fresh) this.service.remaining -= weight;
@@ -421,7 +423,7 @@ export class RateBudget {
 			this.sharedUntil = now + SHARED_MEMORY_WINDOWS * this.windowMs;
 		}
 		this.service = {
-			bookedAt,
+			answeredAt: now,
 			countedThrough: booking?.index ?? this.compacted + this.stamps.length - 1,
 			own,
 			others: Math.max(0, limit - window.remaining - own),
@@ -432,6 +434,7 @@ export class RateBudget {
 		};
 		this.reports++;
 		this.bookedSinceReport = 0;
+		this.weightSinceReport = 0;
 	}
 
 	/**
@@ -453,21 +456,25 @@ export class RateBudget {
 		const fresh = now < service.until;
 		if (fresh && service.remaining - weight < reserve && !this.winsTie(service, weight)) return service.until - now;
 		if (service.remaining - weight >= low) return undefined;
-		if (!fresh && now < this.sharedUntil) return this.ownRoomWait(now, weight, service);
+		// the stale report left no room for it: only the room this process's own queries freed since
+		if (!fresh && now < this.sharedUntil && service.remaining - weight < reserve) return this.ownRoomWait(now, weight, service);
 		return this.oneAtATime(now);
 	}
 
 	/**
 	 * Whether this process takes the room for exactly one more call that the reserve keeps when the
 	 * key is shared: only when it holds as many of the window's queries as the others, on a toss (one
-	 * per report). Two processes of one share each kept the reserve and left that call's room empty
+	 * a tie). Two processes of one share each kept the reserve and left that call's room empty
 	 * every minute (160 of 200 queries a minute at calls of 40); a process holding more or less
 	 * leaves it, as before, so that at most one of two takes it, save on a tie both win (a 429).
 	 */
 	private winsTie(service: NonNullable<RateBudget['service']>, weight: number): boolean {
 		if (this.sharedUntil <= this.now() || service.remaining < weight || service.others === 0) return false;
 		if (service.own + (service.reported - service.remaining) !== service.others) return false;
-		if (this.toss?.report !== this.reports) this.toss = { report: this.reports, won: this.random() < 0.5 };
+		// one toss a tie: a report that finds the window as the last one did asks again, and more tosses
+		// would raise the odds that both processes take the room
+		const tie = `${service.own}/${service.others}/${service.reported}`;
+		if (this.toss?.tie !== tie) this.toss = { tie, won: this.random() < 0.5 };
 		return this.toss.won;
 	}
 
@@ -480,13 +487,13 @@ export class RateBudget {
 	 */
 	private ownRoomWait(now: number, weight: number, service: NonNullable<RateBudget['service']>): number | undefined {
 		// the report's queries of this process that have left the window since the budget last looked
+		// (surely counted: booked within the service's window before the answer, and not after the request)
 		let freed = 0;
 		for (let i = this.head; i < this.stamps.length && this.stamps[i] <= now - this.windowMs; i++) {
-			const counted = this.stamps[i] > service.bookedAt - this.serviceWindowMs && this.compacted + i <= service.countedThrough;
+			const counted = this.stamps[i] > service.answeredAt - this.serviceWindowMs && this.compacted + i <= service.countedThrough;
 			if (counted) freed += this.weights[i];
 		}
-		const bookedSinceReport = service.reported - service.remaining;
-		if (freed - bookedSinceReport >= weight) return undefined;
+		if (freed - this.weightSinceReport >= weight) return undefined;
 		if (this.bookedSince(now - this.serviceWindowMs) === 0) return this.oneAtATime(now);
 		return OWN_ROOM_STEP_MS;
 	}
