@@ -68,32 +68,30 @@ describe("learning a weight: another process's query is not hidden behind this p
 	beforeEach(() => jest.useFakeTimers({ doNotFake: ['setImmediate', 'nextTick', 'queueMicrotask'] }));
 	afterEach(() => jest.useRealTimers());
 
-	it("the drop of 2 across a request of 1 query, when another process's query arrived meanwhile, teaches nothing", async () => {
+	/**
+	 * t = 0: one query, counted by the service until t = 60 s (this budget keeps it until 61 s, its
+	 * slack); t = 60.2 s: one more, alone in the service's window (a fresh report: 199 left); then the
+	 * learning request of 1 query, answered with `remaining`. Returns the meter learned.
+	 */
+	async function learnedAfterOwnQueryOfAMinuteAgo(remaining: number) {
 		const budget = new RateBudget();
-		// t = 0: one query, counted by the service until t = 60 s; this budget keeps it until 61 s (its slack)
 		const first = await budget.book(1);
 		budget.answered({ limit: 200, remaining: 199, resetSeconds: 60 }, first);
-		// t = 60.2 s: one more, alone in the service's window (a fresh report: 199 left, nobody else)
 		await jest.advanceTimersByTimeAsync(60_200);
 		const second = await budget.book(1);
 		budget.answered({ limit: 200, remaining: 199, resetSeconds: 60 }, second);
-		// the learning request: 1 query, and another process's 1 query arrives in between: 197 left
 		const learning = await budget.book(1, undefined, { definition: assumedPerRequest, entities: 1 });
-		budget.answered({ limit: 200, remaining: 197, resetSeconds: 60 }, learning);
+		budget.answered({ limit: 200, remaining, resetSeconds: 60 }, learning);
+		return budget.meter.meterOf(assumedPerRequest);
+	}
+
+	it("the drop of 2 across a request of 1 query, when another process's query arrived meanwhile, teaches nothing", async () => {
 		// 3 used against 2 of this process's in the service's window: not attributable (the budget's own
 		// window, with the query of 60.2 s ago, holds 3, which a first cut took for the whole drop)
-		expect(budget.meter.meterOf(assumedPerRequest)).toEqual({ queries: 1, assumed: true });
+		expect(await learnedAfterOwnQueryOfAMinuteAgo(197)).toEqual({ queries: 1, assumed: true });
 	});
 
 	it('the same drop of 1, nobody else meanwhile, teaches the weight 1 (the check still lets learning through)', async () => {
-		const budget = new RateBudget();
-		const first = await budget.book(1);
-		budget.answered({ limit: 200, remaining: 199, resetSeconds: 60 }, first);
-		await jest.advanceTimersByTimeAsync(60_200);
-		const second = await budget.book(1);
-		budget.answered({ limit: 200, remaining: 199, resetSeconds: 60 }, second);
-		const learning = await budget.book(1, undefined, { definition: assumedPerRequest, entities: 1 });
-		budget.answered({ limit: 200, remaining: 198, resetSeconds: 60 }, learning);
-		expect(budget.meter.meterOf(assumedPerRequest)).toEqual({ queries: 1 });
+		expect(await learnedAfterOwnQueryOfAMinuteAgo(198)).toEqual({ queries: 1 });
 	});
 });
