@@ -470,7 +470,7 @@ export class RateBudget {
 	 */
 	private winsTie(service: NonNullable<RateBudget['service']>, weight: number): boolean {
 		if (this.sharedUntil <= this.now() || service.remaining < weight || service.others === 0) return false;
-		if (service.own + (service.reported - service.remaining) !== service.others) return false;
+		if (service.own + this.weightSinceReport !== service.others) return false;
 		// one toss a tie: a report that finds the window as the last one did asks again, and more tosses
 		// would raise the odds that both processes take the room
 		const tie = `${service.own}/${service.others}/${service.reported}`;
